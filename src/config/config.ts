@@ -1,0 +1,180 @@
+/**
+ * Configuration: read from the environment once, validated, frozen. A bad value stops the process at boot
+ * with a message that names the variable, rather than failing later on first use.
+ * Every key is documented in docs/configuration.md with its default.
+ */
+import path from 'node:path';
+import { normalizePhone } from '../domain/phone.ts';
+
+export type NetworkMode = 'simulator' | 'cloud';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dataDir: string;
+  network: NetworkMode;
+  /** E.164 digits of the shared sandbox number. */
+  sandboxNumber: string;
+  logLevel: LogLevel;
+  /** Base address users and links see; defaults to http://localhost:PORT. */
+  publicUrl: string;
+  /** 32-byte key that encrypts network tokens at rest; null = generate and keep one in DATA_DIR (SQLite only). */
+  secretKey: Buffer | null;
+  graph: {
+    /** Graph API base URL; null = the simulator mounted in this very process (its port is known at listen). */
+    baseUrl: string | null;
+    apiVersion: string;
+    /** Meta app secret: verifies X-Hub-Signature-256 of inbound webhooks (and signs them in the simulator). */
+    appSecret: string;
+    /** Token Meta must echo in the webhook verification handshake. */
+    verifyToken: string;
+    timeoutMs: number;
+  };
+  sandbox: {
+    /** Graph phone-number id of the sandbox number (simulator: its own digits). */
+    phoneNumberId: string;
+    accessToken: string;
+  };
+  simulator: {
+    accessToken: string;
+    statusDelayMs: number;
+    /** Where the simulator posts its webhooks; null = this process's own /webhooks/network. */
+    webhookUrl: string | null;
+  };
+  /** Largest JSON body accepted, in bytes (decisions §2: a clear 413 past it). */
+  bodyLimitBytes: number;
+  /** Create a demo account on first start with an empty database. */
+  seedDemoAccount: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${key} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, key: string, fallback: T, allowed: readonly T[]): T {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${key} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function bool(env: Env, key: string, fallback: boolean): boolean {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${key} must be true or false, got "${raw}"`);
+}
+
+function url(key: string, raw: string): string {
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+    return raw.replace(/\/+$/, '');
+  } catch {
+    throw new ConfigError(`${key} must be an http(s) URL, got "${raw}"`);
+  }
+}
+
+function secretKey(raw: string | undefined): Buffer | null {
+  if (!raw) return null;
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new ConfigError('SECRET_KEY must be 32 bytes, as 64 hex characters or base64');
+  return key;
+}
+
+/** The default sandbox number: a valid (libphonenumber) US number reserved for fiction. */
+export const DEFAULT_SANDBOX_NUMBER = '14155550100';
+/** Simulator credentials are local-only; in cloud mode they are never used. */
+const DEFAULT_SIMULATOR_TOKEN = 'simulator-access-token';
+
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = env.HOST || '0.0.0.0';
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || `sqlite:${path.join(dataDir, 'switchboard.db')}`;
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must start with sqlite: or postgres://, got "${databaseUrl}"`);
+  }
+  const network = oneOf<NetworkMode>(env, 'NETWORK', 'simulator', ['simulator', 'cloud']);
+  const sandboxNumber = normalizePhone(env.SANDBOX_NUMBER || DEFAULT_SANDBOX_NUMBER);
+  if (!sandboxNumber) throw new ConfigError(`SANDBOX_NUMBER must be a valid phone number with country code`);
+  const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port || 3000}`);
+  const simulatorToken = env.SIMULATOR_ACCESS_TOKEN || DEFAULT_SIMULATOR_TOKEN;
+
+  let graphBaseUrl: string | null;
+  let appSecret = env.NETWORK_APP_SECRET || '';
+  let sandboxPhoneNumberId = env.SANDBOX_PHONE_NUMBER_ID || '';
+  let sandboxToken = env.SANDBOX_ACCESS_TOKEN || '';
+  if (network === 'simulator') {
+    // The simulator is mounted in this process; its phone-number id convention is the number's digits.
+    graphBaseUrl = env.GRAPH_BASE_URL ? url('GRAPH_BASE_URL', env.GRAPH_BASE_URL) : null;
+    appSecret ||= 'simulator-app-secret';
+    sandboxPhoneNumberId ||= sandboxNumber;
+    sandboxToken ||= simulatorToken;
+  } else {
+    graphBaseUrl = url('GRAPH_BASE_URL', env.GRAPH_BASE_URL || 'https://graph.facebook.com');
+    const missing = [
+      !appSecret && 'NETWORK_APP_SECRET',
+      !sandboxPhoneNumberId && 'SANDBOX_PHONE_NUMBER_ID',
+      !sandboxToken && 'SANDBOX_ACCESS_TOKEN',
+    ].filter(Boolean);
+    if (missing.length) throw new ConfigError(`NETWORK=cloud needs ${missing.join(', ')}`);
+  }
+  const key = secretKey(env.SECRET_KEY);
+  if (!key && databaseUrl.startsWith('postgres')) {
+    // Several nodes must decrypt what any of them encrypted: a per-node generated key would not do.
+    throw new ConfigError('SECRET_KEY is required with a PostgreSQL DATABASE_URL (64 hex characters)');
+  }
+
+  return Object.freeze({
+    port,
+    host,
+    databaseUrl,
+    dataDir,
+    network,
+    sandboxNumber,
+    logLevel: oneOf<LogLevel>(env, 'LOG_LEVEL', 'info', [
+      'fatal',
+      'error',
+      'warn',
+      'info',
+      'debug',
+      'trace',
+      'silent',
+    ]),
+    publicUrl,
+    secretKey: key,
+    graph: Object.freeze({
+      baseUrl: graphBaseUrl,
+      apiVersion: env.GRAPH_API_VERSION || 'v23.0',
+      appSecret,
+      verifyToken: env.NETWORK_VERIFY_TOKEN || 'switchboard-verify-token',
+      timeoutMs: integer(env, 'NETWORK_TIMEOUT_MS', 10_000, 100, 120_000),
+    }),
+    sandbox: Object.freeze({ phoneNumberId: sandboxPhoneNumberId, accessToken: sandboxToken }),
+    simulator: Object.freeze({
+      accessToken: simulatorToken,
+      statusDelayMs: integer(env, 'SIMULATOR_STATUS_DELAY_MS', 500, 0, 60_000),
+      webhookUrl: env.SIMULATOR_WEBHOOK_URL ? url('SIMULATOR_WEBHOOK_URL', env.SIMULATOR_WEBHOOK_URL) : null,
+    }),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
+    seedDemoAccount: bool(env, 'SEED_DEMO_ACCOUNT', true),
+  });
+}

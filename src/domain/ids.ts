@@ -1,0 +1,30 @@
+/**
+ * Prefixed, time-sortable identifiers (`acc_`, `key_`, `msg_`, ...): the prefix tells a reader what an id
+ * names; the leading time part keeps inserts in index order. 48 bits of milliseconds then 80 random bits,
+ * in Crockford base32 (the ULID layout).
+ */
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+function encodeTime(ms: number): string {
+  let out = '';
+  let rest = ms;
+  for (let i = 0; i < 10; i++) {
+    out = ALPHABET[rest % 32] + out;
+    rest = Math.floor(rest / 32);
+  }
+  return out;
+}
+
+function encodeRandom(bytes: Buffer): string {
+  let out = '';
+  for (const byte of bytes) out += ALPHABET[byte % 32];
+  return out;
+}
+
+export type IdPrefix = 'acc' | 'key' | 'num' | 'msg' | 'mse' | 'ust' | 'in';
+
+export function newId(prefix: IdPrefix, now = Date.now()): string {
+  return `${prefix}_${encodeTime(now)}${encodeRandom(randomBytes(16))}`.toLowerCase();
+}

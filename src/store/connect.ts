@@ -1,0 +1,35 @@
+/**
+ * Opens the store named by DATABASE_URL: `sqlite:<file>` (embedded default) or `postgres://...` (shared
+ * state for several gateway nodes). The rest of the code sees one Kysely instance either way.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { nodeSqliteDialect, openSqlite } from './node-sqlite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// bigint columns hold epoch milliseconds, well inside Number's exact range: read them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function openStore(databaseUrl: string, options: { poolSize?: number } = {}): Store {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const file = databaseUrl.slice('sqlite:'.length);
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const db = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(file)) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 20 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,66 @@
+/**
+ * Who may be messaged: sandbox membership (which account a user joined through the shared number) and the
+ * 24-hour customer-service window per (business number, user).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+export function conversationsRepo(db: Kysely<Database>) {
+  return {
+    /** Binds a user to an account on the sandbox number; joining another account's sandbox moves them. */
+    async joinSandbox(sandboxPhone: string, userPhone: string, accountId: string, at: number): Promise<void> {
+      await db
+        .insertInto('sandbox_members')
+        .values({ sandbox_phone: sandboxPhone, user_phone: userPhone, account_id: accountId, joined_at: at })
+        .onConflict((oc) =>
+          oc.columns(['sandbox_phone', 'user_phone']).doUpdateSet({ account_id: accountId, joined_at: at }),
+        )
+        .execute();
+    },
+
+    async leaveSandbox(sandboxPhone: string, userPhone: string): Promise<boolean> {
+      const r = await db
+        .deleteFrom('sandbox_members')
+        .where('sandbox_phone', '=', sandboxPhone)
+        .where('user_phone', '=', userPhone)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+
+    async sandboxAccountOf(sandboxPhone: string, userPhone: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('sandbox_members')
+        .select('account_id')
+        .where('sandbox_phone', '=', sandboxPhone)
+        .where('user_phone', '=', userPhone)
+        .executeTakeFirst();
+      return row?.account_id;
+    },
+
+    async recordInbound(businessPhone: string, userPhone: string, at: number): Promise<void> {
+      await db
+        .insertInto('conversation_windows')
+        .values({ business_phone: businessPhone, user_phone: userPhone, last_inbound_at: at })
+        .onConflict((oc) =>
+          oc
+            .columns(['business_phone', 'user_phone'])
+            // A delayed webhook must not shorten the window: keep the later of the two times.
+            .doUpdateSet({ last_inbound_at: at })
+            .where('conversation_windows.last_inbound_at', '<', at),
+        )
+        .execute();
+    },
+
+    async lastInboundAt(businessPhone: string, userPhone: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('conversation_windows')
+        .select('last_inbound_at')
+        .where('business_phone', '=', businessPhone)
+        .where('user_phone', '=', userPhone)
+        .executeTakeFirst();
+      return row?.last_inbound_at;
+    },
+  };
+}
+
+export type ConversationsRepo = ReturnType<typeof conversationsRepo>;

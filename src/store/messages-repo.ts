@@ -1,0 +1,138 @@
+/** Messages the gateway sent: the deduplication reservation, the network id, and the status history. */
+import type { Kysely } from 'kysely';
+import { newId } from '../domain/ids.ts';
+import { type MessageStatus, statusRank } from '../domain/message-status.ts';
+import type { Database, MessagesTable } from './schema.ts';
+
+export type MessageRow = MessagesTable;
+
+export interface StatusEvent {
+  status: string;
+  at: number;
+  error: string | null;
+}
+
+export function messagesRepo(db: Kysely<Database>) {
+  async function recordEvent(messageId: string, status: MessageStatus, at: number, error: string | null) {
+    await db
+      .insertInto('message_status_events')
+      .values({ id: newId('mse'), message_id: messageId, status, at, error })
+      .execute();
+  }
+
+  /** Moves one message forward to `status` if that is forward; returns whether it moved. */
+  async function advance(
+    where: { id: string } | { waId: string },
+    status: MessageStatus,
+    at: number,
+    error: string | null,
+  ) {
+    let query = db
+      .updateTable('messages')
+      .set({ status, status_rank: statusRank(status), error, updated_at: at })
+      .where('status_rank', '<', statusRank(status))
+      .where('status', '!=', 'FAILED')
+      .returning('id');
+    query = 'id' in where ? query.where('id', '=', where.id) : query.where('wa_id', '=', where.waId);
+    const moved = await query.execute();
+    for (const row of moved) await recordEvent(row.id, status, at, error);
+    return moved.length > 0;
+  }
+
+  async function applyUnmatched(waId: string): Promise<void> {
+    const pending = await db
+      .selectFrom('unmatched_statuses')
+      .selectAll()
+      .where('wa_id', '=', waId)
+      .orderBy('at')
+      .execute();
+    for (const s of pending) {
+      await advance({ waId }, s.status as MessageStatus, s.at, s.error);
+      await db.deleteFrom('unmatched_statuses').where('id', '=', s.id).execute();
+    }
+  }
+
+  return {
+    /**
+     * Claims `client_message_id` for this account. Returns null when the claim is ours, otherwise the row that
+     * holds it. The unique constraint decides, so two nodes racing on one id cannot both win.
+     */
+    async reserve(
+      row: Omit<MessageRow, 'status' | 'status_rank' | 'wa_id' | 'error'>,
+    ): Promise<MessageRow | null> {
+      const inserted = await db
+        .insertInto('messages')
+        .values({ ...row, status: 'PENDING', status_rank: 0, wa_id: null, error: null })
+        .onConflict((oc) => oc.columns(['account_id', 'client_message_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) return null;
+      const existing = await this.findByClientId(row.account_id, row.client_message_id);
+      // The holder can vanish between the two statements (a failed send releases its claim): claim again.
+      return existing ?? this.reserve(row);
+    },
+
+    findByClientId(accountId: string, clientMessageId: string): Promise<MessageRow | undefined> {
+      return db
+        .selectFrom('messages')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('client_message_id', '=', clientMessageId)
+        .executeTakeFirst();
+    },
+
+    /** Gives a claim back when the network surely did not take the message, so the client may retry. */
+    async release(id: string): Promise<void> {
+      await db.deleteFrom('messages').where('id', '=', id).where('status', '=', 'PENDING').execute();
+    },
+
+    /** The network accepted the message: record its id, then apply any status that outran the answer. */
+    async markAccepted(id: string, waId: string, at: number): Promise<void> {
+      // Separate statements, not one transaction: with the status webhook doing "insert unmatched, then look
+      // for the message", whichever side writes second is certain to see the other's write.
+      await db.updateTable('messages').set({ wa_id: waId }).where('id', '=', id).execute();
+      await advance({ id }, 'SENT', at, null);
+      await applyUnmatched(waId);
+    },
+
+    async markFailed(id: string, at: number, error: string): Promise<void> {
+      await advance({ id }, 'FAILED', at, error);
+    },
+
+    /** A status from the network. Unknown ids are kept until the send that owns them records its id. */
+    async applyNetworkStatus(
+      waId: string,
+      status: MessageStatus,
+      at: number,
+      error: string | null,
+    ): Promise<void> {
+      const known = await db.selectFrom('messages').select('id').where('wa_id', '=', waId).executeTakeFirst();
+      if (known) {
+        await advance({ waId }, status, at, error);
+        return;
+      }
+      await db
+        .insertInto('unmatched_statuses')
+        .values({ id: newId('ust'), wa_id: waId, status, at, error })
+        .execute();
+      const linked = await db
+        .selectFrom('messages')
+        .select('id')
+        .where('wa_id', '=', waId)
+        .executeTakeFirst();
+      if (linked) await applyUnmatched(waId);
+    },
+
+    timeline(messageId: string): Promise<StatusEvent[]> {
+      return db
+        .selectFrom('message_status_events')
+        .select(['status', 'at', 'error'])
+        .where('message_id', '=', messageId)
+        .orderBy('at')
+        .orderBy('id')
+        .execute();
+    },
+  };
+}
+
+export type MessagesRepo = ReturnType<typeof messagesRepo>;

@@ -1,0 +1,114 @@
+/**
+ * Row types of every table, as Kysely sees them. Times are epoch milliseconds (bigint on PostgreSQL, read
+ * back as numbers), JSON is stored as text so one schema serves SQLite and PostgreSQL alike.
+ */
+export interface AccountsTable {
+  id: string;
+  name: string;
+  join_code: string;
+  created_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** The visible start of the key, for people to tell keys apart; never enough to use it. */
+  prefix: string;
+  /** SHA-256 hex of the whole key: the key itself is never stored. */
+  hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface BusinessNumbersTable {
+  id: string;
+  account_id: string;
+  /** E.164 digits. */
+  phone: string;
+  phone_number_id: string;
+  /** Network access token, AES-256-GCM encrypted with the gateway's secret key. */
+  access_token_enc: string;
+  /** 0 = the gateway does not enforce the 24-hour window for this number (it may not see its inbound). */
+  session_check: number;
+  created_at: number;
+}
+
+export interface SandboxMembersTable {
+  sandbox_phone: string;
+  user_phone: string;
+  account_id: string;
+  joined_at: number;
+}
+
+export interface ConversationWindowsTable {
+  business_phone: string;
+  user_phone: string;
+  last_inbound_at: number;
+}
+
+export interface MessagesTable {
+  id: string;
+  account_id: string;
+  /** The client's `messageId`: unique per account, forever (decisions §3). */
+  client_message_id: string;
+  /** SHA-256 of the canonical request: tells a replay from a conflicting reuse of a messageId. */
+  request_hash: string;
+  kind: string;
+  from_phone: string;
+  to_phone: string;
+  content: string;
+  wa_id: string | null;
+  status: string;
+  /** Orders statuses so a late network status never moves a message backwards. */
+  status_rank: number;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MessageStatusEventsTable {
+  id: string;
+  message_id: string;
+  status: string;
+  at: number;
+  error: string | null;
+}
+
+/**
+ * A network status whose message the gateway has not linked to a network id yet: the network may report
+ * `sent` before the send call has returned. Applied as soon as the id is recorded.
+ */
+export interface UnmatchedStatusesTable {
+  id: string;
+  wa_id: string;
+  status: string;
+  at: number;
+  error: string | null;
+}
+
+export interface InboundMessagesTable {
+  id: string;
+  /** Null when no account could be found (e.g. a stranger writing to the sandbox without joining). */
+  account_id: string | null;
+  /** The network's message id: the network may deliver one webhook more than once. */
+  wa_id: string;
+  business_phone: string;
+  user_phone: string;
+  profile_name: string | null;
+  type: string;
+  payload: string;
+  received_at: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  business_numbers: BusinessNumbersTable;
+  sandbox_members: SandboxMembersTable;
+  conversation_windows: ConversationWindowsTable;
+  messages: MessagesTable;
+  message_status_events: MessageStatusEventsTable;
+  inbound_messages: InboundMessagesTable;
+  unmatched_statuses: UnmatchedStatusesTable;
+}

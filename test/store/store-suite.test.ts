@@ -1,0 +1,201 @@
+/**
+ * One store suite, run against SQLite and PostgreSQL: the repositories must behave the same on both.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { hashApiKey } from '../../src/domain/secrets.ts';
+import { openStore, type Store } from '../../src/store/connect.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
+import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
+import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
+
+interface Target {
+  name: string;
+  open(): Promise<{ store: Store; cleanup(): Promise<void> }>;
+  skip(): Promise<string | false>;
+}
+
+const targets: Target[] = [
+  {
+    name: 'sqlite',
+    skip: async () => false,
+    async open() {
+      const dir = mkdtempSync(path.join(tmpdir(), 'switchboard-store-'));
+      const store = openStore(`sqlite:${path.join(dir, 'store.db')}`);
+      return { store, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 'postgres',
+    skip: postgresSkipReason,
+    async open() {
+      const schema: PostgresSchema = await createPostgresSchema();
+      return { store: openStore(schema.url), cleanup: () => schema.drop() };
+    },
+  },
+];
+
+function messageRow(accountId: string, clientId: string, hash = 'h1') {
+  const now = Date.now();
+  return {
+    id: `msg_${clientId}_${Math.random().toString(36).slice(2)}`,
+    account_id: accountId,
+    client_message_id: clientId,
+    request_hash: hash,
+    kind: 'text',
+    from_phone: '14155550100',
+    to_phone: '254712345678',
+    content: '{}',
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+for (const target of targets) {
+  describe(`store on ${target.name}`, async () => {
+    const skip = await target.skip();
+    let store: Store;
+    let repos: Repositories;
+    let cleanup: () => Promise<void>;
+
+    before(async () => {
+      if (skip) return;
+      ({ store, cleanup } = await target.open());
+      await migrateToLatest(store.db as never);
+      await migrateToLatest(store.db as never); // a second run is a no-op
+      repos = createRepositories(store);
+    });
+    after(async () => {
+      if (skip) return;
+      await store.close();
+      await cleanup();
+    });
+
+    test('API keys are found by hash only while not revoked', { skip }, async () => {
+      const account = await repos.accounts.createAccount('Acme');
+      const { row, key } = await repos.accounts.createKeyForAccount(account.id, 'k');
+      assert.match(key, /^sb_live_[0-9A-Za-z]{32}$/);
+      assert.equal(row.prefix, key.slice(0, 14));
+      assert.deepEqual(await repos.accounts.findLiveKeyOwner(hashApiKey(key)), {
+        accountId: account.id,
+        keyId: row.id,
+      });
+      const other = await repos.accounts.createAccount('Other');
+      assert.equal(
+        await repos.accounts.revokeKeyOfAccount(other.id, row.id),
+        false,
+        'another account cannot revoke it',
+      );
+      assert.equal(await repos.accounts.revokeKeyOfAccount(account.id, row.prefix), true);
+      assert.equal(await repos.accounts.findLiveKeyOwner(hashApiKey(key)), undefined);
+      assert.equal(await repos.accounts.revokeKeyOfAccount(account.id, row.id), false, 'already revoked');
+    });
+
+    test('join codes find their account', { skip }, async () => {
+      const account = await repos.accounts.createAccount('Joiner');
+      assert.match(account.join_code, /^[a-z]+-[a-z]+-\d{3}$/);
+      assert.equal((await repos.accounts.findAccountByJoinCode(account.join_code))?.id, account.id);
+    });
+
+    test('a messageId is claimed once per account; other accounts have their own', { skip }, async () => {
+      const a = await repos.accounts.createAccount('A');
+      const b = await repos.accounts.createAccount('B');
+      assert.equal(await repos.messages.reserve(messageRow(a.id, 'dup')), null);
+      const holder = await repos.messages.reserve(messageRow(a.id, 'dup', 'h2'));
+      assert.equal(holder?.request_hash, 'h1');
+      assert.equal(holder?.status, 'PENDING');
+      assert.equal(await repos.messages.reserve(messageRow(b.id, 'dup')), null);
+    });
+
+    test('concurrent claims of one messageId: exactly one wins', { skip }, async () => {
+      const a = await repos.accounts.createAccount('Race');
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => repos.messages.reserve(messageRow(a.id, 'race'))),
+      );
+      assert.equal(results.filter((r) => r === null).length, 1);
+    });
+
+    test('a released claim can be taken again', { skip }, async () => {
+      const a = await repos.accounts.createAccount('Release');
+      const row = messageRow(a.id, 'rel');
+      assert.equal(await repos.messages.reserve(row), null);
+      await repos.messages.release(row.id);
+      assert.equal(await repos.messages.reserve(messageRow(a.id, 'rel')), null);
+    });
+
+    test('statuses only move forward and FAILED is final', { skip }, async () => {
+      const a = await repos.accounts.createAccount('Status');
+      const row = messageRow(a.id, 'st');
+      await repos.messages.reserve(row);
+      await repos.messages.markAccepted(row.id, 'wamid.ST1', 1000);
+      await repos.messages.applyNetworkStatus('wamid.ST1', 'READ', 3000, null);
+      await repos.messages.applyNetworkStatus('wamid.ST1', 'DELIVERED', 2000, null); // late: ignored
+      await repos.messages.applyNetworkStatus('wamid.ST1', 'FAILED', 4000, '{"code":1}'); // after READ: ignored
+      const stored = await repos.messages.findByClientId(a.id, 'st');
+      assert.equal(stored?.status, 'READ');
+      assert.deepEqual(
+        (await repos.messages.timeline(row.id)).map((e) => e.status),
+        ['SENT', 'READ'],
+      );
+
+      const row2 = messageRow(a.id, 'st2');
+      await repos.messages.reserve(row2);
+      await repos.messages.markAccepted(row2.id, 'wamid.ST2', 1000);
+      await repos.messages.applyNetworkStatus('wamid.ST2', 'FAILED', 2000, '{"code":131026}');
+      await repos.messages.applyNetworkStatus('wamid.ST2', 'DELIVERED', 3000, null);
+      assert.equal((await repos.messages.findByClientId(a.id, 'st2'))?.status, 'FAILED');
+    });
+
+    test('a status that arrives before the send recorded its network id is applied afterwards', {
+      skip,
+    }, async () => {
+      const a = await repos.accounts.createAccount('Early');
+      const row = messageRow(a.id, 'early');
+      await repos.messages.reserve(row);
+      await repos.messages.applyNetworkStatus('wamid.EARLY', 'DELIVERED', 2000, null);
+      await repos.messages.markAccepted(row.id, 'wamid.EARLY', 1000);
+      assert.equal((await repos.messages.findByClientId(a.id, 'early'))?.status, 'DELIVERED');
+      assert.deepEqual(
+        (await repos.messages.timeline(row.id)).map((e) => e.status),
+        ['SENT', 'DELIVERED'],
+      );
+    });
+
+    test('conversation windows keep the latest inbound time', { skip }, async () => {
+      await repos.conversations.recordInbound('14155550100', '254712345678', 5000);
+      await repos.conversations.recordInbound('14155550100', '254712345678', 4000);
+      assert.equal(await repos.conversations.lastInboundAt('14155550100', '254712345678'), 5000);
+      await repos.conversations.recordInbound('14155550100', '254712345678', 6000);
+      assert.equal(await repos.conversations.lastInboundAt('14155550100', '254712345678'), 6000);
+    });
+
+    test('sandbox membership moves with the latest join and ends on leave', { skip }, async () => {
+      const a = await repos.accounts.createAccount('SA');
+      const b = await repos.accounts.createAccount('SB');
+      await repos.conversations.joinSandbox('14155550100', '254700000001', a.id, 1);
+      await repos.conversations.joinSandbox('14155550100', '254700000001', b.id, 2);
+      assert.equal(await repos.conversations.sandboxAccountOf('14155550100', '254700000001'), b.id);
+      assert.equal(await repos.conversations.leaveSandbox('14155550100', '254700000001'), true);
+      assert.equal(await repos.conversations.sandboxAccountOf('14155550100', '254700000001'), undefined);
+    });
+
+    test('an inbound message is stored once per network id', { skip }, async () => {
+      const row = {
+        id: 'in_1',
+        account_id: null,
+        wa_id: 'wamid.IN1',
+        business_phone: '14155550100',
+        user_phone: '254712345678',
+        profile_name: 'Jane',
+        type: 'text',
+        payload: '{}',
+        received_at: 1,
+      };
+      assert.equal(await repos.inbound.insertOnce(row), true);
+      assert.equal(await repos.inbound.insertOnce({ ...row, id: 'in_2' }), false);
+    });
+  });
+}
