@@ -1,0 +1,108 @@
+/**
+ * Graph API error bodies as Meta returns them (reference §2.1, synchronous) and as they appear inside
+ * webhooks (reference §2.2, asynchronous). Callers branch on `code`, never on the text (reference §2.3).
+ */
+import { randomBytes } from 'node:crypto';
+
+export interface GraphErrorBody {
+  error: {
+    message: string;
+    type: string;
+    code: number;
+    error_subcode?: number;
+    error_data?: { messaging_product: 'whatsapp'; details: string };
+    fbtrace_id: string;
+  };
+}
+
+export interface GraphError {
+  httpStatus: number;
+  body: GraphErrorBody;
+}
+
+/** Titles as Meta words them; the `message` of a request error is `(#<code>) <title>`. */
+const TITLES: Record<number, string> = {
+  1: 'An unknown error has occurred.',
+  100: 'Invalid parameter',
+  190: 'Invalid OAuth access token - Cannot parse access token',
+  2500: 'Unknown path components',
+  131008: 'Required parameter is missing',
+  131009: 'Parameter value is not valid',
+  131021: 'Recipient cannot be sender',
+  131047: 'Re-engagement message',
+  132001: 'Template name does not exist in the translation',
+};
+
+export const WINDOW_CLOSED_DETAILS =
+  'Message failed to send because more than 24 hours have passed since the customer last replied to this number.';
+
+function fbtraceId(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+/** A request error with `error_data.details` naming the offending field, HTTP 400 unless told otherwise. */
+export function graphError(code: number, details: string, httpStatus = 400): GraphError {
+  return {
+    httpStatus,
+    body: {
+      error: {
+        message: `(#${code}) ${TITLES[code] ?? 'Error'}`,
+        type: 'OAuthException',
+        code,
+        error_data: { messaging_product: 'whatsapp', details },
+        fbtrace_id: fbtraceId(),
+      },
+    },
+  };
+}
+
+/** Missing or wrong Bearer token: Meta answers 401, code 190, without `error_data`. */
+export function invalidTokenError(): GraphError {
+  return {
+    httpStatus: 401,
+    body: { error: { message: TITLES[190]!, type: 'OAuthException', code: 190, fbtrace_id: fbtraceId() } },
+  };
+}
+
+/**
+ * An object id the Graph does not know (reference §2.1): code 100, subcode 33, `GraphMethodException`,
+ * and Meta's full sentence as the message.
+ */
+export function unknownObjectError(method: 'get' | 'post', id: string): GraphError {
+  return {
+    httpStatus: 400,
+    body: {
+      error: {
+        message:
+          `Unsupported ${method} request. Object with ID '${id}' does not exist, cannot be loaded due to ` +
+          'missing permissions, or does not support this operation. Please read the Graph API documentation ' +
+          'at https://developers.facebook.com/docs/graph-api',
+        type: 'GraphMethodException',
+        code: 100,
+        error_subcode: 33,
+        fbtrace_id: fbtraceId(),
+      },
+    },
+  };
+}
+
+/** The webhook form of an error, in `statuses[].errors[]` (reference §2.2). */
+export function webhookError(code: number, details: string) {
+  const title = TITLES[code] ?? 'Error';
+  return {
+    code,
+    title,
+    message: title,
+    error_data: { details },
+    href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+  };
+}
+
+/** Thrown by the validators and caught by the route, so deep checks need no result plumbing. */
+export class GraphProblem extends Error {
+  readonly error: GraphError;
+  constructor(error: GraphError) {
+    super(error.body.error.message);
+    this.error = error;
+  }
+}

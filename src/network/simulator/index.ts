@@ -1,0 +1,97 @@
+/**
+ * The network simulator: a local, in-memory emulation of Meta's WhatsApp Cloud API (Graph wire format:
+ * same paths, bodies, errors, webhook envelopes and signatures) with virtual end-user phones
+ * (decisions §1, docs/adr/0003). The app mounts it under `/simulator`, so the Graph base URL is
+ * `http://host:port/simulator`, and the gateway's production Cloud API connector talks to it over HTTP.
+ *
+ * Conventions of the simulated network (README.md beside this file):
+ * - A business number's Graph phone-number id is its own E.164 digits (+1 415 555 0100 → `14155550100`):
+ *   no registry, and every process agrees. An id that is not a valid number is an unknown Graph object
+ *   (code 100, subcode 33).
+ * - Every valid number is a WhatsApp user; `POST /users/:phone/messages` is that user's phone.
+ * - One access token (options.accessToken) is accepted for every number; one WABA id for all of them.
+ * - Free-form sends need the 24-hour window, opened by the user writing first (reference §7).
+ * - State lives in memory: a restart is a fresh network.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { PhoneBook } from './phone-book.ts';
+import { registerGraphRoutes } from './routes-graph.ts';
+import { registerUserRoutes } from './routes-users.ts';
+import { Scheduler } from './scheduler.ts';
+import { noTemplates } from './send-template.ts';
+import { StatusTimeline } from './status-timeline.ts';
+import { WebhookPoster } from './webhook-poster.ts';
+import { WindowTracker } from './window-tracker.ts';
+
+export interface SimulatorOptions {
+  /** The only Bearer token the simulated Graph API accepts. */
+  accessToken: string;
+  /** Signs every webhook POST: `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the exact body bytes>`. */
+  appSecret: string;
+  /** Where webhooks are POSTed (the gateway's /webhooks/network); a function because the port is known only after listen. */
+  webhookUrl: string | (() => string);
+  /** Delay between the sent → delivered → read status webhooks. */
+  statusDelayMs: number;
+  /** Virtual users read what they receive (default true). */
+  autoRead?: boolean;
+  /** A free-form send outside the 24-hour window: 'async' (default) = 200 then a `failed` status with 131047; 'sync' = HTTP 400 error 131047. */
+  windowErrorMode?: 'async' | 'sync';
+  logger?: { warn(obj: object, msg: string): void };
+  /** Clock in epoch ms, for tests that move time past the 24-hour window (default Date.now). */
+  now?: () => number;
+}
+
+export interface Simulator {
+  /** Register with `{ prefix: '/simulator' }`. */
+  plugin: FastifyPluginAsync;
+  /** Resolves once every webhook queued so far was delivered or given up. */
+  idle(): Promise<void>;
+  /** Stops timers and abandons pending webhook posts. */
+  close(): Promise<void>;
+}
+
+export function createSimulator(options: SimulatorOptions): Simulator {
+  const now = options.now ?? Date.now;
+  const { webhookUrl } = options;
+  const scheduler = new Scheduler();
+  const phones = new PhoneBook();
+  const windows = new WindowTracker();
+  const poster = new WebhookPoster({
+    url: typeof webhookUrl === 'function' ? webhookUrl : () => webhookUrl,
+    appSecret: options.appSecret,
+    scheduler,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  const timeline = new StatusTimeline({
+    statusDelayMs: options.statusDelayMs,
+    autoRead: options.autoRead ?? true,
+    scheduler,
+    poster,
+    now,
+  });
+  const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
+    registerGraphRoutes(app, {
+      accessToken: options.accessToken,
+      windowErrorMode: options.windowErrorMode ?? 'async',
+      phones,
+      windows,
+      timeline,
+      templates: noTemplates,
+      now,
+    });
+    registerUserRoutes(app, { phones, windows, poster, now });
+  };
+  return {
+    plugin,
+    idle: () => poster.idle(),
+    async close() {
+      scheduler.close();
+      await poster.close();
+    },
+  };
+}
+
+/** The plugin alone, for callers that never close it (its timers then end with the process). */
+export function simulatorPlugin(options: SimulatorOptions): FastifyPluginAsync {
+  return createSimulator(options).plugin;
+}

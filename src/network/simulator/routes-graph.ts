@@ -1,0 +1,153 @@
+/**
+ * The simulated Graph API (reference §1, §8): `POST /{version}/{phone-number-id}/messages` (send or mark
+ * as read) and `GET /{version}/{phone-number-id}`. A phone-number id is the business number's own E.164
+ * digits, so any valid number is a business on this network and no registry is needed.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizePhone } from '../../domain/phone.ts';
+import {
+  type GraphError,
+  GraphProblem,
+  graphError,
+  invalidTokenError,
+  unknownObjectError,
+  WINDOW_CLOSED_DETAILS,
+  webhookError,
+} from './graph-errors.ts';
+import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
+import { renderMessage } from './render.ts';
+import type { TemplateHandler } from './send-template.ts';
+import type { StatusTimeline } from './status-timeline.ts';
+import type { Json } from './validate-fields.ts';
+import { parseSendRequest } from './validate-message.ts';
+import { newWamid } from './webhook-envelopes.ts';
+import type { WindowTracker } from './window-tracker.ts';
+
+export interface GraphRouteDeps {
+  accessToken: string;
+  windowErrorMode: 'async' | 'sync';
+  phones: PhoneBook;
+  windows: WindowTracker;
+  timeline: StatusTimeline;
+  templates: TemplateHandler;
+  now: () => number;
+}
+
+/** Graph versions look like v23.0 (reference §0). */
+const VERSION = /^v\d+\.\d+$/;
+
+interface GraphParams {
+  version: string;
+  phoneNumberId: string;
+}
+
+function sendError(reply: FastifyReply, error: GraphError) {
+  return reply.code(error.httpStatus).send(error.body);
+}
+
+/** Unreadable bodies (bad JSON, wrong content type, too large) still answer in Graph's shape. */
+function graphErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if ((error.statusCode ?? 500) < 500) {
+    return sendError(reply, graphError(100, `The request body could not be read: ${error.message}`));
+  }
+  request.log.error({ err: error }, 'simulated Graph API failed');
+  return sendError(reply, graphError(1, 'The simulated network failed to handle the request.', 500));
+}
+
+/** The token comes as `Authorization: Bearer <token>` or, as Graph also allows, `?access_token=`. */
+function presentedToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === 'string') return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  const query = (request.query as { access_token?: unknown }).access_token;
+  return typeof query === 'string' ? query : undefined;
+}
+
+export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps): void {
+  /** Path, token and object checks every Graph route shares, in Graph's order. */
+  function businessOf(request: FastifyRequest, method: 'get' | 'post'): string | GraphError {
+    const { version, phoneNumberId } = request.params as GraphParams;
+    if (!VERSION.test(version)) {
+      return graphError(2500, `Unknown path components: '${version}' is not a Graph API version like v23.0.`);
+    }
+    if (presentedToken(request) !== deps.accessToken) return invalidTokenError();
+    const business = /^\d+$/.test(phoneNumberId) ? normalizePhone(phoneNumberId) : null;
+    // The id must be the digits themselves: `+1415...` or a formatted number is not a Graph id.
+    if (!business || business !== phoneNumberId) return unknownObjectError(method, phoneNumberId);
+    return business;
+  }
+
+  app.get('/:version/:phoneNumberId', { errorHandler: graphErrorHandler }, async (request, reply) => {
+    const business = businessOf(request, 'get');
+    if (typeof business !== 'string') return sendError(reply, business);
+    return {
+      display_phone_number: business,
+      verified_name: 'Simulated Business',
+      id: business,
+      quality_rating: 'GREEN',
+    };
+  });
+
+  app.post(
+    '/:version/:phoneNumberId/messages',
+    { errorHandler: graphErrorHandler },
+    async (request, reply) => {
+      const business = businessOf(request, 'post');
+      if (typeof business !== 'string') return sendError(reply, business);
+      let parsed: ReturnType<typeof parseSendRequest>;
+      try {
+        parsed = parseSendRequest(request.body, business);
+      } catch (error) {
+        if (error instanceof GraphProblem) return sendError(reply, error.error);
+        throw error;
+      }
+      if (parsed.kind === 'read') return { success: true };
+
+      const { recipient, type, message } = parsed;
+      const now = deps.now();
+      const conversation = deps.windows.conversation(business, recipient, now);
+      let rendered: string;
+      if (type === 'template') {
+        // Templates are allowed outside the window (reference §7); the handler decides whether it exists.
+        const outcome = deps.templates.check(business, message.template as Json);
+        if (!outcome.ok) return sendError(reply, outcome.error);
+        rendered = outcome.rendered;
+      } else {
+        rendered = renderMessage(message);
+        if (!conversation && deps.windowErrorMode === 'sync') {
+          return sendError(reply, graphError(131047, WINDOW_CLOSED_DETAILS));
+        }
+      }
+      const windowClosed = type !== 'template' && !conversation;
+      const received: ReceivedMessage = {
+        id: newWamid(recipient, 'outbound'),
+        from: business,
+        type,
+        rendered,
+        content: message,
+        status: windowClosed ? 'failed' : 'sent',
+        timestamp: new Date(now).toISOString(),
+      };
+      if (type === 'interactive') received.interactiveType = String((message.interactive as Json).type);
+      const failure = windowClosed ? webhookError(131047, WINDOW_CLOSED_DETAILS) : undefined;
+      if (failure)
+        received.error = { code: failure.code, title: failure.title, details: WINDOW_CLOSED_DETAILS };
+      deps.phones.deliver(recipient, received);
+
+      const dispatch = {
+        business,
+        recipient,
+        message: received,
+        conversation,
+        ...(parsed.callbackData !== undefined ? { callbackData: parsed.callbackData } : {}),
+      };
+      // Default (async) mode is what production mostly does: accepted now, failed status later (reference §8).
+      if (failure) deps.timeline.failed(dispatch, failure);
+      else deps.timeline.delivered(dispatch);
+      return {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: parsed.input, wa_id: recipient }],
+        messages: [{ id: received.id }],
+      };
+    },
+  );
+}

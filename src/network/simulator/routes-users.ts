@@ -1,0 +1,173 @@
+/**
+ * Virtual user phones. `POST /users/:phone/messages`: the user writes to a business (text, a tap on a
+ * received button or list row, or a location); the network opens the 24-hour window and posts the
+ * signed `messages` webhook (reference §3.3, §3.4). `GET /users/:phone/messages`: what the phone
+ * received. No Graph auth: this is the user's own phone. Errors are `{"error": {"message"}}`.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizePhone } from '../../domain/phone.ts';
+import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
+import { charCount, isObject, type Json } from './validate-fields.ts';
+import { messagesEnvelope, newWamid, unixSeconds } from './webhook-envelopes.ts';
+import type { WebhookPoster } from './webhook-poster.ts';
+import type { WindowTracker } from './window-tracker.ts';
+
+export interface UserRouteDeps {
+  phones: PhoneBook;
+  windows: WindowTracker;
+  poster: WebhookPoster;
+  now: () => number;
+}
+
+class UserError extends Error {}
+
+function refuse(reply: FastifyReply, message: string) {
+  return reply.code(400).send({ error: { message } });
+}
+
+function userErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if ((error.statusCode ?? 500) < 500) return refuse(reply, `the body could not be read: ${error.message}`);
+  request.log.error({ err: error }, 'simulated phone failed');
+  return reply.code(500).send({ error: { message: 'the simulated phone failed' } });
+}
+
+function phoneParam(request: FastifyRequest): string {
+  const raw = (request.params as { phone: string }).phone;
+  const phone = normalizePhone(raw);
+  if (!phone)
+    throw new UserError(`\`phone\` in the path is not a valid phone number with country code: "${raw}"`);
+  return phone;
+}
+
+/** The newest received message from `business` with a reply button or list row `id` (what a tap hits). */
+function tapTarget(received: readonly ReceivedMessage[], business: string, id: string) {
+  for (let i = received.length - 1; i >= 0; i--) {
+    const message = received[i]!;
+    if (message.from !== business || message.type !== 'interactive' || message.status === 'failed') continue;
+    const interactive = message.content.interactive as Json;
+    const action = interactive.action as Json;
+    if (interactive.type === 'button') {
+      const button = (action.buttons as Json[]).find((b) => (b.reply as Json).id === id);
+      if (button) {
+        const title = (button.reply as Json).title;
+        return { message, interactive: { type: 'button_reply', button_reply: { id, title } } };
+      }
+    } else if (interactive.type === 'list') {
+      for (const section of action.sections as Json[]) {
+        const row = (section.rows as Json[]).find((r) => r.id === id);
+        if (!row) continue;
+        const listReply = {
+          id,
+          title: row.title,
+          ...(row.description ? { description: row.description } : {}),
+        };
+        return { message, interactive: { type: 'list_reply', list_reply: listReply } };
+      }
+    }
+  }
+  return undefined;
+}
+
+function locationOf(value: unknown): Json {
+  if (!isObject(value)) throw new UserError('`location` must be an object with latitude and longitude');
+  const { latitude, longitude, name, address } = value;
+  if (typeof latitude !== 'number' || !Number.isFinite(latitude) || Math.abs(latitude) > 90) {
+    throw new UserError('`location.latitude` must be a number between -90 and 90');
+  }
+  if (typeof longitude !== 'number' || !Number.isFinite(longitude) || Math.abs(longitude) > 180) {
+    throw new UserError('`location.longitude` must be a number between -180 and 180');
+  }
+  for (const [key, v] of [
+    ['name', name],
+    ['address', address],
+  ] as const) {
+    if (v !== undefined && typeof v !== 'string') throw new UserError(`\`location.${key}\` must be a string`);
+  }
+  return { latitude, longitude, ...(name ? { name } : {}), ...(address ? { address } : {}) };
+}
+
+/** The inbound `messages[]` item the user's message becomes (reference §3.4), without from/id/timestamp. */
+function inboundContent(body: Json, received: readonly ReceivedMessage[], business: string): Json {
+  const kinds = ['text', 'reply', 'location'].filter((k) => body[k] !== undefined);
+  if (kinds.length !== 1) throw new UserError('send exactly one of `text`, `reply: {id}` or `location`');
+  if (body.text !== undefined) {
+    if (typeof body.text !== 'string' || body.text === '' || charCount(body.text) > 4096) {
+      throw new UserError('`text` must be a string of 1 to 4096 characters');
+    }
+    return { type: 'text', text: { body: body.text } };
+  }
+  if (body.location !== undefined) return { type: 'location', location: locationOf(body.location) };
+  const id = isObject(body.reply) ? body.reply.id : undefined;
+  if (typeof id !== 'string' || id === '') throw new UserError('`reply.id` must be a button or list row id');
+  const tapped = tapTarget(received, business, id);
+  if (!tapped) {
+    throw new UserError(
+      `\`reply.id\`: no button or list row with id "${id}" in the messages this phone received from ${business}`,
+    );
+  }
+  return {
+    type: 'interactive',
+    context: { from: business, id: tapped.message.id },
+    interactive: tapped.interactive,
+  };
+}
+
+export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): void {
+  app.get('/users/:phone/messages', { errorHandler: userErrorHandler }, async (request, reply) => {
+    try {
+      const user = phoneParam(request);
+      const from = (request.query as { from?: unknown }).from;
+      const business = typeof from === 'string' ? normalizePhone(from) : undefined;
+      if (from !== undefined && !business) throw new UserError('`from` is not a valid phone number');
+      const messages = deps.phones.received(user).filter((m) => !business || m.from === business);
+      return {
+        messages: messages.map((m) => ({
+          id: m.id,
+          from: m.from,
+          type: m.type,
+          ...(m.interactiveType ? { interactive_type: m.interactiveType } : {}),
+          rendered: m.rendered,
+          content: m.content,
+          status: m.status,
+          timestamp: m.timestamp,
+          ...(m.error ? { error: m.error } : {}),
+        })),
+      };
+    } catch (error) {
+      if (error instanceof UserError) return refuse(reply, error.message);
+      throw error;
+    }
+  });
+
+  app.post('/users/:phone/messages', { errorHandler: userErrorHandler }, async (request, reply) => {
+    try {
+      const user = phoneParam(request);
+      const body = request.body;
+      if (!isObject(body)) throw new UserError('the body must be a JSON object');
+      const business = typeof body.to === 'string' ? normalizePhone(body.to) : null;
+      if (!business) throw new UserError('`to` must be the business number, with country code');
+      if (business === user) throw new UserError('`to` must not be the phone itself');
+      const profileName = body.profileName ?? `User ${user.slice(-4)}`;
+      if (typeof profileName !== 'string' || profileName === '' || charCount(profileName) > 256) {
+        throw new UserError('`profileName` must be a string of 1 to 256 characters');
+      }
+      const content = inboundContent(body, deps.phones.received(user), business);
+
+      const now = deps.now();
+      const id = newWamid(user, 'inbound');
+      deps.windows.recordInbound(business, user, now);
+      // One queue per (business, user): the business sees a user's messages in the order they were sent.
+      deps.poster.enqueue(
+        `inbound:${business}:${user}`,
+        messagesEnvelope(business, {
+          contacts: [{ profile: { name: profileName }, wa_id: user }],
+          messages: [{ from: user, id, timestamp: unixSeconds(now), ...content }],
+        }),
+      );
+      return reply.code(202).send({ id });
+    } catch (error) {
+      if (error instanceof UserError) return refuse(reply, error.message);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * The network's own checks of a `POST /{phone-number-id}/messages` body (reference §1.1, §1.3–§1.5).
+ * A body is either a message to send or a mark-as-read; anything else is refused with the Graph error
+ * Meta would answer, naming the field (see validate-fields.ts for the codes).
+ */
+import { normalizePhone } from '../../domain/phone.ts';
+import { GraphProblem, graphError } from './graph-errors.ts';
+import {
+  asObject,
+  at,
+  checkMediaSource,
+  invalid,
+  isObject,
+  type Json,
+  missing,
+  readArray,
+  readObject,
+  readString,
+  wrongType,
+} from './validate-fields.ts';
+import { checkInteractive } from './validate-interactive.ts';
+
+const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'];
+export const MESSAGE_TYPES = [
+  'text',
+  ...MEDIA_TYPES,
+  'location',
+  'contacts',
+  'interactive',
+  'reaction',
+  'template',
+];
+const CAPTIONED = new Set(['image', 'video', 'document']);
+const SINGLE_EMOJI = /^\p{RGI_Emoji}$/v;
+
+export interface MarkAsRead {
+  kind: 'read';
+  messageId: string;
+}
+
+export interface OutgoingMessage {
+  kind: 'message';
+  /** `to` exactly as sent: the success response echoes it in `contacts[].input` (reference §1.2). */
+  input: string;
+  /** The recipient's E.164 digits (`wa_id`). */
+  recipient: string;
+  type: string;
+  /** The Cloud API message without the envelope keys: `{type, [type]: {...}, context?}`. */
+  message: Json;
+  callbackData?: string;
+}
+
+function checkMedia(type: string, media: Json): void {
+  checkMediaSource(media, type);
+  if (media.caption !== undefined) {
+    if (!CAPTIONED.has(type)) throw invalid(`${type}.caption`, `is not supported for ${type} messages`);
+    readString(media, 'caption', type, { min: 0, max: 1024 });
+  }
+  if (media.filename !== undefined) {
+    if (type !== 'document') throw invalid(`${type}.filename`, 'is supported for document messages only');
+    readString(media, 'filename', type, { max: 240 });
+  }
+}
+
+function checkCoordinate(location: Json, key: 'latitude' | 'longitude', limit: number): void {
+  const value = location[key];
+  if (value === undefined || value === null) throw missing(`location.${key}`);
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw wrongType(`location.${key}`, 'a number');
+  if (Math.abs(value) > limit) throw invalid(`location.${key}`, `must be between -${limit} and ${limit}`);
+}
+
+function checkContacts(body: Json): void {
+  const cards = readArray(body, 'contacts', '');
+  if (cards.length === 0) throw invalid('contacts', 'must hold at least one contact');
+  cards.forEach((item, n) => {
+    const path = at('contacts', n);
+    const card = asObject(item, path);
+    readString(readObject(card, 'name', path)!, 'formatted_name', `${path}.name`, { max: 1000 });
+    if (card.phones !== undefined) {
+      readArray(card, 'phones', path).forEach((phone, m) => {
+        readString(asObject(phone, at(`${path}.phones`, m)), 'phone', at(`${path}.phones`, m), { max: 64 });
+      });
+    }
+  });
+}
+
+function checkTypeObject(type: string, body: Json): void {
+  if (type === 'contacts') {
+    checkContacts(body);
+    return;
+  }
+  const content = readObject(body, type, '')!;
+  if (type === 'text') {
+    readString(content, 'body', 'text', { max: 4096 });
+    if (content.preview_url !== undefined && typeof content.preview_url !== 'boolean') {
+      throw wrongType('text.preview_url', 'a boolean');
+    }
+  } else if (MEDIA_TYPES.includes(type)) checkMedia(type, content);
+  else if (type === 'location') {
+    checkCoordinate(content, 'latitude', 90);
+    checkCoordinate(content, 'longitude', 180);
+    readString(content, 'name', 'location', { min: 0, max: 1000, required: false });
+    readString(content, 'address', 'location', { min: 0, max: 1000, required: false });
+  } else if (type === 'interactive') checkInteractive(content);
+  else if (type === 'reaction') {
+    readString(content, 'message_id', 'reaction', { max: 256 });
+    const emoji = readString(content, 'emoji', 'reaction', { min: 0, max: 16 })!;
+    // An empty emoji removes the reaction (reference §1.3).
+    if (emoji !== '' && !SINGLE_EMOJI.test(emoji)) throw invalid('reaction.emoji', 'must be a single emoji');
+  } else if (type === 'template') {
+    readString(content, 'name', 'template', { max: 512 });
+    readString(readObject(content, 'language', 'template')!, 'code', 'template.language', { max: 16 });
+  }
+}
+
+function parseMarkAsRead(body: Json): MarkAsRead {
+  if (body.status !== 'read') throw invalid('status', 'must be read');
+  const messageId = readString(body, 'message_id', '', { max: 256 })!;
+  const typing = readObject(body, 'typing_indicator', '', false);
+  if (typing && typing.type !== 'text') throw invalid('typing_indicator.type', 'must be text');
+  return { kind: 'read', messageId };
+}
+
+/** Reads a request body sent by the business number `business`; throws a GraphProblem when invalid. */
+export function parseSendRequest(raw: unknown, business: string): MarkAsRead | OutgoingMessage {
+  if (raw !== undefined && !isObject(raw)) {
+    throw new GraphProblem(graphError(100, 'The request body must be a JSON object.'));
+  }
+  const body = raw ?? {};
+  const product = readString(body, 'messaging_product', '', { max: 32 });
+  if (product !== 'whatsapp') throw invalid('messaging_product', 'must be whatsapp');
+  if (body.status !== undefined) return parseMarkAsRead(body);
+
+  const recipientType = readString(body, 'recipient_type', '', { max: 32, required: false });
+  if (recipientType !== undefined && recipientType !== 'individual') {
+    throw invalid('recipient_type', 'must be individual (groups are not simulated)');
+  }
+  const input = readString(body, 'to', '', { max: 64 })!;
+  const recipient = normalizePhone(input);
+  if (!recipient) {
+    throw new GraphProblem(
+      graphError(100, `Parameter 'to' is not a valid WhatsApp user phone number: ${JSON.stringify(input)}.`),
+    );
+  }
+  if (recipient === business) {
+    throw new GraphProblem(graphError(131021, `Parameter 'to' is the sending business number ${business}.`));
+  }
+  // `type` defaults to text when omitted (reference §1.1).
+  const type = body.type ?? 'text';
+  if (typeof type !== 'string' || !MESSAGE_TYPES.includes(type)) {
+    throw new GraphProblem(
+      graphError(
+        100,
+        `Parameter 'type' must be one of ${MESSAGE_TYPES.join(', ')} (got ${JSON.stringify(type)}).`,
+      ),
+    );
+  }
+  const context = readObject(body, 'context', '', false);
+  if (context) readString(context, 'message_id', 'context', { max: 256 });
+  const callbackData = readString(body, 'biz_opaque_callback_data', '', { max: 512, required: false });
+  checkTypeObject(type, body);
+
+  const message: Json = { type, [type]: body[type] };
+  if (context) message.context = context;
+  return { kind: 'message', input, recipient, type, message, ...(callbackData ? { callbackData } : {}) };
+}

@@ -1,0 +1,92 @@
+/**
+ * Message ids and webhook bodies of the simulated network (reference §3.3–§3.5), in Meta's shapes: ids and
+ * timestamps are strings, `entry[].id` is the WhatsApp Business Account, `metadata.phone_number_id` the
+ * business number's Graph id (its own digits in the simulator).
+ */
+import { randomBytes } from 'node:crypto';
+import type { DeliveryStatus } from './phone-book.ts';
+import type { Conversation } from './window-tracker.ts';
+
+/** The one simulated WhatsApp Business Account every simulated number belongs to. */
+export const SIMULATED_WABA_ID = '102290129340398';
+
+/**
+ * `wamid.` + a base64 tail shaped like Meta's (a small binary record holding the user's number and a
+ * random hex id, so ids may end in `=`), with `-`/`_` instead of `+`/`/` so it is safe in URL paths.
+ */
+export function newWamid(user: string, direction: 'outbound' | 'inbound'): string {
+  const hex = randomBytes(10).toString('hex').toUpperCase();
+  const record = Buffer.concat([
+    Buffer.from([0x1c, 0x18, user.length]),
+    Buffer.from(user),
+    Buffer.from([0x15, 0x02, 0x00, direction === 'outbound' ? 0x11 : 0x12, 0x18, hex.length]),
+    Buffer.from(hex),
+    Buffer.from([0x00]),
+  ]);
+  return `wamid.${record.toString('base64').replaceAll('+', '-').replaceAll('/', '_')}`;
+}
+
+/** Webhook timestamps are Unix seconds as strings (reference §0). */
+export const unixSeconds = (ms: number) => String(Math.floor(ms / 1000));
+
+export function messagesEnvelope(business: string, value: Record<string, unknown>) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: SIMULATED_WABA_ID,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: business, phone_number_id: business },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export interface StatusFacts {
+  id: string;
+  status: DeliveryStatus;
+  at: number;
+  recipient: string;
+  conversation: Conversation | null;
+  callbackData?: string;
+  errors?: unknown[];
+}
+
+/** One `statuses[]` item (reference §3.5): conversation and pricing on success, `errors[]` on failure. */
+export function statusItem(facts: StatusFacts): Record<string, unknown> {
+  const item: Record<string, unknown> = {
+    id: facts.id,
+    status: facts.status,
+    timestamp: unixSeconds(facts.at),
+    recipient_id: facts.recipient,
+  };
+  if (facts.callbackData !== undefined) item.biz_opaque_callback_data = facts.callbackData;
+  if (facts.status === 'failed') {
+    item.errors = facts.errors ?? [];
+    return item;
+  }
+  if (facts.conversation) {
+    item.conversation = {
+      id: facts.conversation.id,
+      // Meta sends the expiry with the first status of a conversation's message only (reference §3.5).
+      ...(facts.status === 'sent' ? { expiration_timestamp: unixSeconds(facts.conversation.expiresAt) } : {}),
+      origin: { type: 'service' },
+    };
+  }
+  // Service messages inside the customer-service window are free under per-message pricing (reference §7).
+  item.pricing = {
+    billable: false,
+    pricing_model: 'PMP',
+    category: 'service',
+    type: 'free_customer_service',
+  };
+  return item;
+}

@@ -1,0 +1,136 @@
+/**
+ * Posts webhooks the way Meta does (reference §3.2, §3.7): JSON, signed with the app secret over the exact
+ * bytes sent (`X-Hub-Signature-256: sha256=<hex>`), retried with backoff while the receiver fails or is
+ * slow (Meta retries for days; the simulator for about a minute, enough for a restarting gateway).
+ *
+ * Posts sharing a key (the statuses of one message, the messages of one user to one business) go through
+ * one queue, so their order holds even while an earlier post is being retried. A failed post is logged,
+ * never thrown.
+ */
+import { createHmac } from 'node:crypto';
+import type { Scheduler } from './scheduler.ts';
+
+export interface PosterOptions {
+  url: () => string;
+  appSecret: string;
+  scheduler: Scheduler;
+  logger?: { warn(obj: object, msg: string): void };
+  /** Waits between attempts; one attempt more than delays. */
+  retryDelaysMs?: readonly number[];
+  timeoutMs?: number;
+}
+
+const RETRY_DELAYS_MS = [250, 1000, 4000, 15_000, 30_000];
+const TIMEOUT_MS = 5000;
+/** Posts in flight at once: a burst of sends must not open thousands of sockets to the receiver. */
+const MAX_IN_FLIGHT = 32;
+
+export function signBody(appSecret: string, body: string): string {
+  return `sha256=${createHmac('sha256', appSecret).update(body, 'utf8').digest('hex')}`;
+}
+
+/**
+ * Serialises like Meta: non-ASCII characters as `\uXXXX` escapes (reference §3.2), so a receiver that
+ * verifies re-serialised JSON instead of the raw bytes fails here as it would in production.
+ */
+export function serializeWebhook(payload: unknown): string {
+  return JSON.stringify(payload).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+export class WebhookPoster {
+  readonly #options: PosterOptions;
+  readonly #queues = new Map<string, Promise<void>>();
+  readonly #inFlight = new Set<AbortController>();
+  readonly #waiting: (() => void)[] = [];
+  #active = 0;
+
+  constructor(options: PosterOptions) {
+    this.#options = options;
+  }
+
+  /** Serialises `payload` now and posts it after every earlier post with the same key. */
+  enqueue(key: string, payload: unknown): void {
+    if (this.#options.scheduler.closed) return;
+    const body = serializeWebhook(payload);
+    const previous = this.#queues.get(key) ?? Promise.resolve();
+    const next = previous.then(() => this.#deliver(body));
+    this.#queues.set(key, next);
+    void next.finally(() => {
+      if (this.#queues.get(key) === next) this.#queues.delete(key);
+    });
+  }
+
+  /** Resolves once every queued post was delivered or given up. */
+  async idle(): Promise<void> {
+    while (this.#queues.size > 0) await Promise.allSettled([...this.#queues.values()]);
+  }
+
+  /** Aborts posts in flight and drops queued ones; the scheduler's close ends the retry sleeps. */
+  async close(): Promise<void> {
+    for (const controller of this.#inFlight) controller.abort();
+    for (const wake of this.#waiting.splice(0)) wake();
+    await this.idle();
+  }
+
+  async #deliver(body: string): Promise<void> {
+    const { scheduler, logger } = this.#options;
+    const delays = this.#options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    const signature = signBody(this.#options.appSecret, body);
+    for (let attempt = 1; !scheduler.closed; attempt++) {
+      const problem = await this.#attempt(body, signature);
+      if (problem === null || scheduler.closed) return;
+      const delay = delays[attempt - 1];
+      if (delay === undefined) {
+        logger?.warn({ attempts: attempt, problem }, 'simulator webhook given up; the event is lost');
+        return;
+      }
+      logger?.warn({ attempt, problem, retryInMs: delay }, 'simulator webhook not accepted; retrying');
+      await scheduler.sleep(delay);
+    }
+  }
+
+  /** One POST; null when the receiver accepted it (2xx), else what went wrong. */
+  async #attempt(body: string, signature: string): Promise<string | null> {
+    await this.#acquire();
+    const controller = new AbortController();
+    this.#inFlight.add(controller);
+    try {
+      if (this.#options.scheduler.closed) return 'closed';
+      const response = await fetch(this.#options.url(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+        body,
+        signal: AbortSignal.any([
+          controller.signal,
+          AbortSignal.timeout(this.#options.timeoutMs ?? TIMEOUT_MS),
+        ]),
+      });
+      await response.arrayBuffer();
+      return response.ok ? null : `HTTP ${response.status}`;
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code;
+      return cause ?? (error as Error).message;
+    } finally {
+      this.#inFlight.delete(controller);
+      this.#release();
+    }
+  }
+
+  async #acquire(): Promise<void> {
+    if (this.#active < MAX_IN_FLIGHT || this.#options.scheduler.closed) {
+      this.#active++;
+      return;
+    }
+    // The releasing post hands its slot over, so the count never exceeds the cap.
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+
+  #release(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#active--;
+  }
+}

@@ -1,0 +1,148 @@
+/** The simulated Graph API's send endpoint over real HTTP: success shape, statuses, auth, object ids. */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import {
+  assertSigned,
+  BUSINESS,
+  eventually,
+  graphSend,
+  type Harness,
+  openWindow,
+  request,
+  startHarness,
+  statusesOf,
+  TOKEN,
+  USER,
+  VERSION,
+} from './harness.ts';
+
+describe('simulated Graph API: sending', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+    await openWindow(h);
+  });
+  after(() => h.close());
+
+  test('a text send answers 200 in Meta shape with a wamid', async () => {
+    const r = await graphSend(h, { type: 'text', text: { body: 'Hello' } }, `+${USER}`);
+    assert.equal(r.status, 200);
+    assert.deepEqual(Object.keys(r.body), ['messaging_product', 'contacts', 'messages']);
+    assert.equal(r.body.messaging_product, 'whatsapp');
+    assert.deepEqual(r.body.contacts, [{ input: `+${USER}`, wa_id: USER }]);
+    assert.equal(r.body.messages.length, 1);
+    assert.match(r.body.messages[0].id, /^wamid\.[A-Za-z0-9_=-]+$/);
+  });
+
+  test('statuses arrive signed and in order: sent, delivered, read', async () => {
+    const r = await graphSend(h, {
+      type: 'text',
+      text: { body: 'Track me' },
+      biz_opaque_callback_data: 'order-42',
+    });
+    const id = r.body.messages[0].id;
+    const statuses = await eventually(() => {
+      const s = statusesOf(h, id);
+      return s.length === 3 ? s : undefined;
+    });
+    assert.deepEqual(
+      statuses.map((s) => s.status),
+      ['sent', 'delivered', 'read'],
+    );
+    for (const s of statuses) {
+      assert.equal(s.recipient_id, USER);
+      assert.match(s.timestamp, /^\d{10}$/);
+      assert.equal(s.biz_opaque_callback_data, 'order-42');
+      assert.equal(s.pricing.pricing_model, 'PMP');
+      assert.equal(s.conversation.origin.type, 'service');
+    }
+    assert.match(statuses[0].conversation.expiration_timestamp, /^\d{10}$/);
+    const hooks = h.receiver.received.filter((hook) => hook.body.includes(id));
+    for (const hook of hooks) {
+      assertSigned(hook);
+      assert.equal(hook.json.object, 'whatsapp_business_account');
+      const entry = hook.json.entry[0];
+      assert.equal(entry.id, '102290129340398');
+      assert.equal(entry.changes[0].field, 'messages');
+      assert.deepEqual(entry.changes[0].value.metadata, {
+        display_phone_number: BUSINESS,
+        phone_number_id: BUSINESS,
+      });
+      assert.equal(entry.changes[0].value.messaging_product, 'whatsapp');
+    }
+  });
+
+  test('a missing or wrong token is refused with 401 and code 190', async () => {
+    for (const token of [null, 'wrong-token']) {
+      const r = await graphSend(h, { type: 'text', text: { body: 'x' } }, USER, token);
+      assert.equal(r.status, 401);
+      assert.equal(r.body.error.code, 190);
+      assert.equal(r.body.error.type, 'OAuthException');
+      assert.equal(typeof r.body.error.fbtrace_id, 'string');
+    }
+  });
+
+  test('a phone-number id that is not a number is an unknown object (100, subcode 33)', async () => {
+    const r = await request(`${h.base}/${VERSION}/12345/messages`, {
+      body: { messaging_product: 'whatsapp', to: USER, type: 'text', text: { body: 'x' } },
+      token: TOKEN,
+    });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.error.code, 100);
+    assert.equal(r.body.error.error_subcode, 33);
+    assert.equal(r.body.error.type, 'GraphMethodException');
+    assert.match(r.body.error.message, /Object with ID '12345' does not exist/);
+  });
+
+  test('GET on a phone-number id describes the number', async () => {
+    const r = await request(`${h.base}/${VERSION}/${BUSINESS}`, { token: TOKEN });
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.body, {
+      display_phone_number: BUSINESS,
+      verified_name: 'Simulated Business',
+      id: BUSINESS,
+      quality_rating: 'GREEN',
+    });
+    assert.equal((await request(`${h.base}/${VERSION}/${BUSINESS}`, { token: 'nope' })).status, 401);
+  });
+
+  test('mark as read answers success', async () => {
+    const r = await graphSend(h, { status: 'read', message_id: 'wamid.ABC' });
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.body, { success: true });
+  });
+
+  test('sending to the business number itself is 131021', async () => {
+    const r = await graphSend(h, { type: 'text', text: { body: 'me' } }, BUSINESS);
+    assert.equal(r.status, 400);
+    assert.equal(r.body.error.code, 131021);
+  });
+
+  test('an invalid recipient is code 100 naming `to`', async () => {
+    const r = await graphSend(h, { type: 'text', text: { body: 'x' } }, '12');
+    assert.equal(r.status, 400);
+    assert.equal(r.body.error.code, 100);
+    assert.match(r.body.error.error_data.details, /'to'/);
+  });
+
+  test('templates are not simulated yet: 132001', async () => {
+    const r = await graphSend(h, {
+      type: 'template',
+      template: { name: 'order_update', language: { code: 'en_US' } },
+    });
+    assert.equal(r.body.error.code, 132001);
+    assert.match(r.body.error.error_data.details, /order_update/);
+  });
+
+  test('a body that is not JSON is a Graph error, not a framework error', async () => {
+    const r = await request(`${h.base}/${VERSION}/${BUSINESS}/messages`, { body: '{not json', token: TOKEN });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.error.code, 100);
+  });
+
+  test('an unknown API version is refused', async () => {
+    const r = await request(`${h.base}/latest/${BUSINESS}`, { token: TOKEN });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.error.code, 2500);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * A simulator on a real port (Fastify, 127.0.0.1, port 0) and a real node:http webhook receiver, for the
+ * simulator suites. Signatures are recomputed here from the raw bytes, independently of the simulator.
+ */
+import assert from 'node:assert/strict';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/network/simulator/index.ts';
+import { type Received, type Receiver, startReceiver } from '../support/receiver.ts';
+
+export const TOKEN = 'test-token';
+export const SECRET = 'test-app-secret';
+export const BUSINESS = '14155550100';
+export const USER = '254712345678';
+export const VERSION = 'v23.0';
+
+export interface Harness {
+  /** Graph base URL, e.g. http://127.0.0.1:1234/simulator */
+  base: string;
+  app: FastifyInstance;
+  simulator: Simulator;
+  receiver: Receiver;
+  close(): Promise<void>;
+}
+
+export async function startHarness(overrides: Partial<SimulatorOptions> = {}): Promise<Harness> {
+  const receiver = await startReceiver();
+  const simulator = createSimulator({
+    accessToken: TOKEN,
+    appSecret: SECRET,
+    webhookUrl: () => receiver.url,
+    statusDelayMs: 20,
+    ...overrides,
+  });
+  const app = Fastify();
+  await app.register(simulator.plugin, { prefix: '/simulator' });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    base: `${url}/simulator`,
+    app,
+    simulator,
+    receiver,
+    async close() {
+      await simulator.close();
+      await app.close();
+      await receiver.close();
+    },
+  };
+}
+
+export interface JsonResponse {
+  status: number;
+  body: any;
+}
+
+export async function request(
+  url: string,
+  options: { method?: string; body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
+): Promise<JsonResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== null && options.token !== undefined)
+    headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(url, {
+    method: options.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    signal: AbortSignal.timeout(5000),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Sends a Graph message body (envelope keys added) as the business. */
+export function graphSend(
+  h: Harness,
+  message: Record<string, unknown>,
+  to = USER,
+  token: string | null = TOKEN,
+) {
+  return request(`${h.base}/${VERSION}/${BUSINESS}/messages`, {
+    body: { messaging_product: 'whatsapp', recipient_type: 'individual', to, ...message },
+    token,
+  });
+}
+
+export function userSays(h: Harness, body: Record<string, unknown>, user = USER) {
+  return request(`${h.base}/users/${user}/messages`, { body: { to: BUSINESS, ...body } });
+}
+
+/** Opens the 24-hour window: the user writes first, and the test waits for that webhook. */
+export async function openWindow(h: Harness, user = USER): Promise<void> {
+  const before = h.receiver.received.length;
+  const r = await userSays(h, { text: 'hi' }, user);
+  assert.equal(r.status, 202);
+  await eventually(() => h.receiver.received.length > before);
+}
+
+export async function eventually<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 5000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export function assertSigned(hook: Received): void {
+  const header = hook.headers['x-hub-signature-256'];
+  assert.equal(typeof header, 'string');
+  const expected = createHmac('sha256', SECRET).update(Buffer.from(hook.body, 'utf8')).digest();
+  const given = Buffer.from(String(header).slice('sha256='.length), 'hex');
+  assert.ok(String(header).startsWith('sha256='));
+  assert.ok(given.length === expected.length && timingSafeEqual(given, expected), 'signature must match');
+  assert.match(String(hook.headers['content-type']), /^application\/json/);
+}
+
+/** `statuses[]` items received so far for one message id, in arrival order. */
+export function statusesOf(h: Harness, id: string): any[] {
+  return h.receiver.received
+    .flatMap((hook) => hook.json.entry.flatMap((e: any) => e.changes.map((c: any) => c.value)))
+    .flatMap((value: any) => value.statuses ?? [])
+    .filter((s: any) => s.id === id);
+}
+
+/** Inbound `messages` webhooks received so far (the whole hook, for shape and signature checks). */
+export function inboundHooks(h: Harness): Received[] {
+  return h.receiver.received.filter((hook) => hook.json.entry[0].changes[0].value.messages);
+}

@@ -1,0 +1,92 @@
+/**
+ * Webhook delivery like Meta's (reference §3.2, §3.7): retried while the receiver fails, in order per
+ * message, signed over the exact bytes (with Meta's \u escapes), and stopped by close().
+ */
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test } from 'node:test';
+import {
+  assertSigned,
+  eventually,
+  graphSend,
+  inboundHooks,
+  openWindow,
+  startHarness,
+  statusesOf,
+  userSays,
+} from './harness.ts';
+
+test('a briefly failing receiver still gets every webhook, statuses in order', async (t) => {
+  const warnings: object[] = [];
+  const h = await startHarness({ logger: { warn: (obj) => warnings.push(obj) } });
+  t.after(() => h.close());
+  h.receiver.failNext(2);
+  const said = await userSays(h, { text: 'are you there?' });
+  assert.equal(said.status, 202);
+  await eventually(() => inboundHooks(h).some((x) => x.body.includes(said.body.id)));
+  assert.equal(warnings.length, 2);
+
+  h.receiver.failNext(1, 500);
+  const id = (await graphSend(h, { type: 'text', text: { body: 'yes' } })).body.messages[0].id;
+  const statuses = await eventually(() => {
+    const s = statusesOf(h, id);
+    return s.length === 3 ? s : undefined;
+  });
+  assert.deepEqual(
+    statuses.map((s) => s.status),
+    ['sent', 'delivered', 'read'],
+  );
+});
+
+test('non-ASCII text is sent as \\u escapes and the signature covers those exact bytes', async (t) => {
+  const h = await startHarness();
+  t.after(() => h.close());
+  const r = await userSays(h, { text: 'Café 👍', profileName: 'Zoë' });
+  const hook = await eventually(() => inboundHooks(h).find((x) => x.body.includes(r.body.id)));
+  assertSigned(hook);
+  assert.ok(hook.body.includes('Caf\\u00e9 \\ud83d\\udc4d'), hook.body);
+  assert.equal(Buffer.byteLength(hook.body), hook.body.length, 'the body is pure ASCII');
+  assert.equal(hook.json.entry[0].changes[0].value.messages[0].text.body, 'Café 👍');
+  assert.equal(hook.json.entry[0].changes[0].value.contacts[0].profile.name, 'Zoë');
+});
+
+test('an unreachable receiver never crashes the simulator', async (t) => {
+  const warnings: object[] = [];
+  const h = await startHarness({
+    webhookUrl: 'http://127.0.0.1:1/hooks',
+    logger: { warn: (o) => warnings.push(o) },
+  });
+  t.after(() => h.close());
+  assert.equal((await userSays(h, { text: 'hello?' })).status, 202);
+  await eventually(() => warnings.length > 0);
+  assert.equal((await graphSend(h, { type: 'text', text: { body: 'still up' } })).status, 200);
+});
+
+test('close() ends pending timers and hung posts promptly', async (t) => {
+  const hung = createServer(() => {
+    // Never answers: the post stays in flight until close() aborts it.
+  });
+  await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+  t.after(() => {
+    hung.closeAllConnections();
+    hung.close();
+  });
+  const port = (hung.address() as AddressInfo).port;
+  const h = await startHarness({ webhookUrl: `http://127.0.0.1:${port}/`, statusDelayMs: 60_000 });
+  await userSays(h, { text: 'hi' });
+  await new Promise((r) => setTimeout(r, 50));
+  const started = Date.now();
+  await h.close();
+  assert.ok(Date.now() - started < 1000, `close took ${Date.now() - started} ms`);
+});
+
+test('idle() resolves once queued webhooks are delivered', async (t) => {
+  const h = await startHarness({ statusDelayMs: 5 });
+  t.after(() => h.close());
+  await openWindow(h);
+  const id = (await graphSend(h, { type: 'text', text: { body: 'x' } })).body.messages[0].id;
+  await eventually(() => statusesOf(h, id).length === 3);
+  await h.simulator.idle();
+  assert.equal(statusesOf(h, id).length, 3);
+});
