@@ -23,7 +23,7 @@ function encodeRandom(bytes: Buffer): string {
   return out;
 }
 
-export type IdPrefix = 'acc' | 'key' | 'num' | 'msg' | 'mse' | 'ust' | 'in';
+export type IdPrefix = 'acc' | 'key' | 'num' | 'msg' | 'mse' | 'ust' | 'in' | 'whk' | 'evt' | 'dlv' | 'att';
 
 export function newId(prefix: IdPrefix, now = Date.now()): string {
   return `${prefix}_${encodeTime(now)}${encodeRandom(randomBytes(16))}`.toLowerCase();

@@ -12,14 +12,18 @@ export interface StatusEvent {
   error: string | null;
 }
 
-export function messagesRepo(db: Kysely<Database>) {
-  async function recordEvent(messageId: string, status: MessageStatus, at: number, error: string | null) {
-    await db
-      .insertInto('message_status_events')
-      .values({ id: newId('mse'), message_id: messageId, status, at, error })
-      .execute();
-  }
+export interface MessageHooks {
+  /** Runs in the transaction that moved the message, so what it writes (an event) commits with it. */
+  onStatusChange?(
+    trx: Kysely<Database>,
+    message: MessageRow,
+    status: MessageStatus,
+    at: number,
+    error: string | null,
+  ): Promise<void>;
+}
 
+export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
   /** Moves one message forward to `status` if that is forward; returns whether it moved. */
   async function advance(
     where: { id: string } | { waId: string },
@@ -27,16 +31,24 @@ export function messagesRepo(db: Kysely<Database>) {
     at: number,
     error: string | null,
   ) {
-    let query = db
-      .updateTable('messages')
-      .set({ status, status_rank: statusRank(status), error, updated_at: at })
-      .where('status_rank', '<', statusRank(status))
-      .where('status', '!=', 'FAILED')
-      .returning('id');
-    query = 'id' in where ? query.where('id', '=', where.id) : query.where('wa_id', '=', where.waId);
-    const moved = await query.execute();
-    for (const row of moved) await recordEvent(row.id, status, at, error);
-    return moved.length > 0;
+    return db.transaction().execute(async (trx) => {
+      let query = trx
+        .updateTable('messages')
+        .set({ status, status_rank: statusRank(status), error, updated_at: at })
+        .where('status_rank', '<', statusRank(status))
+        .where('status', '!=', 'FAILED')
+        .returningAll();
+      query = 'id' in where ? query.where('id', '=', where.id) : query.where('wa_id', '=', where.waId);
+      const moved = await query.execute();
+      for (const row of moved) {
+        await trx
+          .insertInto('message_status_events')
+          .values({ id: newId('mse'), message_id: row.id, status, at, error })
+          .execute();
+        await hooks.onStatusChange?.(trx, row, status, at, error);
+      }
+      return moved.length > 0;
+    });
   }
 
   async function applyUnmatched(waId: string): Promise<void> {
@@ -124,13 +136,20 @@ export function messagesRepo(db: Kysely<Database>) {
     },
 
     timeline(messageId: string): Promise<StatusEvent[]> {
-      return db
-        .selectFrom('message_status_events')
-        .select(['status', 'at', 'error'])
-        .where('message_id', '=', messageId)
-        .orderBy('at')
-        .orderBy('id')
-        .execute();
+      return (
+        db
+          .selectFrom('message_status_events')
+          .select(['status', 'at', 'error'])
+          .where('message_id', '=', messageId)
+          .execute()
+          // Statuses only move forward, so their rank is their order; network times have only
+          // second resolution and cannot order events within one second.
+          .then((events) =>
+            events.sort(
+              (a, b) => statusRank(a.status as MessageStatus) - statusRank(b.status as MessageStatus),
+            ),
+          )
+      );
     },
   };
 }

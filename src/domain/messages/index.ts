@@ -1,0 +1,21 @@
+/** The eight free-form send operations of the document, in its order. */
+import { sendButtons } from './send-buttons.ts';
+import { sendContact } from './send-contact.ts';
+import { sendFlow } from './send-flow.ts';
+import { sendList } from './send-list.ts';
+import { sendLocation } from './send-location.ts';
+import { sendMedia } from './send-media.ts';
+import type { SendOperation } from './send-operation.ts';
+import { sendRequestLocation } from './send-request-location.ts';
+import { sendText } from './send-text.ts';
+
+export const sendOperations: readonly SendOperation<never, unknown>[] = [
+  sendText,
+  sendMedia,
+  sendLocation,
+  sendRequestLocation,
+  sendContact,
+  sendButtons,
+  sendList,
+  sendFlow,
+] as never;

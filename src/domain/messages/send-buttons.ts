@@ -1,0 +1,80 @@
+/**
+ * Operation 6: up to three quick-reply buttons. The body text comes as `message` (the table) or `text`
+ * (the sample). Ids ≤ 256 without surrounding spaces, titles ≤ 20, both unique (decisions §3, reference
+ * §1.5).
+ */
+import { Type } from 'typebox';
+import {
+  type CommonFields,
+  commonFields,
+  eitherSpelling,
+  firstDuplicate,
+  ok,
+  refuse,
+  type SendOperation,
+  text,
+} from './send-operation.ts';
+
+interface Button {
+  id: string;
+  title: string;
+}
+type Body = CommonFields & { message?: string; text?: string; buttons: Button[] };
+interface Content {
+  text: string;
+  buttons: Button[];
+}
+
+export const sendButtons: SendOperation<Body, Content> = {
+  kind: 'buttons',
+  path: '/api/v1/msg/interactive/buttons',
+  summary: 'Send a message with one to three quick-reply buttons',
+  bodySchema: Type.Object(
+    {
+      ...commonFields,
+      message: Type.Optional(text(1, 1024)),
+      text: Type.Optional(text(1, 1024)),
+      buttons: Type.Array(
+        Type.Object({ id: text(1, 256), title: text(1, 20) }, { additionalProperties: false }),
+        {
+          minItems: 1,
+          maxItems: 3,
+        },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  normalize(body) {
+    const bodyText = eitherSpelling(
+      { name: 'message', value: body.message },
+      { name: 'text', value: body.text },
+    );
+    if (!bodyText.ok) return bodyText;
+    for (const [i, b] of body.buttons.entries()) {
+      if (b.id.trim() !== b.id)
+        return refuse(`buttons[${i}].id`, `\`buttons[${i}].id\` must not start or end with spaces`);
+      if (b.title.trim() === '')
+        return refuse(`buttons[${i}].title`, `\`buttons[${i}].title\` must not be blank`);
+    }
+    for (const key of ['id', 'title'] as const) {
+      const dup = firstDuplicate(body.buttons.map((b) => b[key]));
+      if (dup) {
+        return refuse(
+          `buttons[${dup.index}].${key}`,
+          `\`buttons[${dup.index}].${key}\` repeats \`buttons[${dup.earlier}].${key}\`; each button needs its own ${key}`,
+        );
+      }
+    }
+    return ok({ text: bodyText.value, buttons: body.buttons.map((b) => ({ id: b.id, title: b.title })) });
+  },
+  toCloud: (content) => ({
+    type: 'interactive',
+    interactive: {
+      type: 'button',
+      body: { text: content.text },
+      action: {
+        buttons: content.buttons.map((b) => ({ type: 'reply', reply: { id: b.id, title: b.title } })),
+      },
+    },
+  }),
+};

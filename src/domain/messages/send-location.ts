@@ -1,0 +1,84 @@
+/**
+ * Operation 3: a location pin. The document spells the longitude `longtitude` in its table and
+ * `longitude` in its sample: both are accepted. Coordinates may be numbers or numeric strings (the sample
+ * sends strings) and must lie on Earth (decisions §3).
+ */
+import { Type } from 'typebox';
+import {
+  type CommonFields,
+  commonFields,
+  ok,
+  type RuleResult,
+  refuse,
+  type SendOperation,
+  text,
+} from './send-operation.ts';
+
+const coordinate = Type.Union([Type.Number(), Type.String({ maxLength: 32 })], {
+  'x-rule': 'must be a number or a numeric string',
+});
+
+type Coordinate = number | string;
+type Body = CommonFields & {
+  latitude: Coordinate;
+  longitude?: Coordinate;
+  longtitude?: Coordinate;
+  name?: string;
+  address?: string;
+};
+interface Content {
+  latitude: number;
+  longitude: number;
+  name?: string;
+  address?: string;
+}
+
+const NUMERIC = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/;
+
+function toNumber(field: string, value: Coordinate, limit: number): RuleResult<number> {
+  const n = typeof value === 'number' ? value : NUMERIC.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isFinite(n)) return refuse(field, `\`${field}\` must be a number or a numeric string`);
+  if (n < -limit || n > limit) return refuse(field, `\`${field}\` must be between -${limit} and ${limit}`);
+  return ok(n);
+}
+
+export const sendLocation: SendOperation<Body, Content> = {
+  kind: 'location',
+  path: '/api/v1/msg/location',
+  summary: 'Send a location pin',
+  bodySchema: Type.Object(
+    {
+      ...commonFields,
+      latitude: coordinate,
+      longitude: Type.Optional(coordinate),
+      longtitude: Type.Optional(coordinate),
+      name: Type.Optional(text(0, 1000)),
+      address: Type.Optional(text(0, 1000)),
+    },
+    { additionalProperties: false },
+  ),
+  normalize(body) {
+    const latitude = toNumber('latitude', body.latitude, 90);
+    if (!latitude.ok) return latitude;
+    if (body.longitude === undefined && body.longtitude === undefined)
+      return refuse('longitude', '`longitude` is required');
+    const longitude = body.longitude !== undefined ? toNumber('longitude', body.longitude, 180) : undefined;
+    if (longitude && !longitude.ok) return longitude;
+    const longtitude =
+      body.longtitude !== undefined ? toNumber('longtitude', body.longtitude, 180) : undefined;
+    if (longtitude && !longtitude.ok) return longtitude;
+    if (longitude && longtitude && longitude.value !== longtitude.value) {
+      return refuse(
+        'longitude',
+        '`longitude` and `longtitude` are two spellings of one field and disagree; send one',
+      );
+    }
+    return ok({
+      latitude: latitude.value,
+      longitude: (longitude ?? longtitude)!.value,
+      ...(body.name ? { name: body.name } : {}),
+      ...(body.address ? { address: body.address } : {}),
+    });
+  },
+  toCloud: (content) => ({ type: 'location', location: { ...content } }),
+};

@@ -1,0 +1,21 @@
+/** Operation 4: asks the user to share a location; `text` 1–1024 (reference §1.3, location request). */
+import { Type } from 'typebox';
+import { type CommonFields, commonFields, ok, type SendOperation, text } from './send-operation.ts';
+
+type Body = CommonFields & { text: string };
+
+export const sendRequestLocation: SendOperation<Body, { text: string }> = {
+  kind: 'request_location',
+  path: '/api/v1/msg/request_location',
+  summary: 'Ask the user to share a location',
+  bodySchema: Type.Object({ ...commonFields, text: text(1, 1024) }, { additionalProperties: false }),
+  normalize: (body) => ok({ text: body.text }),
+  toCloud: (content) => ({
+    type: 'interactive',
+    interactive: {
+      type: 'location_request_message',
+      body: { text: content.text },
+      action: { name: 'send_location' },
+    },
+  }),
+};

@@ -1,0 +1,253 @@
+/**
+ * The send pipeline shared by every free-form operation (decisions §3):
+ * rules → sender → deduplication claim → 24-hour window → one network call → recorded outcome.
+ *
+ * Exactly-once toward the network rests on the database's unique (account, messageId) constraint: only the
+ * request that inserted the claim calls the network; every other request with that id replays the stored
+ * outcome, waits briefly for an in-flight one, or is told of the conflict.
+ */
+import { createHash } from 'node:crypto';
+import type { CloudMessage, NetworkConnector, NetworkFailure } from '../network/port.ts';
+import type { MessageRow, MessagesRepo } from '../store/messages-repo.ts';
+import { canonicalJson } from './canonical-json.ts';
+import { GatewayError } from './errors.ts';
+import { newId } from './ids.ts';
+import { normalizePhone } from './phone.ts';
+import { resolveSender, type SenderDeps } from './senders.ts';
+
+export const WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How long a duplicate waits for the first request with its messageId to finish before a 409. */
+const IN_FLIGHT_WAIT_MS = 5_000;
+const IN_FLIGHT_POLL_MS = 20;
+
+export const SENT_DESCRIPTION = 'Message sent successfully';
+
+export interface SendResultData {
+  messageId: string;
+  waId: string;
+  status: 'SENT';
+  statusDesc: string;
+}
+
+/** The part of a send operation the pipeline needs; the operations live in ./messages/. */
+export interface SendRules<Content> {
+  kind: string;
+  normalize(body: never): { ok: true; value: Content } | { ok: false; field: string; message: string };
+  toCloud(content: Content, context: SendContextLike): CloudMessage;
+}
+
+export interface SendContextLike {
+  flow?: { networkFlowId: string; mode: 'published' | 'draft' };
+  flowToken?: string;
+}
+
+export interface CommonSendFields {
+  messageId: string;
+  from: string;
+  to: string;
+}
+
+/** Resolves a flow for the flow send; returns the context to send with, or throws a GatewayError. */
+export type FlowResolver = (accountId: string, content: unknown) => Promise<SendContextLike>;
+
+export interface SendDeps extends SenderDeps {
+  messages: MessagesRepo;
+  connector: NetworkConnector;
+  windowOpenSince(businessPhone: string, userPhone: string): Promise<number | undefined>;
+  resolveFlow: FlowResolver;
+  now?: () => number;
+}
+
+function phoneField(field: 'from' | 'to', raw: string): string {
+  const phone = normalizePhone(raw);
+  if (!phone)
+    throw new GatewayError('invalid_request', `\`${field}\` must be a valid phone number with country code`, {
+      field,
+    });
+  return phone;
+}
+
+function replay(row: MessageRow): SendResultData {
+  if (row.status === 'FAILED' || !row.wa_id) throw failureFromStored(row);
+  return { messageId: row.client_message_id, waId: row.wa_id, status: 'SENT', statusDesc: SENT_DESCRIPTION };
+}
+
+interface StoredError {
+  httpStatus: number;
+  code: string;
+  message: string;
+}
+
+function failureFromStored(row: MessageRow): GatewayError {
+  const stored = row.error ? (JSON.parse(row.error) as StoredError) : undefined;
+  return new GatewayError(
+    (stored?.code as never) ?? 'network_rejected',
+    stored?.message ?? 'the message was not sent',
+  );
+}
+
+/** Turns a network failure into the error the client sees (and that a replay will show again). */
+function clientErrorFor(failure: NetworkFailure, to: string): GatewayError {
+  const reason = `(#${failure.code}) ${failure.details}`;
+  if (failure.code === 131047) {
+    return new GatewayError(
+      'session_closed',
+      `The network refused a free-form message: no conversation with +${to} is open in the last 24 hours; send a template message to open one ${reason}`,
+    );
+  }
+  if (failure.kind === 'unknown_outcome') {
+    return new GatewayError(
+      failure.title === 'network timeout' ? 'network_timeout' : 'network_error',
+      `The network did not confirm the message (${failure.title}: ${failure.details}); it may or may not have been sent, so it will not be retried under this messageId`,
+    );
+  }
+  if (failure.kind === 'transient') {
+    const retryAfterSeconds = Math.max(1, Math.ceil((failure.retryAfterMs ?? 1000) / 1000));
+    const limited = failure.code === 130429 || failure.code === 131056 || failure.httpStatus === 429;
+    return new GatewayError(
+      limited ? 'rate_limited' : 'network_unavailable',
+      `The network is ${limited ? 'rate limiting this number' : 'unavailable'} ${reason}; nothing was sent, retry with the same messageId`,
+      { retryAfterSeconds },
+    );
+  }
+  if (failure.code === 190 || failure.code === 0 || failure.httpStatus === 401) {
+    return new GatewayError(
+      'network_error',
+      `The network refused the credentials of this business number ${reason}`,
+    );
+  }
+  return new GatewayError('network_rejected', `The network refused the message ${reason}`);
+}
+
+async function waitForOutcome(
+  messages: MessagesRepo,
+  accountId: string,
+  clientMessageId: string,
+): Promise<MessageRow | undefined> {
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, IN_FLIGHT_POLL_MS));
+    const row = await messages.findByClientId(accountId, clientMessageId);
+    if (row?.status !== 'PENDING') return row;
+  }
+  return messages.findByClientId(accountId, clientMessageId);
+}
+
+export async function sendMessage<Content>(
+  deps: SendDeps,
+  accountId: string,
+  rules: SendRules<Content>,
+  body: CommonSendFields,
+): Promise<SendResultData> {
+  const now = deps.now ?? Date.now;
+  const checked = rules.normalize(body as never);
+  if (!checked.ok) throw new GatewayError('invalid_request', checked.message, { field: checked.field });
+  const from = phoneField('from', body.from);
+  const to = phoneField('to', body.to);
+  if (from === to) throw new GatewayError('invalid_request', '`to` must differ from `from`', { field: 'to' });
+
+  const sender = await resolveSender(deps, accountId, from, to);
+  const context = rules.kind === 'flow' ? await deps.resolveFlow(accountId, checked.value) : {};
+  const cloud = rules.toCloud(checked.value, context);
+  const requestHash = createHash('sha256')
+    .update(canonicalJson({ kind: rules.kind, from, to, content: checked.value }))
+    .digest('hex');
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const startedAt = now();
+    const id = newId('msg', startedAt);
+    const holder = await deps.messages.reserve({
+      id,
+      account_id: accountId,
+      client_message_id: body.messageId,
+      request_hash: requestHash,
+      kind: rules.kind,
+      from_phone: from,
+      to_phone: to,
+      content: JSON.stringify(cloud),
+      created_at: startedAt,
+      updated_at: startedAt,
+    });
+    if (holder) {
+      if (holder.request_hash !== requestHash) {
+        throw new GatewayError(
+          'conflict',
+          `messageId "${body.messageId}" was already used for a different message; use a new messageId`,
+          { field: 'messageId' },
+        );
+      }
+      if (holder.status !== 'PENDING') return replay(holder);
+      const settled = await waitForOutcome(deps.messages, accountId, body.messageId);
+      if (!settled) continue; // the first request released its claim (nothing was sent): try to claim it
+      if (settled.status === 'PENDING') {
+        throw new GatewayError(
+          'conflict',
+          `A request with messageId "${body.messageId}" is still in progress; retry shortly`,
+          { field: 'messageId' },
+        );
+      }
+      return replay(settled);
+    }
+    return await sendClaimed(deps, id, sender, to, cloud, body.messageId, now);
+  }
+  throw new GatewayError('conflict', `messageId "${body.messageId}" is contended; retry shortly`, {
+    field: 'messageId',
+  });
+}
+
+async function sendClaimed(
+  deps: SendDeps,
+  id: string,
+  sender: Awaited<ReturnType<typeof resolveSender>>,
+  to: string,
+  cloud: CloudMessage,
+  clientMessageId: string,
+  now: () => number,
+): Promise<SendResultData> {
+  try {
+    if (sender.enforceWindow) {
+      const last = await deps.windowOpenSince(sender.phone, to);
+      if (last === undefined || last < now() - WINDOW_MS) {
+        throw new GatewayError(
+          'session_closed',
+          `No conversation with +${to} is open: the user has not written to +${sender.phone} in the last 24 hours, so the first message must be a template message`,
+        );
+      }
+    }
+  } catch (error) {
+    await deps.messages.release(id);
+    throw error;
+  }
+  let result: Awaited<ReturnType<NetworkConnector['sendMessage']>>;
+  try {
+    result = await deps.connector.sendMessage(sender.credentials, to, cloud);
+  } catch (error) {
+    // A connector bug, not a network answer: whether anything was sent is unknown, so the claim stays.
+    await deps.messages.markFailed(
+      id,
+      now(),
+      JSON.stringify({
+        httpStatus: 502,
+        code: 'network_error',
+        message: 'The message could not be sent because of an internal error',
+      }),
+    );
+    throw error;
+  }
+  if (result.ok) {
+    await deps.messages.markAccepted(id, result.waId, now());
+    return { messageId: clientMessageId, waId: result.waId, status: 'SENT', statusDesc: SENT_DESCRIPTION };
+  }
+  const clientError = clientErrorFor(result.failure, to);
+  if (result.failure.kind === 'transient') {
+    await deps.messages.release(id); // the network said it took nothing: the same messageId may be retried
+  } else {
+    const stored: StoredError = {
+      httpStatus: clientError.status,
+      code: clientError.code,
+      message: clientError.message,
+    };
+    await deps.messages.markFailed(id, now(), JSON.stringify({ ...stored, network: result.failure }));
+  }
+  throw clientError;
+}

@@ -1,0 +1,75 @@
+/**
+ * Who is sending: resolves `from` to network credentials and says whether `to` may be messaged from it.
+ * The sandbox number is shared by every account; any other number belongs to exactly one account.
+ */
+
+import type { NumberCredentials } from '../network/port.ts';
+import type { AccountsRepo } from '../store/accounts-repo.ts';
+import type { ConversationsRepo } from '../store/conversations-repo.ts';
+import type { NumbersRepo } from '../store/numbers-repo.ts';
+import { GatewayError } from './errors.ts';
+import { decryptSecret } from './secrets.ts';
+
+export interface SandboxSettings {
+  phone: string;
+  phoneNumberId: string;
+  accessToken: string;
+}
+
+export interface Sender {
+  phone: string;
+  credentials: NumberCredentials;
+  /** False for a number whose inbound traffic the gateway does not see, so it cannot judge the window. */
+  enforceWindow: boolean;
+  isSandbox: boolean;
+}
+
+export interface SenderDeps {
+  sandbox: SandboxSettings;
+  secretKey: Buffer;
+  numbers: NumbersRepo;
+  conversations: ConversationsRepo;
+  accounts: AccountsRepo;
+}
+
+export async function resolveSender(
+  deps: SenderDeps,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<Sender> {
+  if (from === deps.sandbox.phone) {
+    const member = await deps.conversations.sandboxAccountOf(from, to);
+    if (member !== accountId) {
+      const account = await deps.accounts.findAccount(accountId);
+      throw new GatewayError(
+        'forbidden_number',
+        `+${to} has not joined your sandbox: they must first send "join ${account?.join_code ?? '<your join code>'}" to +${from}`,
+        { field: 'to' },
+      );
+    }
+    return {
+      phone: from,
+      credentials: { phoneNumberId: deps.sandbox.phoneNumberId, accessToken: deps.sandbox.accessToken },
+      enforceWindow: true,
+      isSandbox: true,
+    };
+  }
+  const number = await deps.numbers.findNumberOfAccount(accountId, from);
+  if (!number) {
+    throw new GatewayError(
+      'forbidden_number',
+      `+${from} is neither the sandbox number (+${deps.sandbox.phone}) nor a number registered to your account`,
+      { field: 'from' },
+    );
+  }
+  return {
+    phone: from,
+    credentials: {
+      phoneNumberId: number.phone_number_id,
+      accessToken: decryptSecret(number.access_token_enc, deps.secretKey),
+    },
+    enforceWindow: number.session_check === 1,
+    isSandbox: false,
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Request-body validation settings and the one translation of schema errors into the sentences that the
+ * 400 responses carry. Decisions §2: every malformed request names the field and the rule it broke.
+ */
+import type { ErrorObject, Options } from 'ajv';
+
+/**
+ * Strict by design: no type coercion (a number sent as a string is a client bug unless a schema says
+ * otherwise), no silent removal of unknown fields (they are reported, as Stripe does, so typos surface).
+ */
+export const ajvOptions: Options = {
+  coerceTypes: false,
+  removeAdditional: false,
+  useDefaults: true,
+  allErrors: false,
+  strict: false,
+};
+
+/** `/buttons/0/title` → `buttons[0].title` (the notation the API docs use). */
+export function fieldPath(instancePath: string, extra?: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (extra) parts.push(extra);
+  let out = '';
+  for (const part of parts) {
+    const decoded = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(decoded) ? `[${decoded}]` : out ? `.${decoded}` : decoded;
+  }
+  return out || 'body';
+}
+
+function typeName(t: unknown): string {
+  const names = Array.isArray(t) ? t : [t];
+  return names
+    .map((n) => (n === 'integer' ? 'an integer' : n === 'object' || n === 'array' ? `an ${n}` : `a ${n}`))
+    .join(' or ');
+}
+
+/** One human sentence for one schema error, naming the field and the rule. */
+export function describeAjvError(error: ErrorObject): string {
+  const p = error.params as Record<string, unknown>;
+  const rule = (error.parentSchema as { 'x-rule'?: string } | undefined)?.['x-rule'];
+  switch (error.keyword) {
+    case 'required':
+      return `\`${fieldPath(error.instancePath, String(p.missingProperty))}\` is required`;
+    case 'additionalProperties':
+      return `\`${fieldPath(error.instancePath, String(p.additionalProperty))}\` is not a known field`;
+  }
+  const field = `\`${fieldPath(error.instancePath)}\``;
+  if (rule) return `${field} ${rule}`;
+  switch (error.keyword) {
+    case 'type':
+      return `${field} must be ${typeName(p.type)}`;
+    case 'minLength':
+      return p.limit === 1 ? `${field} must not be empty` : `${field} must be at least ${p.limit} characters`;
+    case 'maxLength':
+      return `${field} must be at most ${p.limit} characters`;
+    case 'minItems':
+      return `${field} must have at least ${p.limit} item${p.limit === 1 ? '' : 's'}`;
+    case 'maxItems':
+      return `${field} must have at most ${p.limit} items`;
+    case 'minimum':
+      return `${field} must be at least ${p.limit}`;
+    case 'maximum':
+      return `${field} must be at most ${p.limit}`;
+    case 'enum':
+      return `${field} must be one of ${(p.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `${field} must be ${JSON.stringify(p.allowedValue)}`;
+    case 'pattern':
+      return `${field} has an invalid format`;
+    case 'format':
+      return `${field} must be a valid ${p.format}`;
+    case 'anyOf':
+    case 'oneOf':
+      return `${field} has an invalid type or value`;
+    default:
+      return `${field} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+/**
+ * Picks the error to report when several came back: a union (`anyOf`) reports its own rule rather than the
+ * failures of each branch, which would name rules the client never meant to follow.
+ */
+export function firstAjvMessage(errors: readonly ErrorObject[]): string {
+  const union = errors.find((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  const chosen = union ?? errors[0];
+  return chosen ? describeAjvError(chosen) : 'request body is invalid';
+}

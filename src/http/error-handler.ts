@@ -1,0 +1,71 @@
+/**
+ * Maps every error to its wire shape, in exactly one place. Domain errors carry their status; schema
+ * violations become 400s naming the field and rule; an unexpected error is a 500 whose details go to the
+ * log only.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GatewayError } from '../domain/errors.ts';
+import { firstAjvMessage } from './ajv.ts';
+import { failure, invalidCredentials, malformedSend } from './envelope.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Send operations answer malformed requests in the document's `Bad Request` shape, not the envelope. */
+    sendOperation?: boolean;
+  }
+}
+
+function badRequest(request: FastifyRequest, reply: FastifyReply, message: string) {
+  const path = request.url.split('?')[0] ?? request.url;
+  if (request.routeOptions.config?.sendOperation) return reply.code(400).send(malformedSend(path, message));
+  return reply.code(400).send(failure(message));
+}
+
+/** Fastify's own client errors (bad JSON, wrong content type, body too large), in words a client can act on. */
+function describeFastifyClientError(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'the request body is empty; send a JSON object'
+        : 'the request body is not valid JSON';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return `Content-Type ${error.message.replace(/^Unsupported Media Type: ?/, '')} is not supported; send application/json`;
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'Content-Length does not match the body';
+    default:
+      return error.message;
+  }
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof GatewayError) {
+      if (error.code === 'unauthenticated') return reply.code(401).send(invalidCredentials());
+      if (error.status === 400) return badRequest(request, reply, error.message);
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      const message = request.routeOptions.url?.includes('/manage/flow')
+        ? `Request failed. ${error.message}`
+        : error.message;
+      return reply.code(error.status).send(failure(message));
+    }
+    if (error.validation) {
+      const where = error.validationContext === 'body' ? '' : `${error.validationContext} parameter `;
+      return badRequest(request, reply, where + firstAjvMessage(error.validation as never));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply
+        .code(413)
+        .send(failure(`the request body is larger than the ${app.initialConfig.bodyLimit} bytes allowed`));
+    }
+    if (status === 415) return reply.code(415).send(failure(describeFastifyClientError(error)));
+    if (status >= 400 && status < 500) return badRequest(request, reply, describeFastifyClientError(error));
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(failure('internal error; the failure was logged'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(failure(`no route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

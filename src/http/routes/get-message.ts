@@ -1,0 +1,74 @@
+/** `GET /api/v1/msg/message/:messageId`: a sent message's status and timeline (decisions §3). */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { GatewayError } from '../../domain/errors.ts';
+import type { MessagesRepo } from '../../store/messages-repo.ts';
+import { success, wireTimestamp } from '../envelope.ts';
+import { envelopeSchema } from '../schemas.ts';
+
+const statusDescriptions: Record<string, string> = {
+  PENDING: 'Message is being handed to the network',
+  SENT: 'Message sent successfully',
+  DELIVERED: 'Message delivered to the recipient',
+  READ: 'Message read by the recipient',
+  FAILED: 'Message could not be delivered',
+};
+
+const messageSchema = Type.Object({
+  messageId: Type.String(),
+  waId: Type.Union([Type.String(), Type.Null()]),
+  type: Type.String(),
+  from: Type.String(),
+  to: Type.String(),
+  status: Type.String({ enum: Object.keys(statusDescriptions) }),
+  statusDesc: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  timeline: Type.Array(
+    Type.Object({ status: Type.String(), timestamp: Type.String(), error: Type.Optional(Type.Unknown()) }),
+  ),
+  error: Type.Optional(Type.Unknown()),
+});
+
+export function registerGetMessageRoute(app: FastifyInstance, messages: MessagesRepo): void {
+  app.get(
+    '/api/v1/msg/message/:messageId',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Status and timeline of a sent message',
+        params: Type.Object({ messageId: Type.String({ minLength: 1, maxLength: 128 }) }),
+        response: { 200: envelopeSchema(messageSchema) },
+      },
+    },
+    async (request) => {
+      const { messageId } = request.params as { messageId: string };
+      const row = await messages.findByClientId(request.accountId, messageId);
+      if (!row)
+        throw new GatewayError('not_found', `no message with messageId "${messageId}" in this account`);
+      const timeline = await messages.timeline(row.id);
+      const parseError = (e: string | null) => {
+        if (!e) return undefined;
+        const parsed = JSON.parse(e) as { network?: unknown; message?: string };
+        return parsed.network ?? parsed;
+      };
+      return success({
+        messageId: row.client_message_id,
+        waId: row.wa_id,
+        type: row.kind,
+        from: row.from_phone,
+        to: row.to_phone,
+        status: row.status,
+        statusDesc: statusDescriptions[row.status] ?? row.status,
+        createdAt: new Date(row.created_at).toISOString(),
+        updatedAt: new Date(row.updated_at).toISOString(),
+        timeline: timeline.map((e) => ({
+          status: e.status,
+          timestamp: wireTimestamp(e.at),
+          ...(e.error ? { error: parseError(e.error) } : {}),
+        })),
+        ...(row.error ? { error: parseError(row.error) } : {}),
+      });
+    },
+  );
+}
