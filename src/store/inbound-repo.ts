@@ -16,7 +16,7 @@ export function inboundRepo(db: Kysely<Database>) {
       return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
-    /** Sandbox messages learn their account only after the sandbox command in them is handled. */
+    /** Messages learn their account once routed (a sandbox message only after its command is handled). */
     async assignAccount(waId: string, accountId: string): Promise<void> {
       await db
         .updateTable('inbound_messages')

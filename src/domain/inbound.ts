@@ -1,0 +1,124 @@
+/**
+ * What happens when a user writes to a business number (decisions §1, §3):
+ * - every inbound message opens or extends the 24-hour window of (business number, user);
+ * - on the sandbox number, `join <code>` binds the user to the account whose code it is, `stop`/`leave`
+ *   unbinds, and any other message is routed to the account the user joined;
+ * - the message is stored once per network id (the network may deliver a webhook more than once).
+ */
+import type { NetworkConnector } from '../network/port.ts';
+import type { InboundMessageEvent, StatusEvent } from '../network/webhook-events.ts';
+import type { AccountsRepo } from '../store/accounts-repo.ts';
+import type { ConversationsRepo } from '../store/conversations-repo.ts';
+import type { InboundRepo, InboundRow } from '../store/inbound-repo.ts';
+import type { MessagesRepo } from '../store/messages-repo.ts';
+import type { NumbersRepo } from '../store/numbers-repo.ts';
+import { newId } from './ids.ts';
+import { fromNetworkStatus } from './message-status.ts';
+import type { SandboxSettings } from './senders.ts';
+
+/** Stores what must commit together: the inbound message's account and its `message.received` event. */
+export type PublishReceived = (row: InboundRow, accountId: string) => Promise<void>;
+
+export interface InboundDeps {
+  sandbox: SandboxSettings;
+  accounts: AccountsRepo;
+  numbers: NumbersRepo;
+  conversations: ConversationsRepo;
+  inbound: InboundRepo;
+  messages: MessagesRepo;
+  connector: NetworkConnector;
+  /** Assigns the message to its account and writes its event, in one transaction. */
+  publishReceived: PublishReceived;
+  logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+const JOIN = /^join\s+([a-z0-9-]{3,64})$/i;
+const LEAVE = /^(stop|leave)$/i;
+
+function textOf(event: InboundMessageEvent): string | undefined {
+  const text = event.message.text as { body?: unknown } | undefined;
+  return typeof text?.body === 'string' ? text.body.trim() : undefined;
+}
+
+async function replyFromSandbox(deps: InboundDeps, to: string, body: string): Promise<void> {
+  const { phoneNumberId, accessToken } = deps.sandbox;
+  const result = await deps.connector.sendMessage({ phoneNumberId, accessToken }, to, {
+    type: 'text',
+    text: { body },
+  });
+  if (!result.ok) deps.logger.warn({ to, failure: result.failure }, 'sandbox reply was not sent');
+}
+
+/** Handles the sandbox commands; returns the account the message belongs to (null: nobody's). */
+async function routeSandboxMessage(deps: InboundDeps, event: InboundMessageEvent): Promise<string | null> {
+  const sandboxPhone = deps.sandbox.phone;
+  const text = textOf(event);
+  const join = text ? JOIN.exec(text) : null;
+  if (join) {
+    const account = await deps.accounts.findAccountByJoinCode(join[1]!.toLowerCase());
+    if (!account) {
+      await replyFromSandbox(
+        deps,
+        event.userPhone,
+        `"${join[1]}" is not a known join code. Check the code in your settings and try again.`,
+      );
+      return null;
+    }
+    await deps.conversations.joinSandbox(sandboxPhone, event.userPhone, account.id, event.at);
+    await replyFromSandbox(
+      deps,
+      event.userPhone,
+      `You are connected to the ${account.name} sandbox. Reply "stop" to leave.`,
+    );
+    return account.id;
+  }
+  const accountId = (await deps.conversations.sandboxAccountOf(sandboxPhone, event.userPhone)) ?? null;
+  if (text && LEAVE.test(text)) {
+    if (await deps.conversations.leaveSandbox(sandboxPhone, event.userPhone)) {
+      await replyFromSandbox(
+        deps,
+        event.userPhone,
+        'You left the sandbox. Send "join <code>" to connect again.',
+      );
+    }
+    return accountId;
+  }
+  return accountId;
+}
+
+export async function handleInboundMessage(deps: InboundDeps, event: InboundMessageEvent): Promise<void> {
+  const isSandbox = event.phoneNumberId === deps.sandbox.phoneNumberId;
+  const number = isSandbox ? undefined : await deps.numbers.findNumberByPhoneNumberId(event.phoneNumberId);
+  if (!isSandbox && !number) {
+    deps.logger.warn(
+      { phoneNumberId: event.phoneNumberId },
+      'inbound message for a phone-number id no account owns; ignored',
+    );
+    return;
+  }
+  const businessPhone = isSandbox ? deps.sandbox.phone : number!.phone;
+  // Stored first without an account: the row's unique network id is what makes a repeated webhook a
+  // no-op, and a sandbox message learns its account only once its command (join/stop) is handled.
+  const row: InboundRow = {
+    id: newId('in', event.at),
+    account_id: null,
+    wa_id: event.waId,
+    business_phone: businessPhone,
+    user_phone: event.userPhone,
+    profile_name: event.profileName,
+    type: event.type,
+    payload: JSON.stringify(event.message),
+    received_at: event.at,
+  };
+  if (!(await deps.inbound.insertOnce(row))) return; // a repeated delivery of a message already handled
+  await deps.conversations.recordInbound(businessPhone, event.userPhone, event.at);
+  const accountId = isSandbox ? await routeSandboxMessage(deps, event) : number!.account_id;
+  if (accountId) await deps.publishReceived(row, accountId);
+}
+
+export async function handleStatus(deps: InboundDeps, event: StatusEvent): Promise<void> {
+  const status = fromNetworkStatus(event.status);
+  if (!status) return; // a status kind the gateway does not track
+  const error = event.errors.length ? JSON.stringify(event.errors[0]) : null;
+  await deps.messages.applyNetworkStatus(event.waId, status, event.at, error);
+}
