@@ -101,6 +101,57 @@ export interface InboundMessagesTable {
   received_at: number;
 }
 
+export interface WebhookEndpointsTable {
+  id: string;
+  account_id: string;
+  url: string;
+  /** JSON array of subscribed event types. */
+  events: string;
+  /** The signing secret (`whsec_...`), encrypted: it must be read back to sign, so it cannot be hashed. */
+  secret_enc: string;
+  /** The secret before the last rotation, still signing until `previous_secret_until`. */
+  previous_secret_enc: string | null;
+  previous_secret_until: number | null;
+  disabled_at: number | null;
+  /** Start of the current run of failed attempts; null after any success. */
+  failing_since: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EventsTable {
+  id: string;
+  account_id: string;
+  type: string;
+  payload: string;
+  created_at: number;
+}
+
+export interface DeliveriesTable {
+  id: string;
+  account_id: string;
+  event_id: string;
+  endpoint_id: string;
+  status: string;
+  attempt_count: number;
+  next_attempt_at: number;
+  /** A dispatcher's claim: other nodes leave the row alone until this time passes. */
+  locked_until: number | null;
+  last_status_code: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: number;
+  status_code: number | null;
+  latency_ms: number;
+  response_body: string | null;
+  error: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -111,4 +162,8 @@ export interface Database {
   message_status_events: MessageStatusEventsTable;
   inbound_messages: InboundMessagesTable;
   unmatched_statuses: UnmatchedStatusesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  events: EventsTable;
+  deliveries: DeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
 }

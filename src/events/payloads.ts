@@ -1,0 +1,90 @@
+/**
+ * Event payloads (decisions §6): the flat inbound shape of the original service, and message statuses.
+ * Pure functions from stored rows to the JSON a business receives.
+ */
+import type { InboundRow } from '../store/inbound-repo.ts';
+import type { MessageRow } from '../store/messages-repo.ts';
+
+export const eventTypes = ['message.received', 'message.status', 'template.status'] as const;
+export type EventType = (typeof eventTypes)[number];
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (typeof v === 'object' && v !== null ? (v as Json) : {});
+
+/** `interactive` flattened: the reply's id/title beside its type, a flow's answers parsed from JSON. */
+function interactiveOf(raw: Json): Json {
+  const type = String(raw.type ?? '');
+  if (type === 'button_reply' || type === 'list_reply') return { type, ...obj(raw[type]) };
+  if (type === 'nfm_reply') {
+    const reply = obj(raw.nfm_reply);
+    let response: unknown = reply.response_json;
+    try {
+      response = JSON.parse(String(reply.response_json));
+    } catch {
+      // Kept as the network sent it.
+    }
+    return { type, name: reply.name, body: reply.body, response };
+  }
+  return raw;
+}
+
+export function inboundPayload(row: InboundRow): Json {
+  const message = JSON.parse(row.payload) as Json;
+  const type = row.type;
+  const content = message[type];
+  const payload: Json = {
+    messageId: row.wa_id,
+    from: row.user_phone,
+    to: row.business_phone,
+    profileName: row.profile_name,
+    type: type.toUpperCase(),
+    timestamp: new Date(row.received_at).toISOString(),
+  };
+  switch (type) {
+    case 'text':
+      payload.text = obj(content).body;
+      break;
+    case 'interactive':
+      payload.interactive = interactiveOf(obj(content));
+      break;
+    case 'image':
+    case 'video':
+    case 'audio':
+    case 'document':
+    case 'sticker': {
+      const media = obj(content);
+      payload[type] = {
+        id: media.id,
+        mimeType: media.mime_type,
+        ...(media.caption !== undefined ? { caption: media.caption } : {}),
+        ...(media.filename !== undefined ? { filename: media.filename } : {}),
+      };
+      break;
+    }
+    default:
+      payload[type] = content;
+  }
+  const context = obj(message.context);
+  if (typeof context.id === 'string') payload.context = { messageId: context.id };
+  return payload;
+}
+
+const statusDescriptions: Record<string, string> = {
+  SENT: 'Message sent successfully',
+  DELIVERED: 'Message delivered to the recipient',
+  READ: 'Message read by the recipient',
+  FAILED: 'Message could not be delivered',
+};
+
+export function statusPayload(message: MessageRow, status: string, at: number, error: string | null): Json {
+  return {
+    messageId: message.client_message_id,
+    waId: message.wa_id,
+    from: message.from_phone,
+    to: message.to_phone,
+    status,
+    statusDesc: statusDescriptions[status] ?? status,
+    timestamp: new Date(at).toISOString(),
+    ...(error ? { error: JSON.parse(error) } : {}),
+  };
+}

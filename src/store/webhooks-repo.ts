@@ -1,0 +1,405 @@
+/**
+ * Webhook endpoints, the event outbox and deliveries. Every query that a client can reach is scoped by
+ * account; the dispatcher's claim is the one unscoped query (it works for every account).
+ */
+import type { Kysely } from 'kysely';
+import { newId } from '../domain/ids.ts';
+import type { Dialect } from './connect.ts';
+import type { Database, DeliveriesTable, DeliveryAttemptsTable, WebhookEndpointsTable } from './schema.ts';
+
+export type EndpointRow = WebhookEndpointsTable;
+export type DeliveryRow = DeliveriesTable;
+export type AttemptRow = DeliveryAttemptsTable;
+
+export interface ClaimedDelivery {
+  delivery: DeliveryRow;
+  eventId: string;
+  eventType: string;
+  payload: string;
+  endpoint: EndpointRow;
+}
+
+/**
+ * Writes one event and a pending delivery to every enabled endpoint of the account subscribed to its type.
+ * Call it inside the transaction of the change the event reports (the outbox pattern).
+ */
+export async function insertEvent(
+  db: Kysely<Database>,
+  accountId: string,
+  type: string,
+  data: unknown,
+  at: number,
+): Promise<string | null> {
+  const endpoints = await db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events', 'disabled_at'])
+    .where('account_id', '=', accountId)
+    .execute();
+  // An account with no endpoint at all keeps no events: nothing could receive or replay them, and the
+  // send path of such accounts stays free of the extra writes.
+  if (endpoints.length === 0) return null;
+  // The event's own time is when it was recorded (it orders events and deliveries); `at`, the time of
+  // what happened (the network's, in whole seconds), stays in the data.
+  const now = Math.max(Date.now(), at);
+  const id = newId('evt', now);
+  const payload = JSON.stringify({ type, timestamp: new Date(now).toISOString(), data });
+  await db
+    .insertInto('events')
+    .values({ id, account_id: accountId, type, payload, created_at: now })
+    .execute();
+  const subscribed = endpoints.filter(
+    (e) => e.disabled_at === null && (JSON.parse(e.events) as string[]).includes(type),
+  );
+  if (subscribed.length) {
+    await db
+      .insertInto('deliveries')
+      .values(
+        subscribed.map((e) => ({
+          id: newId('dlv', now),
+          account_id: accountId,
+          event_id: id,
+          endpoint_id: e.id,
+          status: 'pending',
+          attempt_count: 0,
+          next_attempt_at: now,
+          locked_until: null,
+          last_status_code: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+  return id;
+}
+
+export function webhooksRepo(db: Kysely<Database>, dialect: Dialect) {
+  return {
+    async createEndpoint(
+      row: Omit<
+        EndpointRow,
+        | 'id'
+        | 'created_at'
+        | 'updated_at'
+        | 'previous_secret_enc'
+        | 'previous_secret_until'
+        | 'disabled_at'
+        | 'failing_since'
+      >,
+      now: number,
+    ): Promise<EndpointRow> {
+      const full: EndpointRow = {
+        ...row,
+        id: newId('whk', now),
+        previous_secret_enc: null,
+        previous_secret_until: null,
+        disabled_at: null,
+        failing_since: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await db.insertInto('webhook_endpoints').values(full).execute();
+      return full;
+    },
+
+    listEndpointsOfAccount(accountId: string): Promise<EndpointRow[]> {
+      return db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('created_at')
+        .execute();
+    },
+
+    findEndpointOfAccount(accountId: string, id: string): Promise<EndpointRow | undefined> {
+      return db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async updateEndpointOfAccount(
+      accountId: string,
+      id: string,
+      patch: Partial<
+        Pick<
+          EndpointRow,
+          | 'url'
+          | 'events'
+          | 'disabled_at'
+          | 'failing_since'
+          | 'secret_enc'
+          | 'previous_secret_enc'
+          | 'previous_secret_until'
+        >
+      >,
+      now: number,
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable('webhook_endpoints')
+        .set({ ...patch, updated_at: now })
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    async deleteEndpointOfAccount(accountId: string, id: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const owned = await trx
+          .selectFrom('webhook_endpoints')
+          .select('id')
+          .where('account_id', '=', accountId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!owned) return false;
+        const deliveries = trx.selectFrom('deliveries').select('id').where('endpoint_id', '=', id);
+        await trx.deleteFrom('delivery_attempts').where('delivery_id', 'in', deliveries).execute();
+        await trx.deleteFrom('deliveries').where('endpoint_id', '=', id).execute();
+        await trx.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+        return true;
+      });
+    },
+
+    /** Claims due deliveries for one dispatcher; SKIP LOCKED lets nodes on PostgreSQL share the work. */
+    async claimDue(now: number, limit: number, lockMs: number): Promise<ClaimedDelivery[]> {
+      const due = db
+        .selectFrom('deliveries')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked());
+      const claimed = await db
+        .updateTable('deliveries')
+        .set({ locked_until: now + lockMs })
+        .where('id', 'in', due)
+        .returning('id')
+        .execute();
+      if (claimed.length === 0) return [];
+      const rows = await db
+        .selectFrom('deliveries')
+        .innerJoin('events', 'events.id', 'deliveries.event_id')
+        .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'deliveries.endpoint_id')
+        .selectAll('deliveries')
+        .select(['events.type as event_type', 'events.payload as event_payload'])
+        .select([
+          'webhook_endpoints.url as ep_url',
+          'webhook_endpoints.events as ep_events',
+          'webhook_endpoints.secret_enc as ep_secret_enc',
+          'webhook_endpoints.previous_secret_enc as ep_previous_secret_enc',
+          'webhook_endpoints.previous_secret_until as ep_previous_secret_until',
+          'webhook_endpoints.disabled_at as ep_disabled_at',
+          'webhook_endpoints.failing_since as ep_failing_since',
+          'webhook_endpoints.created_at as ep_created_at',
+          'webhook_endpoints.updated_at as ep_updated_at',
+        ])
+        .where(
+          'deliveries.id',
+          'in',
+          claimed.map((c) => c.id),
+        )
+        .execute();
+      return rows.map((r) => ({
+        delivery: {
+          id: r.id,
+          account_id: r.account_id,
+          event_id: r.event_id,
+          endpoint_id: r.endpoint_id,
+          status: r.status,
+          attempt_count: r.attempt_count,
+          next_attempt_at: r.next_attempt_at,
+          locked_until: r.locked_until,
+          last_status_code: r.last_status_code,
+          created_at: r.created_at,
+          updated_at: r.updated_at,
+        },
+        eventId: r.event_id,
+        eventType: r.event_type,
+        payload: r.event_payload,
+        endpoint: {
+          id: r.endpoint_id,
+          account_id: r.account_id,
+          url: r.ep_url,
+          events: r.ep_events,
+          secret_enc: r.ep_secret_enc,
+          previous_secret_enc: r.ep_previous_secret_enc,
+          previous_secret_until: r.ep_previous_secret_until,
+          disabled_at: r.ep_disabled_at,
+          failing_since: r.ep_failing_since,
+          created_at: r.ep_created_at,
+          updated_at: r.ep_updated_at,
+        },
+      }));
+    },
+
+    /** Records one attempt and the delivery's new state, in one transaction. */
+    async recordAttempt(
+      attempt: Omit<AttemptRow, 'id'>,
+      next: { status: 'succeeded' | 'pending' | 'failed'; nextAttemptAt: number; attemptCount: number },
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('delivery_attempts')
+          .values({ ...attempt, id: newId('att', attempt.attempted_at) })
+          .execute();
+        await trx
+          .updateTable('deliveries')
+          .set({
+            status: next.status,
+            attempt_count: next.attemptCount,
+            next_attempt_at: next.nextAttemptAt,
+            locked_until: null,
+            last_status_code: attempt.status_code,
+            updated_at: attempt.attempted_at,
+          })
+          .where('id', '=', attempt.delivery_id)
+          .execute();
+      });
+    },
+
+    /** Tracks an endpoint's run of failures; returns true when the run has lasted long enough to disable it. */
+    async noteEndpointOutcome(
+      endpointId: string,
+      ok: boolean,
+      now: number,
+      disableAfterMs: number,
+    ): Promise<boolean> {
+      if (ok) {
+        await db
+          .updateTable('webhook_endpoints')
+          .set({ failing_since: null })
+          .where('id', '=', endpointId)
+          .where('failing_since', 'is not', null)
+          .execute();
+        return false;
+      }
+      await db
+        .updateTable('webhook_endpoints')
+        .set({ failing_since: now })
+        .where('id', '=', endpointId)
+        .where('failing_since', 'is', null)
+        .execute();
+      const r = await db
+        .updateTable('webhook_endpoints')
+        .set({ disabled_at: now, updated_at: now })
+        .where('id', '=', endpointId)
+        .where('disabled_at', 'is', null)
+        .where('failing_since', '<=', now - disableAfterMs)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Frees every claim. Only for a single-node store (SQLite) at start: claims held there belonged to this
+     * same gateway before it stopped, and waiting for them to expire would only delay the deliveries.
+     */
+    async releaseAllClaims(): Promise<void> {
+      await db
+        .updateTable('deliveries')
+        .set({ locked_until: null })
+        .where('locked_until', 'is not', null)
+        .execute();
+    },
+
+    async markDeliveryFailed(deliveryId: string, now: number): Promise<void> {
+      await db
+        .updateTable('deliveries')
+        .set({ status: 'failed', locked_until: null, updated_at: now })
+        .where('id', '=', deliveryId)
+        .execute();
+    },
+
+    listDeliveriesOfEndpoint(
+      accountId: string,
+      endpointId: string,
+      status: string | undefined,
+      limit: number,
+    ) {
+      return db
+        .selectFrom('deliveries')
+        .innerJoin('events', 'events.id', 'deliveries.event_id')
+        .selectAll('deliveries')
+        .select(['events.type as event_type'])
+        .where('deliveries.account_id', '=', accountId)
+        .where('deliveries.endpoint_id', '=', endpointId)
+        .$if(status !== undefined, (q) => q.where('deliveries.status', '=', status!))
+        .orderBy('deliveries.created_at', 'desc')
+        .orderBy('deliveries.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    attemptsOf(deliveryIds: string[]): Promise<AttemptRow[]> {
+      if (deliveryIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('delivery_attempts')
+        .selectAll()
+        .where('delivery_id', 'in', deliveryIds)
+        .orderBy('attempted_at')
+        .execute();
+    },
+
+    /** Puts a delivery back in the queue now, keeping its attempt history. */
+    async redeliverOfAccount(
+      accountId: string,
+      endpointId: string,
+      deliveryId: string,
+      now: number,
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable('deliveries')
+        .set({ status: 'pending', next_attempt_at: now, locked_until: null, updated_at: now })
+        .where('account_id', '=', accountId)
+        .where('endpoint_id', '=', endpointId)
+        .where('id', '=', deliveryId)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    /** Queues a new delivery to one endpoint for every event of the account since `since`. */
+    async replaySinceOfAccount(
+      accountId: string,
+      endpoint: EndpointRow,
+      since: number,
+      now: number,
+    ): Promise<number> {
+      const types = JSON.parse(endpoint.events) as string[];
+      const events = await db
+        .selectFrom('events')
+        .select(['id', 'type'])
+        .where('account_id', '=', accountId)
+        .where('created_at', '>=', since)
+        .orderBy('created_at')
+        .execute();
+      const wanted = events.filter((e) => types.includes(e.type));
+      for (let i = 0; i < wanted.length; i += 500) {
+        await db
+          .insertInto('deliveries')
+          .values(
+            wanted.slice(i, i + 500).map((e) => ({
+              id: newId('dlv', now),
+              account_id: accountId,
+              event_id: e.id,
+              endpoint_id: endpoint.id,
+              status: 'pending',
+              attempt_count: 0,
+              next_attempt_at: now,
+              locked_until: null,
+              last_status_code: null,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
+      }
+      return wanted.length;
+    },
+  };
+}
+
+export type WebhooksRepo = ReturnType<typeof webhooksRepo>;
