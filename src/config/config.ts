@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { normalizePhone } from '../domain/phone.ts';
+import { parseRetrySchedule } from '../events/retry-schedule.ts';
 
 export type NetworkMode = 'simulator' | 'cloud';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -42,6 +43,15 @@ export interface Config {
     statusDelayMs: number;
     /** Where the simulator posts its webhooks; null = this process's own /webhooks/network. */
     webhookUrl: string | null;
+  };
+  webhooks: {
+    /** Delays between delivery attempts, after the first. */
+    retryScheduleMs: number[];
+    /** Lets webhook URLs be http:// and point at private or loopback addresses (development, tests). */
+    allowPrivateUrls: boolean;
+    timeoutMs: number;
+    /** An endpoint that has failed without any success for this long is disabled. */
+    disableAfterMs: number;
   };
   /** Largest JSON body accepted, in bytes (decisions §2: a clear 413 past it). */
   bodyLimitBytes: number;
@@ -143,6 +153,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     throw new ConfigError('SECRET_KEY is required with a PostgreSQL DATABASE_URL (64 hex characters)');
   }
 
+  let retryScheduleMs: number[];
+  try {
+    retryScheduleMs = parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE || '5s,5m,30m,2h,5h,10h,10h');
+  } catch (error) {
+    throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE ${(error as Error).message}`);
+  }
+
   return Object.freeze({
     port,
     host,
@@ -173,6 +190,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       accessToken: simulatorToken,
       statusDelayMs: integer(env, 'SIMULATOR_STATUS_DELAY_MS', 500, 0, 60_000),
       webhookUrl: env.SIMULATOR_WEBHOOK_URL ? url('SIMULATOR_WEBHOOK_URL', env.SIMULATOR_WEBHOOK_URL) : null,
+    }),
+    webhooks: Object.freeze({
+      retryScheduleMs,
+      allowPrivateUrls: bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
+      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
+      disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, 1, 24 * 365) * 3_600_000,
     }),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
     seedDemoAccount: bool(env, 'SEED_DEMO_ACCOUNT', true),

@@ -2,18 +2,28 @@
  * Runs the migrations in order, on SQLite or PostgreSQL. The list is static (no directory scanning) so the
  * set of migrations is visible in code review and works the same from any working directory.
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Store } from './connect.ts';
 import * as core from './migrations/2026-11-22-001-core.ts';
+import * as events from './migrations/2026-11-22-002-events.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
+  '2026-11-22-002-events': events,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+export async function migrateToLatest(store: Store): Promise<void> {
+  const db = store.db as unknown as Kysely<unknown>;
+  // Kysely's migrator looks for its bookkeeping tables in every schema unless told which one: with two
+  // applications (or test runs) in one PostgreSQL database it would find the other's. Name ours.
+  const schema =
+    store.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   // Kysely's migrator takes a lock (an advisory lock on PostgreSQL), so nodes starting together are safe.
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

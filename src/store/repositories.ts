@@ -1,18 +1,25 @@
 /** Every repository over one store, built once by the composition root. */
+import type { Kysely } from 'kysely';
 import { accountsRepo } from './accounts-repo.ts';
-import type { Store } from './connect.ts';
+import type { Dialect } from './connect.ts';
 import { conversationsRepo } from './conversations-repo.ts';
 import { inboundRepo } from './inbound-repo.ts';
-import { messagesRepo } from './messages-repo.ts';
+import { type MessageHooks, messagesRepo } from './messages-repo.ts';
 import { numbersRepo } from './numbers-repo.ts';
+import type { Database } from './schema.ts';
+import { webhooksRepo } from './webhooks-repo.ts';
 
-export function createRepositories(store: Store) {
+export function createRepositories(
+  store: { db: Kysely<Database>; dialect: Dialect },
+  hooks: MessageHooks = {},
+) {
   return {
     accounts: accountsRepo(store.db),
     numbers: numbersRepo(store.db),
     conversations: conversationsRepo(store.db),
-    messages: messagesRepo(store.db),
+    messages: messagesRepo(store.db, hooks),
     inbound: inboundRepo(store.db),
+    webhooks: webhooksRepo(store.db, store.dialect),
   };
 }
 

@@ -64,8 +64,8 @@ for (const target of targets) {
     before(async () => {
       if (skip) return;
       ({ store, cleanup } = await target.open());
-      await migrateToLatest(store.db as never);
-      await migrateToLatest(store.db as never); // a second run is a no-op
+      await migrateToLatest(store);
+      await migrateToLatest(store); // a second run is a no-op
       repos = createRepositories(store);
     });
     after(async () => {

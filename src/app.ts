@@ -1,0 +1,186 @@
+/**
+ * The composition root: the one place that picks the store dialect and the network, builds the
+ * repositories and wires routes. It never listens; src/main.ts does (so tests build apps freely).
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config/config.ts';
+import { GatewayError } from './domain/errors.ts';
+import type { InboundDeps } from './domain/inbound.ts';
+import type { SendDeps } from './domain/send-message.ts';
+import { createDispatcher, type WebhookDispatcher } from './events/dispatcher.ts';
+import { inboundPayload, statusPayload } from './events/payloads.ts';
+import { guardedAgent } from './events/url-guard.ts';
+import { ajvOptions } from './http/ajv.ts';
+import { installOpenApi, registerDocsRoutes } from './http/api-docs.ts';
+import { installApiKeyAuth } from './http/auth.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { installMetrics } from './http/metrics.ts';
+import { registerGetMessageRoute } from './http/routes/get-message.ts';
+import { registerNetworkWebhook } from './http/routes/network-webhook.ts';
+import { registerOpsRoutes } from './http/routes/ops.ts';
+import { registerSendRoutes } from './http/routes/send-messages.ts';
+import { registerWebhookRoutes } from './http/routes/webhooks.ts';
+import { createCloudConnector } from './network/cloud-connector.ts';
+import type { NetworkConnector } from './network/port.ts';
+import { createSimulator, type Simulator } from './network/simulator/index.ts';
+import { openStore, type Store } from './store/connect.ts';
+import { inboundRepo } from './store/inbound-repo.ts';
+import { migrateToLatest } from './store/migrate.ts';
+import { createRepositories, type Repositories } from './store/repositories.ts';
+import { loadOrCreateSecretKey } from './store/secret-key.ts';
+import { insertEvent } from './store/webhooks-repo.ts';
+
+export interface Gateway {
+  app: FastifyInstance;
+  store: Store;
+  repos: Repositories;
+  secretKey: Buffer;
+  simulator: Simulator | null;
+  dispatcher: WebhookDispatcher;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  /** Replaces the Cloud API connector (only for tests of what cannot run here). */
+  connector?: NetworkConnector;
+}
+
+/** The address this process listens on, for links back to itself (known only after listen). */
+function selfUrl(app: FastifyInstance, fallbackPort: number): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : fallbackPort;
+  return `http://127.0.0.1:${port}`;
+}
+
+export async function buildGateway(config: Readonly<Config>, options: BuildOptions = {}): Promise<Gateway> {
+  const store = openStore(config.databaseUrl);
+  await migrateToLatest(store);
+  // Status changes and their `message.status` events commit together (the outbox).
+  const repos = createRepositories(store, {
+    onStatusChange: async (trx, message, status, at, error) => {
+      await insertEvent(
+        trx,
+        message.account_id,
+        'message.status',
+        statusPayload(message, status, at, error),
+        at,
+      );
+    },
+  });
+  const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Keys and tokens never reach the log, whatever a future serializer decides to include.
+      redact: ['req.headers.apikey', 'req.headers.authorization', 'apiKey', 'accessToken', '*.accessToken'],
+    },
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    ajv: { customOptions: ajvOptions },
+    return503OnClosing: true,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandler(app);
+  const registry = installMetrics(app);
+  await installOpenApi(app, config.publicUrl);
+
+  const simulator =
+    config.network === 'simulator'
+      ? createSimulator({
+          accessToken: config.simulator.accessToken,
+          appSecret: config.graph.appSecret,
+          webhookUrl: () => config.simulator.webhookUrl ?? `${selfUrl(app, config.port)}/webhooks/network`,
+          statusDelayMs: config.simulator.statusDelayMs,
+          logger: app.log,
+        })
+      : null;
+  if (simulator) await app.register(simulator.plugin, { prefix: '/simulator' });
+
+  const connector =
+    options.connector ??
+    createCloudConnector({
+      baseUrl: config.graph.baseUrl ?? (() => `${selfUrl(app, config.port)}/simulator`),
+      apiVersion: config.graph.apiVersion,
+      timeoutMs: config.graph.timeoutMs,
+    });
+
+  const sandbox = { phone: config.sandboxNumber, ...config.sandbox };
+  const sendDeps: SendDeps = {
+    ...repos,
+    sandbox,
+    secretKey,
+    connector,
+    windowOpenSince: (business, user) => repos.conversations.lastInboundAt(business, user),
+    resolveFlow: async (_accountId, content) => {
+      const flowId = (content as { flowId?: string }).flowId;
+      throw new GatewayError('not_found', `no flow "${flowId}" in this account`);
+    },
+  };
+  const inboundDeps: InboundDeps = {
+    ...repos,
+    sandbox,
+    connector,
+    logger: app.log,
+    publishReceived: async (row, accountId) => {
+      await store.db.transaction().execute(async (trx) => {
+        await inboundRepo(trx).assignAccount(row.wa_id, accountId);
+        await insertEvent(trx, accountId, 'message.received', inboundPayload(row), row.received_at);
+      });
+      dispatcher.wake();
+    },
+  };
+
+  const dispatcher = createDispatcher({
+    repo: repos.webhooks,
+    secretKey,
+    agent: guardedAgent(config.webhooks.allowPrivateUrls, config.webhooks.timeoutMs),
+    retryScheduleMs: config.webhooks.retryScheduleMs,
+    timeoutMs: config.webhooks.timeoutMs,
+    disableAfterMs: config.webhooks.disableAfterMs,
+    logger: app.log,
+  });
+
+  await app.register(async (api) => {
+    installApiKeyAuth(api, repos.accounts);
+    registerSendRoutes(api, sendDeps);
+    registerGetMessageRoute(api, repos.messages);
+    registerWebhookRoutes(api, {
+      repo: repos.webhooks,
+      secretKey,
+      allowPrivateUrls: config.webhooks.allowPrivateUrls,
+      rotationOverlapMs: 24 * 3_600_000,
+      wakeDispatcher: () => dispatcher.wake(),
+    });
+  });
+  app.addHook('onReady', async () => {
+    if (store.dialect === 'sqlite') await repos.webhooks.releaseAllClaims();
+    dispatcher.start();
+  });
+  await registerNetworkWebhook(
+    app,
+    { appSecret: config.graph.appSecret, verifyToken: config.graph.verifyToken },
+    inboundDeps,
+  );
+  registerOpsRoutes(app, store, registry);
+  registerDocsRoutes(app);
+
+  return {
+    app,
+    store,
+    repos,
+    secretKey,
+    simulator,
+    dispatcher,
+    async close() {
+      await app.close();
+      await dispatcher.stop();
+      await simulator?.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Process entry: configuration, build, listen, graceful shutdown. SIGTERM/SIGINT stop accepting new
+ * connections, let requests in flight finish, then close the database.
+ */
+import { buildGateway } from './app.ts';
+import { seedDemoAccount } from './cli/seed-demo.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const gateway = await buildGateway(config);
+  if (config.seedDemoAccount) await seedDemoAccount(gateway, config);
+  const address = await gateway.app.listen({ port: config.port, host: config.host });
+  // Said whatever the log level, so a person (or a supervising script) always learns the address.
+  process.stdout.write(
+    `Switchboard is listening at ${address} (network: ${config.network}, database: ${gateway.store.dialect})\n`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    gateway.app.log.info({ signal }, 'shutting down: draining requests in flight');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await gateway.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  process.stderr.write(
+    `Switchboard failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exit(1);
+});

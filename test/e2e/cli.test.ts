@@ -1,0 +1,71 @@
+/** The operator CLI, run as a real process against a real SQLite file. */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { runCli } from '../support/process.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-cli-'));
+const env = {
+  DATA_DIR: dataDir,
+  DATABASE_URL: `sqlite:${path.join(dataDir, 'cli.db')}`,
+  NETWORK: 'simulator',
+};
+after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+test('accounts create --json prints one JSON line with the four documented keys', () => {
+  const r = runCli(['accounts', 'create', '--name', 'Acme', '--json'], env);
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trim().split('\n');
+  assert.equal(lines.length, 1);
+  const out = JSON.parse(lines[0]!);
+  assert.deepEqual(Object.keys(out), ['accountId', 'apiKey', 'joinCode', 'sandboxNumber']);
+  assert.match(out.accountId, /^acc_/);
+  assert.match(out.apiKey, /^sb_live_/);
+  assert.equal(out.sandboxNumber, '+14155550100');
+
+  const list = JSON.parse(runCli(['accounts', 'list', '--json'], env).stdout);
+  assert.equal(list[0].accountId, out.accountId);
+  assert.equal(JSON.stringify(list).includes(out.apiKey), false, 'keys are never listed');
+});
+
+test('keys: create, list by prefix, revoke; numbers: add and list', () => {
+  const { accountId } = JSON.parse(runCli(['accounts', 'create', '--name', 'Keys Co', '--json'], env).stdout);
+  const key = JSON.parse(
+    runCli(['keys', 'create', '--account', accountId, '--name', 'ci', '--json'], env).stdout,
+  );
+  assert.ok(key.apiKey.startsWith(key.prefix));
+  const keys = JSON.parse(runCli(['keys', 'list', '--account', accountId, '--json'], env).stdout);
+  assert.equal(keys.length, 2);
+  assert.equal(runCli(['keys', 'revoke', '--account', accountId, '--key', key.prefix], env).status, 0);
+  const again = runCli(['keys', 'revoke', '--account', accountId, '--key', key.prefix], env);
+  assert.equal(again.status, 2);
+  assert.match(again.stderr, /no active key/);
+
+  const added = JSON.parse(
+    runCli(['numbers', 'add', '--account', accountId, '--phone', '+1 415 555 0123', '--json'], env).stdout,
+  );
+  assert.deepEqual(added.phone, '+14155550123');
+  assert.equal(added.phoneNumberId, '14155550123');
+  const dup = runCli(['numbers', 'add', '--account', accountId, '--phone', '+14155550123'], env);
+  assert.equal(dup.status, 2);
+  assert.match(dup.stderr, /registered already/);
+  const bad = runCli(['numbers', 'add', '--account', accountId, '--phone', '123'], env);
+  assert.match(bad.stderr, /--phone must be a valid phone number/);
+});
+
+test('usage errors exit 2 and say what is wrong', () => {
+  const r = runCli(['accounts', 'create'], env);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--name is required/);
+  const unknown = runCli(['frobnicate'], env);
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /unknown command "frobnicate"/);
+  const cloud = runCli(['numbers', 'add', '--account', 'acc_x', '--phone', '+14155550123'], {
+    ...env,
+    NETWORK: 'cloud',
+  });
+  assert.equal(cloud.status, 2);
+  assert.match(cloud.stderr, /NETWORK=cloud needs/);
+});

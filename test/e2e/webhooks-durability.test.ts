@@ -1,0 +1,82 @@
+/**
+ * Pending webhook deliveries survive a SIGKILL: events are stored with the change they report, so a
+ * gateway killed while its receiver is down delivers every event, byte for byte as stored, once it is
+ * started again.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { openStore } from '../../src/store/connect.ts';
+import { call, eventually } from '../support/gateway.ts';
+import { runCli, spawnGateway } from '../support/process.ts';
+import { startReceiver } from '../support/receiver.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-kill-'));
+after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+test('deliveries pending at a SIGKILL are all delivered after a restart', async () => {
+  const env = {
+    DATA_DIR: dataDir,
+    SEED_DEMO_ACCOUNT: 'false',
+    SIMULATOR_STATUS_DELAY_MS: '20',
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms,100ms,100ms,100ms,100ms,100ms,100ms,100ms',
+  };
+  const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Durable Co', '--json'], env).stdout);
+
+  // A receiver that is down: its port is known, nothing listens there yet.
+  const probe = await startReceiver();
+  const port = Number(new URL(probe.url).port);
+  await probe.close();
+
+  let gateway = await spawnGateway(env);
+  const endpoint = await call(gateway.url, 'POST', '/api/v1/webhooks', {
+    key: account.apiKey,
+    body: { url: `http://127.0.0.1:${port}/hooks`, events: ['message.received'] },
+  });
+  assert.equal(endpoint.status, 201);
+  const user = '254712300777';
+  const say = (text: string) =>
+    call(gateway.url, 'POST', `/simulator/users/${user}/messages`, {
+      body: { to: DEFAULT_SANDBOX_NUMBER, text },
+    });
+  await say(`join ${account.joinCode}`);
+  for (let i = 0; i < 20; i++) await say(`message ${i}`);
+
+  const store = openStore(`sqlite:${path.join(dataDir, 'switchboard.db')}`);
+  try {
+    await eventually(async () => {
+      const rows = await store.db
+        .selectFrom('deliveries')
+        .select('id')
+        .where('status', '=', 'pending')
+        .execute();
+      return rows.length === 21;
+    }, 10_000);
+  } finally {
+    await store.close();
+  }
+  assert.equal(await gateway.stop('SIGKILL'), null);
+
+  const receiver = await startReceiver(port);
+  try {
+    gateway = await spawnGateway(env);
+    await eventually(async () => receiver.received.length >= 21, 15_000);
+    const check = openStore(`sqlite:${path.join(dataDir, 'switchboard.db')}`);
+    const events = await check.db.selectFrom('events').select(['id', 'payload']).execute();
+    await check.close();
+    assert.equal(events.length, 21);
+    const byId = new Map(events.map((e) => [e.id, e.payload]));
+    for (const r of receiver.received) assert.equal(r.body, byId.get(String(r.headers['webhook-id'])));
+    const texts = receiver.received
+      .map((r) => r.json.data.text)
+      .filter((t: string) => t.startsWith('message '));
+    assert.equal(new Set(texts).size, 20);
+  } finally {
+    await gateway.stop();
+    await receiver.close();
+  }
+});

@@ -1,0 +1,131 @@
+/**
+ * Starts a real gateway on a real port for end-to-end tests: its own temporary DATA_DIR and SQLite file
+ * (or a fresh PostgreSQL schema), the simulator mounted, fast simulated statuses.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildGateway, type Gateway } from '../../src/app.ts';
+import { DEFAULT_SANDBOX_NUMBER, loadConfig } from '../../src/config/config.ts';
+import { createPostgresSchema, type PostgresSchema } from './postgres.ts';
+
+export interface TestGateway {
+  url: string;
+  gateway: Gateway;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  database?: 'sqlite' | 'postgres';
+  env?: Record<string, string>;
+}
+
+export const TEST_SECRET_KEY = 'a'.repeat(64);
+
+export async function startGateway(options: StartOptions = {}): Promise<TestGateway> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-test-'));
+  let schema: PostgresSchema | undefined;
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SIMULATOR_STATUS_DELAY_MS: '20',
+    SEED_DEMO_ACCOUNT: 'false',
+    ...options.env,
+  };
+  if (options.database === 'postgres') {
+    schema = await createPostgresSchema();
+    env.DATABASE_URL = schema.url;
+    env.SECRET_KEY ??= TEST_SECRET_KEY;
+  }
+  const gateway = await buildGateway(loadConfig(env));
+  const url = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    gateway,
+    dataDir,
+    async close() {
+      await gateway.close();
+      await schema?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export async function call(
+  url: string,
+  method: string,
+  route: string,
+  options: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key !== undefined) headers.apiKey = options.key;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(url + route, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {}
+  return { status: response.status, headers: response.headers, body: parsed };
+}
+
+/** Polls until `check` returns a value (not undefined/false) or the time is up. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 5000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export interface TestAccount {
+  accountId: string;
+  apiKey: string;
+  joinCode: string;
+}
+
+export async function createAccount(t: TestGateway, name = 'Test Co'): Promise<TestAccount> {
+  const account = await t.gateway.repos.accounts.createAccount(name);
+  const { key } = await t.gateway.repos.accounts.createKeyForAccount(account.id, 'test');
+  return { accountId: account.id, apiKey: key, joinCode: account.join_code };
+}
+
+/** A virtual user writes to a business number through the simulator (a real HTTP call to its phone). */
+export async function userSays(t: TestGateway, user: string, to: string, body: Record<string, unknown>) {
+  const r = await call(t.url, 'POST', `/simulator/users/${user}/messages`, { body: { to, ...body } });
+  if (r.status !== 202)
+    throw new Error(`simulator refused the user message: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as { id: string };
+}
+
+/** The user joins the account's sandbox and the gateway has recorded it. */
+export async function joinSandbox(t: TestGateway, account: TestAccount, user: string): Promise<void> {
+  const sandbox = DEFAULT_SANDBOX_NUMBER;
+  await userSays(t, user, sandbox, { text: `join ${account.joinCode}` });
+  await eventually(
+    async () => (await t.gateway.repos.conversations.sandboxAccountOf(sandbox, user)) === account.accountId,
+  );
+}
+
+export async function receivedBy(t: TestGateway, user: string): Promise<any[]> {
+  const r = await call(t.url, 'GET', `/simulator/users/${user}/messages`);
+  return r.body.messages;
+}

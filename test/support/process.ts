@@ -1,0 +1,65 @@
+/**
+ * Runs the gateway and the CLI as real child processes, exactly as `npm start` / `npm run cli` do.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface GatewayProcess {
+  url: string;
+  child: ChildProcess;
+  /** Lines the process wrote to stdout so far. */
+  output: string[];
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function spawnGateway(env: Record<string, string>, timeoutMs = 20_000): Promise<GatewayProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'src/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`gateway did not start: ${stderr}`)), timeoutMs);
+    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}: ${stderr}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line);
+      const match = /Switchboard is listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+  });
+  return {
+    url,
+    child,
+    output,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill(signal);
+      const [code] = await once(child, 'exit');
+      return code as number | null;
+    },
+  };
+}
+
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'src/cli/main.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/config/config.ts';
+
+test('defaults give an embedded gateway on the simulator', () => {
+  const c = loadConfig({});
+  assert.equal(c.port, 3000);
+  assert.equal(c.host, '0.0.0.0');
+  assert.match(c.databaseUrl, /^sqlite:.*data\/switchboard\.db$/);
+  assert.equal(c.network, 'simulator');
+  assert.equal(c.sandboxNumber, '14155550100');
+  assert.equal(c.graph.baseUrl, null);
+  assert.equal(c.publicUrl, 'http://localhost:3000');
+  assert.ok(Object.isFrozen(c));
+});
+
+test('bad values stop the boot with the variable named', () => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ PORT: '70000' }, /PORT must be an integer from 0 to 65535/],
+    [{ PORT: 'abc' }, /PORT must be an integer/],
+    [{ NETWORK: 'carrier-pigeon' }, /NETWORK must be one of simulator, cloud/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with sqlite: or postgres:\/\//],
+    [{ SANDBOX_NUMBER: '12' }, /SANDBOX_NUMBER must be a valid phone number/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL must be an http\(s\) URL/],
+    [
+      { NETWORK: 'cloud' },
+      /NETWORK=cloud needs NETWORK_APP_SECRET, SANDBOX_PHONE_NUMBER_ID, SANDBOX_ACCESS_TOKEN/,
+    ],
+    [{ DATABASE_URL: 'postgres://localhost/x' }, /SECRET_KEY is required with a PostgreSQL DATABASE_URL/],
+    [{ SECRET_KEY: 'short' }, /SECRET_KEY must be 32 bytes/],
+    [{ SEED_DEMO_ACCOUNT: 'maybe' }, /SEED_DEMO_ACCOUNT must be true or false/],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (e: unknown) => e instanceof ConfigError && message.test(e.message),
+    );
+  }
+});
+
+test('cloud mode takes its credentials from the environment', () => {
+  const c = loadConfig({
+    NETWORK: 'cloud',
+    NETWORK_APP_SECRET: 's',
+    SANDBOX_PHONE_NUMBER_ID: '123456',
+    SANDBOX_ACCESS_TOKEN: 't',
+    SANDBOX_NUMBER: '+1 415 555 0199',
+  });
+  assert.equal(c.graph.baseUrl, 'https://graph.facebook.com');
+  assert.equal(c.sandbox.phoneNumberId, '123456');
+  assert.equal(c.sandboxNumber, '14155550199');
+});

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { test } from 'node:test';
+import { canonicalJson } from '../../src/domain/canonical-json.ts';
+import { newId } from '../../src/domain/ids.ts';
+import { normalizePhone } from '../../src/domain/phone.ts';
+import { decryptSecret, encryptSecret, generateApiKey, hashApiKey } from '../../src/domain/secrets.ts';
+import { failureFromGraphResponse } from '../../src/network/graph-errors.ts';
+
+test('phone numbers are normalized to E.164 digits and invalid ones refused', () => {
+  assert.equal(normalizePhone('+254712345678'), '254712345678');
+  assert.equal(normalizePhone('254 712-345-678'), '254712345678');
+  assert.equal(normalizePhone('+1 (415) 555-0100'), '14155550100');
+  for (const bad of [
+    '',
+    '+',
+    '12',
+    'abc',
+    '+1 555 123',
+    '+254712345678x',
+    '+0000000000',
+    `+${'9'.repeat(30)}`,
+  ]) {
+    assert.equal(normalizePhone(bad), null, bad);
+  }
+});
+
+test('ids are prefixed and sort by time', () => {
+  const a = newId('msg', 1_000);
+  const b = newId('msg', 2_000);
+  assert.match(a, /^msg_[0-9a-z]{26}$/);
+  assert.ok(a < b);
+});
+
+test('API keys are random, hashed, and show a prefix only', () => {
+  const k = generateApiKey();
+  assert.equal(k.hash, hashApiKey(k.key));
+  assert.ok(k.key.startsWith(k.prefix));
+  assert.notEqual(generateApiKey().key, k.key);
+});
+
+test('sealed secrets round-trip and refuse tampering or another key', () => {
+  const key = randomBytes(32);
+  const sealed = encryptSecret('EAAG-token', key);
+  assert.equal(decryptSecret(sealed, key), 'EAAG-token');
+  assert.ok(!sealed.includes('EAAG'));
+  assert.throws(() => decryptSecret(sealed, randomBytes(32)));
+  const parts = sealed.split('.');
+  parts[3] = Buffer.from('EAAG-tokeX').toString('base64url');
+  assert.throws(() => decryptSecret(parts.join('.'), key));
+});
+
+test('canonical JSON ignores key order and undefined values', () => {
+  assert.equal(canonicalJson({ b: 1, a: [{ d: 2, c: undefined }] }), canonicalJson({ a: [{ d: 2 }], b: 1 }));
+});
+
+test('graph errors are classified by code, not by text', () => {
+  const body = (code: number) => ({ error: { message: 'x', code, error_data: { details: 'd' } } });
+  assert.equal(failureFromGraphResponse(400, body(130429), null).kind, 'transient');
+  assert.equal(failureFromGraphResponse(400, body(131056), null).kind, 'transient');
+  assert.equal(failureFromGraphResponse(400, body(131047), null).kind, 'permanent');
+  assert.equal(failureFromGraphResponse(400, body(100), null).details, 'd');
+  assert.equal(failureFromGraphResponse(503, null, '7').retryAfterMs, 7000);
+  assert.equal(failureFromGraphResponse(502, 'html', null).kind, 'transient');
+});
