@@ -1,0 +1,209 @@
+/**
+ * `npm run bench`: send-text throughput against a joined sandbox user, on SQLite and on PostgreSQL, beside
+ * a bare Fastify route measured in the same run. Reports requests/s, p50/p99 latency and the gateway's
+ * peak RSS, and writes the report to bench/results/.
+ *
+ * Layout: the benchmarked gateway reaches the network over HTTP as it would reach Meta; the network is a
+ * second gateway process running the simulator (which also posts the status webhooks back, as Meta does).
+ *
+ * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_TARGETS
+ * (default "sqlite,postgres"), TEST_POSTGRES_URL.
+ */
+
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { DEFAULT_SANDBOX_NUMBER } from '../src/config/config.ts';
+import { createPostgresSchema, postgresReachable } from '../test/support/postgres.ts';
+import { type GatewayProcess, runCli, spawnGateway } from '../test/support/process.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const TARGETS = (process.env.BENCH_TARGETS ?? 'sqlite,postgres').split(',');
+const USER = '254712340000';
+const SECRET_KEY = 'b'.repeat(64);
+
+interface Result {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  peakRssMb: number | null;
+}
+
+/** Peak resident memory of a process so far (Linux VmHWM). */
+function peakRssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function load(
+  name: string,
+  url: string,
+  pid: number | undefined,
+  headers: Record<string, string>,
+  body: (n: number) => string,
+): Promise<Result> {
+  let n = 0;
+  // A short warm-up lets the JIT and connection pools settle before measuring.
+  await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: 2,
+    headers,
+    requests: [{ setupRequest: (r) => ({ ...r, body: body(n++) }) }],
+  });
+  const r = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers,
+    requests: [{ setupRequest: (req) => ({ ...req, body: body(n++) }) }],
+  });
+  return {
+    name,
+    requestsPerSecond: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    peakRssMb: peakRssMb(pid),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function bare(): Promise<Result> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve) => {
+    createInterface({ input: child.stdout! }).on('line', (l) => {
+      const m = /Server listening at (\S+)/.exec(l);
+      if (m) resolve(m[1]!);
+    });
+  });
+  try {
+    return await load(
+      'bare Fastify route',
+      `${url}/send`,
+      child.pid,
+      { 'content-type': 'application/json' },
+      (n) => JSON.stringify({ messageId: `bare-${n}`, from: '14155550100', to: USER, message: 'benchmark' }),
+    );
+  } finally {
+    child.kill();
+    await once(child, 'exit');
+  }
+}
+
+async function gatewayOn(target: string): Promise<Result> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-'));
+  const schema = target === 'postgres' ? await createPostgresSchema() : undefined;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: schema?.url ?? `sqlite:${path.join(dataDir, 'bench.db')}`,
+    SECRET_KEY,
+    SEED_DEMO_ACCOUNT: 'false',
+    LOG_LEVEL: 'info',
+    SIMULATOR_STATUS_DELAY_MS: '200',
+  };
+  const networkDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-net-'));
+  let network: GatewayProcess | undefined;
+  let gateway: GatewayProcess | undefined;
+  try {
+    // The gateway does not call the network before the first send, so it can start first, pointed at the
+    // port the network will take; the network then posts its webhooks to the gateway.
+    const networkPort = await freePort();
+    gateway = await spawnGateway({
+      ...env,
+      GRAPH_BASE_URL: `http://127.0.0.1:${networkPort}/simulator`,
+      LOG_LEVEL: 'warn',
+    });
+    network = await spawnGateway({
+      DATA_DIR: networkDir,
+      PORT: String(networkPort),
+      SEED_DEMO_ACCOUNT: 'false',
+      LOG_LEVEL: 'info',
+      SIMULATOR_STATUS_DELAY_MS: '200',
+      SIMULATOR_WEBHOOK_URL: `${gateway.url}/webhooks/network`,
+    });
+    const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Bench', '--json'], env).stdout);
+    await fetch(`${network.url}/simulator/users/${USER}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: DEFAULT_SANDBOX_NUMBER, text: `join ${account.joinCode}` }),
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    return await load(
+      `gateway send-text (${target})`,
+      `${gateway.url}/api/v1/msg/message/text`,
+      gateway.child.pid,
+      { 'content-type': 'application/json', apiKey: account.apiKey },
+      (n) =>
+        JSON.stringify({
+          messageId: `bench-${n}`,
+          from: DEFAULT_SANDBOX_NUMBER,
+          to: USER,
+          message: 'benchmark',
+        }),
+    );
+  } finally {
+    await gateway?.stop();
+    await network?.stop();
+    await schema?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(networkDir, { recursive: true, force: true });
+  }
+}
+
+const results: Result[] = [await bare()];
+for (const target of TARGETS) {
+  if (target === 'postgres' && !(await postgresReachable())) {
+    process.stdout.write('PostgreSQL is not reachable: its benchmark is skipped\n');
+    continue;
+  }
+  results.push(await gatewayOn(target));
+}
+
+const base = results[0]!.requestsPerSecond;
+const lines = [
+  `# Benchmark ${new Date().toISOString()}`,
+  '',
+  `${CONNECTIONS} connections, ${SECONDS} s per target, after a 2 s warm-up; Node ${process.version}; ${process.platform} ${process.arch}.`,
+  '',
+  '| target | requests/s | ratio to bare | p50 ms | p99 ms | non-2xx | errors | peak RSS MB |',
+  '|---|---|---|---|---|---|---|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.name} | ${r.requestsPerSecond} | ${(r.requestsPerSecond / base).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.peakRssMb ?? 'n/a'} |`,
+  ),
+  '',
+];
+const report = lines.join('\n');
+process.stdout.write(report);
+mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+writeFileSync(path.join(import.meta.dirname, 'results', `send-text-${Date.now()}.md`), report);
