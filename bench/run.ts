@@ -7,7 +7,8 @@
  * second gateway process running the simulator (which also posts the status webhooks back, as Meta does).
  *
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_TARGETS
- * (default "sqlite,postgres"), TEST_POSTGRES_URL.
+ * (default "sqlite,postgres"), TEST_POSTGRES_URL, BENCH_PROFILE_DIR (write a V8 CPU profile of the
+ * benchmarked gateway there, for `--cpu-prof` analysis).
  */
 
 import { spawn } from 'node:child_process';
@@ -120,7 +121,7 @@ async function bare(): Promise<Result> {
   }
 }
 
-async function gatewayOn(target: string): Promise<Result> {
+async function gatewayOn(target: string, statuses: boolean): Promise<Result> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-'));
   const schema = target === 'postgres' ? await createPostgresSchema() : undefined;
   const env: Record<string, string> = {
@@ -138,8 +139,13 @@ async function gatewayOn(target: string): Promise<Result> {
     // The gateway does not call the network before the first send, so it can start first, pointed at the
     // port the network will take; the network then posts its webhooks to the gateway.
     const networkPort = await freePort();
+    // BENCH_PROFILE_DIR: a V8 CPU profile of the benchmarked gateway, written when it exits.
+    const profile: Record<string, string> = process.env.BENCH_PROFILE_DIR
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_DIR)}` }
+      : {};
     gateway = await spawnGateway({
       ...env,
+      ...profile,
       GRAPH_BASE_URL: `http://127.0.0.1:${networkPort}/simulator`,
       LOG_LEVEL: 'warn',
     });
@@ -147,9 +153,10 @@ async function gatewayOn(target: string): Promise<Result> {
       DATA_DIR: networkDir,
       PORT: String(networkPort),
       SEED_DEMO_ACCOUNT: 'false',
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: 'warn',
       SIMULATOR_STATUS_DELAY_MS: '200',
       SIMULATOR_WEBHOOK_URL: `${gateway.url}/webhooks/network`,
+      SIMULATOR_STATUS_WEBHOOKS: String(statuses),
     });
     const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Bench', '--json'], env).stdout);
     await fetch(`${network.url}/simulator/users/${USER}/messages`, {
@@ -159,7 +166,7 @@ async function gatewayOn(target: string): Promise<Result> {
     });
     await new Promise((r) => setTimeout(r, 1000));
     return await load(
-      `gateway send-text (${target})`,
+      `gateway send-text, ${target}, ${statuses ? 'with status webhooks' : 'send path only'}`,
       `${gateway.url}/api/v1/msg/message/text`,
       gateway.child.pid,
       { 'content-type': 'application/json', apiKey: account.apiKey },
@@ -186,7 +193,10 @@ for (const target of TARGETS) {
     process.stdout.write('PostgreSQL is not reachable: its benchmark is skipped\n');
     continue;
   }
-  results.push(await gatewayOn(target));
+  // The send path alone (the network answers, posts no statuses), then the whole loop: every send also
+  // brings three status webhooks (sent, delivered, read) back into the gateway, as Meta's do.
+  results.push(await gatewayOn(target, false));
+  results.push(await gatewayOn(target, true));
 }
 
 const base = results[0]!.requestsPerSecond;

@@ -59,13 +59,8 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
   // Status changes and their `message.status` events commit together (the outbox).
   const repos = createRepositories(store, {
     onStatusChange: async (trx, message, status, at, error) => {
-      await insertEvent(
-        trx,
-        message.account_id,
-        'message.status',
-        statusPayload(message, status, at, error),
-        at,
-      );
+      const data = () => statusPayload(message, status, at, error);
+      if (await insertEvent(trx, message.account_id, 'message.status', data, at)) dispatcher.wake();
     },
   });
   const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
@@ -96,6 +91,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
           appSecret: config.graph.appSecret,
           webhookUrl: () => config.simulator.webhookUrl ?? `${selfUrl(app, config.port)}/webhooks/network`,
           statusDelayMs: config.simulator.statusDelayMs,
+          postStatuses: config.simulator.postStatuses,
           logger: app.log,
         })
       : null;
@@ -129,7 +125,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     publishReceived: async (row, accountId) => {
       await store.db.transaction().execute(async (trx) => {
         await inboundRepo(trx).assignAccount(row.wa_id, accountId);
-        await insertEvent(trx, accountId, 'message.received', inboundPayload(row), row.received_at);
+        await insertEvent(trx, accountId, 'message.received', () => inboundPayload(row), row.received_at);
       });
       dispatcher.wake();
     },

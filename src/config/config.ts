@@ -43,6 +43,8 @@ export interface Config {
     statusDelayMs: number;
     /** Where the simulator posts its webhooks; null = this process's own /webhooks/network. */
     webhookUrl: string | null;
+    /** Whether the simulator posts status webhooks (off only to load-test the send path alone). */
+    postStatuses: boolean;
   };
   webhooks: {
     /** Delays between delivery attempts, after the first. */
@@ -190,6 +192,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       accessToken: simulatorToken,
       statusDelayMs: integer(env, 'SIMULATOR_STATUS_DELAY_MS', 500, 0, 60_000),
       webhookUrl: env.SIMULATOR_WEBHOOK_URL ? url('SIMULATOR_WEBHOOK_URL', env.SIMULATOR_WEBHOOK_URL) : null,
+      postStatuses: bool(env, 'SIMULATOR_STATUS_WEBHOOKS', true),
     }),
     webhooks: Object.freeze({
       retryScheduleMs,

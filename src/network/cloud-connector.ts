@@ -1,9 +1,17 @@
 /**
  * The WhatsApp Cloud API connector: the same code for Meta's Graph API and for the built-in simulator
- * (decisions §1), over Node's fetch with keep-alive and a timeout on every call.
+ * (decisions §1), over undici's `request` (several times cheaper per call than `fetch`, which matters on
+ * the send path) with a keep-alive pool and a timeout on every call.
  */
+import { Agent, request } from 'undici';
 import { failureFromGraphResponse } from './graph-errors.ts';
-import type { CloudMessage, NetworkConnector, NumberCredentials, SendResult } from './port.ts';
+import type {
+  CloudMessage,
+  NetworkConnector,
+  NetworkFailure,
+  NumberCredentials,
+  SendResult,
+} from './port.ts';
 
 export interface CloudConnectorOptions {
   /** Graph base URL without version, e.g. https://graph.facebook.com; a function when known only after listen. */
@@ -15,13 +23,26 @@ export interface CloudConnectorOptions {
 /** Error codes of a connection that was never made: the network cannot have received anything. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-function causeCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return typeof cause?.code === 'string' ? cause.code : undefined;
+function transportFailure(error: unknown, timeoutMs: number): NetworkFailure {
+  const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
+  const code = e.cause?.code ?? e.code;
+  if (code && NOT_CONNECTED.has(code)) {
+    return { kind: 'transient', code: 0, httpStatus: 0, title: 'network unreachable', details: code };
+  }
+  const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError';
+  // The request may have reached the network: retrying could deliver the message twice.
+  return {
+    kind: 'unknown_outcome',
+    code: 0,
+    httpStatus: 0,
+    title: timedOut ? 'network timeout' : 'network connection lost',
+    details: timedOut ? `no answer within ${timeoutMs} ms` : (code ?? e.message ?? 'unknown error'),
+  };
 }
 
 export function createCloudConnector(options: CloudConnectorOptions): NetworkConnector {
   const base = typeof options.baseUrl === 'function' ? options.baseUrl : () => options.baseUrl as string;
+  const agent = new Agent({ connections: 256, keepAliveTimeout: 30_000 });
 
   return {
     async sendMessage(
@@ -36,51 +57,31 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
         to,
         ...message,
       });
-      let response: Response;
+      let status: number;
+      let text: string;
+      let retryAfter: string | null;
       try {
-        response = await fetch(url, {
+        const response = await request(url, {
           method: 'POST',
           headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json' },
           body,
+          dispatcher: agent,
           signal: AbortSignal.timeout(options.timeoutMs),
         });
+        status = response.statusCode;
+        const header = response.headers['retry-after'];
+        retryAfter = typeof header === 'string' ? header : null;
+        text = await response.body.text();
       } catch (error) {
-        const code = causeCode(error);
-        if (code && NOT_CONNECTED.has(code)) {
-          return {
-            ok: false,
-            failure: {
-              kind: 'transient',
-              code: 0,
-              httpStatus: 0,
-              title: 'network unreachable',
-              details: code,
-            },
-          };
-        }
-        const timedOut = (error as Error).name === 'TimeoutError';
-        // The request may have reached the network: retrying could deliver the message twice.
-        return {
-          ok: false,
-          failure: {
-            kind: 'unknown_outcome',
-            code: 0,
-            httpStatus: 0,
-            title: timedOut ? 'network timeout' : 'network connection lost',
-            details: timedOut
-              ? `no answer within ${options.timeoutMs} ms`
-              : (code ?? (error as Error).message),
-          },
-        };
+        return { ok: false, failure: transportFailure(error, options.timeoutMs) };
       }
-      const text = await response.text();
       let parsed: unknown = null;
       try {
         parsed = text ? JSON.parse(text) : null;
       } catch {
         // A proxy's HTML error page: classified by HTTP status below.
       }
-      if (response.ok) {
+      if (status >= 200 && status < 300) {
         const id = (parsed as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;
         if (typeof id === 'string') return { ok: true, waId: id };
         return {
@@ -88,16 +89,13 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
           failure: {
             kind: 'unknown_outcome',
             code: 0,
-            httpStatus: response.status,
+            httpStatus: status,
             title: 'unexpected network answer',
             details: text.slice(0, 200),
           },
         };
       }
-      return {
-        ok: false,
-        failure: failureFromGraphResponse(response.status, parsed, response.headers.get('retry-after')),
-      };
+      return { ok: false, failure: failureFromGraphResponse(status, parsed, retryAfter) };
     },
   };
 }

@@ -24,17 +24,27 @@ export interface MessageHooks {
 }
 
 export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
-  /** Moves one message forward to `status` if that is forward; returns whether it moved. */
+  /**
+   * Moves one message forward to `status` if that is forward; returns whether it moved. `waId` recorded
+   * in the same statement saves the send path a write.
+   */
   async function advance(
     where: { id: string } | { waId: string },
     status: MessageStatus,
     at: number,
     error: string | null,
+    recordWaId?: string,
   ) {
     return db.transaction().execute(async (trx) => {
       let query = trx
         .updateTable('messages')
-        .set({ status, status_rank: statusRank(status), error, updated_at: at })
+        .set({
+          status,
+          status_rank: statusRank(status),
+          error,
+          updated_at: at,
+          ...(recordWaId ? { wa_id: recordWaId } : {}),
+        })
         .where('status_rank', '<', statusRank(status))
         .where('status', '!=', 'FAILED')
         .returningAll();
@@ -100,10 +110,10 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
 
     /** The network accepted the message: record its id, then apply any status that outran the answer. */
     async markAccepted(id: string, waId: string, at: number): Promise<void> {
-      // Separate statements, not one transaction: with the status webhook doing "insert unmatched, then look
-      // for the message", whichever side writes second is certain to see the other's write.
-      await db.updateTable('messages').set({ wa_id: waId }).where('id', '=', id).execute();
-      await advance({ id }, 'SENT', at, null);
+      // The id is committed before looking for early statuses, not in one transaction with that look: with
+      // the status webhook doing "insert unmatched, then look for the message", whichever side writes
+      // second is then certain to see the other's write.
+      await advance({ id }, 'SENT', at, null, waId);
       await applyUnmatched(waId);
     },
 
@@ -118,9 +128,16 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
       at: number,
       error: string | null,
     ): Promise<void> {
-      const known = await db.selectFrom('messages').select('id').where('wa_id', '=', waId).executeTakeFirst();
+      const known = await db
+        .selectFrom('messages')
+        .select(['status', 'status_rank'])
+        .where('wa_id', '=', waId)
+        .executeTakeFirst();
       if (known) {
-        await advance({ waId }, status, at, error);
+        // Most reports repeat what is known already (the network's `sent` after the send's own SENT):
+        // settle those with this one read instead of a transaction.
+        if (known.status !== 'FAILED' && known.status_rank < statusRank(status))
+          await advance({ waId }, status, at, error);
         return;
       }
       await db

@@ -27,7 +27,8 @@ export async function insertEvent(
   db: Kysely<Database>,
   accountId: string,
   type: string,
-  data: unknown,
+  /** The event's data; a function when building it costs work that is wasted without endpoints. */
+  data: unknown | (() => unknown),
   at: number,
 ): Promise<string | null> {
   const endpoints = await db
@@ -42,7 +43,11 @@ export async function insertEvent(
   // what happened (the network's, in whole seconds), stays in the data.
   const now = Math.max(Date.now(), at);
   const id = newId('evt', now);
-  const payload = JSON.stringify({ type, timestamp: new Date(now).toISOString(), data });
+  const payload = JSON.stringify({
+    type,
+    timestamp: new Date(now).toISOString(),
+    data: typeof data === 'function' ? data() : data,
+  });
   await db
     .insertInto('events')
     .values({ id, account_id: accountId, type, payload, created_at: now })

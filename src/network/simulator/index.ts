@@ -34,6 +34,8 @@ export interface SimulatorOptions {
   statusDelayMs: number;
   /** Virtual users read what they receive (default true). */
   autoRead?: boolean;
+  /** Post status webhooks (default true); false measures a gateway's send path without them. */
+  postStatuses?: boolean;
   /** A free-form send outside the 24-hour window: 'async' (default) = 200 then a `failed` status with 131047; 'sync' = HTTP 400 error 131047. */
   windowErrorMode?: 'async' | 'sync';
   logger?: { warn(obj: object, msg: string): void };
@@ -65,6 +67,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const timeline = new StatusTimeline({
     statusDelayMs: options.statusDelayMs,
     autoRead: options.autoRead ?? true,
+    postStatuses: options.postStatuses ?? true,
     scheduler,
     poster,
     now,

@@ -15,6 +15,8 @@ import type { Conversation } from './window-tracker.ts';
 export interface TimelineOptions {
   statusDelayMs: number;
   autoRead: boolean;
+  /** False: statuses change on the phone but are not posted (load tests of the send path alone). */
+  postStatuses: boolean;
   scheduler: Scheduler;
   poster: WebhookPoster;
   now: () => number;
@@ -49,6 +51,7 @@ export class StatusTimeline {
 
   #emit(dispatch: Dispatch, status: DeliveryStatus, errors?: unknown[]): void {
     advance(dispatch.message, status);
+    if (!this.#options.postStatuses) return;
     const item = statusItem({
       id: dispatch.message.id,
       status,
