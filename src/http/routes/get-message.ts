@@ -62,9 +62,11 @@ export function registerGetMessageRoute(app: FastifyInstance, messages: Messages
         statusDesc: statusDescriptions[row.status] ?? row.status,
         createdAt: new Date(row.created_at).toISOString(),
         updatedAt: new Date(row.updated_at).toISOString(),
-        timeline: timeline.map((e) => ({
+        // The network reports times in whole seconds, so a DELIVERED can carry a time just before the
+        // gateway's own (millisecond) SENT; times never go backwards along the timeline.
+        timeline: timeline.map((e, i) => ({
           status: e.status,
-          timestamp: wireTimestamp(e.at),
+          timestamp: wireTimestamp(Math.max(...timeline.slice(0, i + 1).map((x) => x.at))),
           ...(e.error ? { error: parseError(e.error) } : {}),
         })),
         ...(row.error ? { error: parseError(row.error) } : {}),
