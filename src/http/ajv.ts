@@ -13,6 +13,8 @@ export const ajvOptions: Options = {
   removeAdditional: false,
   useDefaults: true,
   allErrors: false,
+  // Errors carry their schema, so a schema's own `x-rule` sentence can replace the generic one.
+  verbose: true,
   strict: false,
 };
 
