@@ -22,10 +22,12 @@ import autocannon from 'autocannon';
 import { DEFAULT_SANDBOX_NUMBER } from '../src/config/config.ts';
 import { createPostgresSchema, postgresReachable } from '../test/support/postgres.ts';
 import { type GatewayProcess, runCli, spawnGateway } from '../test/support/process.ts';
+import { type WebhookResult, webhookThroughput } from './webhook-throughput.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'sqlite,postgres').split(',');
+const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const USER = '254712340000';
 const SECRET_KEY = 'b'.repeat(64);
 
@@ -199,6 +201,12 @@ for (const target of TARGETS) {
   results.push(await gatewayOn(target, true));
 }
 
+const hooks: WebhookResult[] = [];
+for (const target of TARGETS) {
+  if (target === 'postgres' && !(await postgresReachable())) continue;
+  hooks.push(await webhookThroughput(target as 'sqlite' | 'postgres', WEBHOOK_EVENTS));
+}
+
 const base = results[0]!.requestsPerSecond;
 const lines = [
   `# Benchmark ${new Date().toISOString()}`,
@@ -211,6 +219,12 @@ const lines = [
     (r) =>
       `| ${r.name} | ${r.requestsPerSecond} | ${(r.requestsPerSecond / base).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.peakRssMb ?? 'n/a'} |`,
   ),
+  '',
+  `Webhook delivery: ${WEBHOOK_EVENTS} events written to the outbox, delivered signed to a local receiver.`,
+  '',
+  '| target | events | seconds | events/s |',
+  '|---|---|---|---|',
+  ...hooks.map((h) => `| ${h.name} | ${h.events} | ${h.seconds} | ${h.eventsPerSecond} |`),
   '',
 ];
 const report = lines.join('\n');

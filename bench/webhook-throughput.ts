@@ -1,0 +1,95 @@
+/**
+ * Webhook delivery throughput: N events are written to the outbox of a running gateway (as its own
+ * domain code writes them), and the clock runs until a local receiver has accepted them all. Reports
+ * events per second and the gateway's peak RSS.
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openStore } from '../src/store/connect.ts';
+import { insertEvent } from '../src/store/webhooks-repo.ts';
+import { createPostgresSchema } from '../test/support/postgres.ts';
+import { runCli, spawnGateway } from '../test/support/process.ts';
+
+export interface WebhookResult {
+  name: string;
+  events: number;
+  seconds: number;
+  eventsPerSecond: number;
+}
+
+export async function webhookThroughput(
+  target: 'sqlite' | 'postgres',
+  events: number,
+): Promise<WebhookResult> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-hooks-'));
+  const schema = target === 'postgres' ? await createPostgresSchema() : undefined;
+  const databaseUrl = schema?.url ?? `sqlite:${path.join(dataDir, 'bench.db')}`;
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SECRET_KEY: 'c'.repeat(64),
+    SEED_DEMO_ACCOUNT: 'false',
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  };
+  let received = 0;
+  let done: () => void = () => {};
+  const allReceived = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(204).end();
+      if (++received === events) done();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/events`;
+  const gateway = await spawnGateway(env);
+  try {
+    const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Hooks', '--json'], env).stdout);
+    const created = await fetch(`${gateway.url}/api/v1/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apiKey: account.apiKey },
+      body: JSON.stringify({ url: receiverUrl }),
+    });
+    if (created.status !== 201) throw new Error(`endpoint not created: ${await created.text()}`);
+    const store = openStore(databaseUrl, { poolSize: 2 });
+    const started = performance.now();
+    try {
+      for (let i = 0; i < events; i += 500) {
+        await store.db.transaction().execute(async (trx) => {
+          for (let j = i; j < Math.min(events, i + 500); j++) {
+            await insertEvent(
+              trx,
+              account.accountId,
+              'message.received',
+              { n: j, text: 'benchmark event' },
+              Date.now(),
+            );
+          }
+        });
+      }
+    } finally {
+      await store.close();
+    }
+    await allReceived;
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      name: `webhook delivery (${target})`,
+      events,
+      seconds: Number(seconds.toFixed(2)),
+      eventsPerSecond: Math.round(events / seconds),
+    };
+  } finally {
+    await gateway.stop();
+    receiver.closeAllConnections();
+    receiver.close();
+    await schema?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
