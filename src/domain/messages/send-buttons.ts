@@ -20,26 +20,29 @@ interface Button {
   title: string;
 }
 type Body = CommonFields & { message?: string; text?: string; buttons: Button[] };
-interface Content {
+export interface ButtonsContent {
   text: string;
   buttons: Button[];
 }
 
-export const sendButtons: SendOperation<Body, Content> = {
+export const sendButtons: SendOperation<Body, ButtonsContent> = {
   kind: 'buttons',
   path: '/api/v1/msg/interactive/buttons',
   summary: 'Send a message with one to three quick-reply buttons',
   bodySchema: Type.Object(
     {
       ...commonFields,
-      message: Type.Optional(text(1, 1024)),
-      text: Type.Optional(text(1, 1024)),
+      message: Type.Optional(text(1, 1024, { description: 'the body text (or send it as `text`)' })),
+      text: Type.Optional(text(1, 1024, { description: 'alias of `message`, as in the sample request' })),
       buttons: Type.Array(
-        Type.Object({ id: text(1, 256), title: text(1, 20) }, { additionalProperties: false }),
-        {
-          minItems: 1,
-          maxItems: 3,
-        },
+        Type.Object(
+          {
+            id: text(1, 256, { description: 'returned in the reply; unique, no surrounding spaces' }),
+            title: text(1, 20, { description: 'shown on the button; unique' }),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 3 },
       ),
     },
     { additionalProperties: false },
@@ -50,6 +53,7 @@ export const sendButtons: SendOperation<Body, Content> = {
       { name: 'text', value: body.text },
     );
     if (!bodyText.ok) return bodyText;
+    // The network refuses both (reference §1.3): an id it would trim, a title with nothing to show.
     for (const [i, b] of body.buttons.entries()) {
       if (b.id.trim() !== b.id)
         return refuse(`buttons[${i}].id`, `\`buttons[${i}].id\` must not start or end with spaces`);
@@ -61,7 +65,7 @@ export const sendButtons: SendOperation<Body, Content> = {
       if (dup) {
         return refuse(
           `buttons[${dup.index}].${key}`,
-          `\`buttons[${dup.index}].${key}\` repeats \`buttons[${dup.earlier}].${key}\`; each button needs its own ${key}`,
+          `\`buttons[${dup.index}].${key}\` repeats \`buttons[${dup.earlier}].${key}\` (a duplicate); each button needs its own ${key}`,
         );
       }
     }

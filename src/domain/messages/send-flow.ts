@@ -4,7 +4,10 @@
  * data (decisions §3, reference §1.3 flow).
  */
 import { Type } from 'typebox';
-import { type CommonFields, commonFields, ok, type SendOperation, text } from './send-operation.ts';
+import { type CommonFields, commonFields, ok, refuse, type SendOperation, text } from './send-operation.ts';
+
+/** Pictographs, flags and keycaps: the network refuses emoji in `flow_cta` (reference §1.5). */
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u{20E3}/u;
 
 type Body = CommonFields & {
   text: string;
@@ -23,22 +26,35 @@ export const sendFlow: SendOperation<Body, FlowContent> = {
     {
       ...commonFields,
       text: text(1, 1024),
-      flowId: text(1, 64),
-      flowCta: text(1, 20),
-      screen: text(1, 64),
-      data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+      flowId: text(1, 64, { description: "the gateway's flow id or the network's (waFlowId)" }),
+      flowCta: text(1, 20, { description: 'label of the button that opens the flow; no emoji' }),
+      screen: text(1, 64, { description: 'id of the first screen' }),
+      data: Type.Optional(
+        Type.Record(Type.String(), Type.Unknown(), {
+          description: "the first screen's data, any JSON object",
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
-  normalize: (body) =>
-    ok({
+  normalize(body) {
+    if (EMOJI.test(body.flowCta)) {
+      return refuse(
+        'flowCta',
+        '`flowCta` must not contain emoji; the network refuses them on the flow button',
+      );
+    }
+    return ok({
       text: body.text,
       flowId: body.flowId,
       flowCta: body.flowCta,
       screen: body.screen,
+      // The network refuses an empty `data` object (reference §1.3), and `{}` asks for nothing: left out.
       ...(body.data && Object.keys(body.data).length > 0 ? { data: body.data } : {}),
-    }),
+    });
+  },
   toCloud(content, context) {
+    // The pipeline resolves the flow before building the message; reaching here without it is a bug.
     if (!context.flow) throw new Error('a flow send needs the resolved flow in its context');
     return {
       type: 'interactive',
@@ -54,8 +70,10 @@ export const sendFlow: SendOperation<Body, FlowContent> = {
             flow_cta: content.flowCta,
             mode: context.flow.mode,
             flow_action: 'navigate',
-            // The network refuses an empty `data` object, so it is left out when there is none.
-            flow_action_payload: { screen: content.screen, ...(content.data ? { data: content.data } : {}) },
+            flow_action_payload: {
+              screen: content.screen,
+              ...(content.data && Object.keys(content.data).length > 0 ? { data: content.data } : {}),
+            },
           },
         },
       },

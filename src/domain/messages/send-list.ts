@@ -35,28 +35,34 @@ type Body = CommonFields & {
   buttonText?: string;
   buttons: Section[];
 };
-interface Content {
+export interface ListContent {
   body: string;
   headerText?: string;
   buttonText: string;
   sections: Section[];
 }
 
-export const sendList: SendOperation<Body, Content> = {
+export const sendList: SendOperation<Body, ListContent> = {
   kind: 'list',
   path: '/api/v1/msg/interactive/list',
   summary: 'Send a list menu of up to ten rows in up to ten sections',
   bodySchema: Type.Object(
     {
       ...commonFields,
-      message: Type.Optional(text(1, 1024)),
-      body: Type.Optional(text(1, 1024)),
+      message: Type.Optional(text(1, 1024, { description: 'the body text (or send it as `body`)' })),
+      body: Type.Optional(text(1, 1024, { description: 'alias of `message`, as in the sample request' })),
       headerText: Type.Optional(text(0, 60)),
-      buttonText: Type.Optional(text(1, 20)),
+      buttonText: Type.Optional(
+        text(1, 20, {
+          description: `label of the button that opens the list; default "${DEFAULT_BUTTON_TEXT}"`,
+        }),
+      ),
       buttons: Type.Array(
         Type.Object(
           {
-            sectionTitle: Type.Optional(text(0, 24)),
+            sectionTitle: Type.Optional(
+              text(0, 24, { description: 'required when there are several sections' }),
+            ),
             sectionItems: Type.Array(
               Type.Object(
                 { id: text(1, 200), title: text(1, 24), description: Type.Optional(text(0, 72)) },
@@ -67,7 +73,7 @@ export const sendList: SendOperation<Body, Content> = {
           },
           { additionalProperties: false },
         ),
-        { minItems: 1, maxItems: 10 },
+        { minItems: 1, maxItems: 10, description: 'the sections; at most 10 rows across all of them' },
       ),
     },
     { additionalProperties: false },
@@ -100,7 +106,7 @@ export const sendList: SendOperation<Body, Content> = {
     if (dup)
       return refuse(
         `${rows[dup.index]!.path}.id`,
-        `\`${rows[dup.index]!.path}.id\` repeats \`${rows[dup.earlier]!.path}.id\`; row ids must be unique across the list`,
+        `\`${rows[dup.index]!.path}.id\` repeats \`${rows[dup.earlier]!.path}.id\` (a duplicate); row ids must be unique across the list`,
       );
     return ok({
       body: bodyText.value,

@@ -9,39 +9,62 @@ import { type CommonFields, commonFields, ok, refuse, type SendOperation, text }
 const MEDIA_TYPES = ['IMAGE', 'VIDEO', 'AUDIO', 'DOCUMENT', 'STICKER'] as const;
 type MediaType = (typeof MEDIA_TYPES)[number];
 const CAPTIONED: readonly MediaType[] = ['IMAGE', 'VIDEO', 'DOCUMENT'];
+const MEDIA_TYPE_RULE = `must be one of ${MEDIA_TYPES.join(', ')} (any case)`;
+
+/**
+ * `image`, `Image`, `IMAGE`... spelled letter by letter rather than by upper-casing, because
+ * `toUpperCase` also maps look-alikes (`ımage`, `ſticker`) onto the names.
+ */
+const MEDIA_TYPE_PATTERN = `^(${MEDIA_TYPES.map((t) =>
+  [...t].map((c) => `[${c}${c.toLowerCase()}]`).join(''),
+).join('|')})$`;
+const MEDIA_TYPE = new RegExp(MEDIA_TYPE_PATTERN);
+
+/** Whitespace and control characters are not URL characters; the network's fetcher would choke on them. */
+const UNSAFE_URL_CHARACTER = /[\s\p{Cc}]/u;
 
 type Body = CommonFields & { mediaType: string; mediaUrl: string; caption?: string; filename?: string };
-interface Content {
+export interface MediaContent {
   mediaType: MediaType;
   mediaUrl: string;
   caption?: string;
   filename?: string;
 }
 
-export const sendMedia: SendOperation<Body, Content> = {
+export const sendMedia: SendOperation<Body, MediaContent> = {
   kind: 'media',
   path: '/api/v1/msg/media',
   summary: 'Send an image, video, audio, document or sticker by https URL',
   bodySchema: Type.Object(
     {
       ...commonFields,
-      mediaType: text(1, 16),
-      mediaUrl: text(1, 2048),
-      caption: Type.Optional(text(0, 1024)),
-      filename: Type.Optional(text(1, 240)),
+      mediaType: Type.String({ pattern: MEDIA_TYPE_PATTERN, 'x-rule': MEDIA_TYPE_RULE }),
+      // 2048: the longest URL browsers and CDNs reliably pass on; a longer one is a mistake, not media.
+      mediaUrl: text(1, 2048, { description: 'absolute URL starting with https://, fetched by the network' }),
+      caption: Type.Optional(text(0, 1024, { description: 'IMAGE, VIDEO and DOCUMENT only' })),
+      filename: Type.Optional(text(1, 240, { description: 'DOCUMENT only: the name the user sees' })),
     },
     { additionalProperties: false },
   ),
   normalize(body) {
-    const mediaType = body.mediaType.toUpperCase() as MediaType;
-    if (!MEDIA_TYPES.includes(mediaType)) {
-      return refuse('mediaType', `\`mediaType\` must be one of ${MEDIA_TYPES.join(', ')} (any case)`);
-    }
+    const mediaType = MEDIA_TYPE.test(body.mediaType)
+      ? (body.mediaType.toUpperCase() as MediaType)
+      : undefined;
+    if (!mediaType) return refuse('mediaType', `\`mediaType\` ${MEDIA_TYPE_RULE}`);
     const url = URL.canParse(body.mediaUrl) ? new URL(body.mediaUrl) : undefined;
-    if (url?.protocol !== 'https:' || !url.hostname || !body.mediaUrl.startsWith('https://')) {
+    // `https:example.com` parses too (the scheme is special), so the literal prefix is checked as well.
+    if (url?.protocol !== 'https:' || !url.hostname || !/^https:\/\//i.test(body.mediaUrl)) {
       return refuse('mediaUrl', '`mediaUrl` must be a valid absolute URL starting with https://');
     }
-    if (body.caption !== undefined && !CAPTIONED.includes(mediaType)) {
+    if (UNSAFE_URL_CHARACTER.test(body.mediaUrl)) {
+      return refuse(
+        'mediaUrl',
+        '`mediaUrl` must not contain spaces or control characters; encode a space as %20',
+      );
+    }
+    // An empty caption is no caption: forms often send the field blank, and it asks for nothing.
+    const caption = body.caption || undefined;
+    if (caption !== undefined && !CAPTIONED.includes(mediaType)) {
       return refuse('caption', `\`caption\` is allowed only for ${CAPTIONED.join(', ')}, not ${mediaType}`);
     }
     if (body.filename !== undefined && mediaType !== 'DOCUMENT') {
@@ -49,8 +72,9 @@ export const sendMedia: SendOperation<Body, Content> = {
     }
     return ok({
       mediaType,
+      // Sent as given, not re-serialized: a signed URL must reach the network byte for byte.
       mediaUrl: body.mediaUrl,
-      ...(body.caption ? { caption: body.caption } : {}),
+      ...(caption !== undefined ? { caption } : {}),
       ...(body.filename !== undefined ? { filename: body.filename } : {}),
     });
   },

@@ -30,15 +30,33 @@ export interface CommonFields {
   to: string;
 }
 
-/** `messageId` 1–128 characters (decisions §3); numbers are checked for validity by the pipeline. */
+/**
+ * The fields every send carries (decisions §3): `messageId` 1–128 characters. `from` and `to` are only
+ * bounded here; whether they are phone numbers is the send pipeline's check (normalizePhone), which can say
+ * so in a sentence of its own. 32 characters leave room for any E.164 number written with spaces and dashes.
+ */
 export const commonFields = {
-  messageId: Type.String({ minLength: 1, maxLength: 128 }),
-  from: Type.String({ minLength: 1, maxLength: 32 }),
-  to: Type.String({ minLength: 1, maxLength: 32 }),
+  messageId: Type.String({
+    minLength: 1,
+    maxLength: 128,
+    description: 'client-chosen id, unique per account; repeating it replays the first result',
+  }),
+  from: Type.String({
+    minLength: 1,
+    maxLength: 32,
+    description: 'the sandbox number or your business number',
+  }),
+  to: Type.String({ minLength: 1, maxLength: 32, description: 'the recipient, with country code' }),
 };
 
-/** A string of `min`–`max` characters (JavaScript string length, i.e. UTF-16 code units, as Meta counts). */
-export const text = (min: number, max: number) => Type.String({ minLength: min, maxLength: max });
+/**
+ * A string of `min`–`max` characters. Characters are Unicode code points, not UTF-16 units: that is JSON
+ * Schema's definition of string length, what Ajv enforces and what the OpenAPI document promises, so an
+ * emoji counts as one character, as a person counts it. Meta does not document its unit; code points are
+ * the reading under which no text a person would call short enough is refused here.
+ */
+export const text = (min: number, max: number, options: { description?: string } = {}) =>
+  Type.String({ minLength: min, maxLength: max, ...options });
 
 export const ok = <T>(value: T): RuleResult<T> => ({ ok: true, value });
 export const refuse = (field: string, message: string): RuleResult<never> => ({ ok: false, field, message });

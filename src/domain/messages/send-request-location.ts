@@ -3,8 +3,11 @@ import { Type } from 'typebox';
 import { type CommonFields, commonFields, ok, type SendOperation, text } from './send-operation.ts';
 
 type Body = CommonFields & { text: string };
+export interface RequestLocationContent {
+  text: string;
+}
 
-export const sendRequestLocation: SendOperation<Body, { text: string }> = {
+export const sendRequestLocation: SendOperation<Body, RequestLocationContent> = {
   kind: 'request_location',
   path: '/api/v1/msg/request_location',
   summary: 'Ask the user to share a location',

@@ -3,17 +3,26 @@ import { Type } from 'typebox';
 import { type CommonFields, commonFields, ok, type SendOperation, text } from './send-operation.ts';
 
 type Body = CommonFields & { message: string };
+export interface TextContent {
+  message: string;
+}
 
-export const sendText: SendOperation<Body, { message: string }> = {
+/** A link the network would preview: an http(s) scheme (any case, as people type it) followed by a host. */
+const LINK = /https?:\/\/[^\s/]/i;
+
+export const sendText: SendOperation<Body, TextContent> = {
   kind: 'text',
   path: '/api/v1/msg/message/text',
   summary: 'Send a free-form text message',
-  bodySchema: Type.Object({ ...commonFields, message: text(1, 4096) }, { additionalProperties: false }),
+  bodySchema: Type.Object(
+    { ...commonFields, message: text(1, 4096, { description: 'the text; a link in it is previewed' }) },
+    { additionalProperties: false },
+  ),
   normalize: (body) => ok({ message: body.message }),
-  // The network renders a preview of the first link only when asked; asking whenever there is one is
-  // what a person sending a link expects.
+  // The network previews the first link only when asked (reference §1.3); asking whenever there is one is
+  // what a person sending a link expects, and `false` otherwise keeps the body explicit.
   toCloud: ({ message }) => ({
     type: 'text',
-    text: { body: message, preview_url: /https?:\/\/\S/.test(message) },
+    text: { body: message, preview_url: LINK.test(message) },
   }),
 };
