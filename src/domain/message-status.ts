@@ -29,6 +29,19 @@ export function fromNetworkStatus(status: string): MessageStatus | undefined {
   }
 }
 
+/** The words the API puts beside a status (`statusDesc`), wherever a status is shown. */
+export const statusDescriptions: Record<MessageStatus, string> = {
+  PENDING: 'Message is being handed to the network',
+  SENT: 'Message sent successfully',
+  DELIVERED: 'Message delivered to the recipient',
+  READ: 'Message read by the recipient',
+  FAILED: 'Message could not be delivered',
+};
+
+export function describeStatus(status: string): string {
+  return statusDescriptions[status as MessageStatus] ?? status;
+}
+
 export interface NetworkErrorInfo {
   code: number;
   title: string;

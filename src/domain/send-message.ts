@@ -12,6 +12,7 @@ import type { MessageRow, MessagesRepo } from '../store/messages-repo.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { GatewayError } from './errors.ts';
 import { newId } from './ids.ts';
+import { statusDescriptions } from './message-status.ts';
 import { normalizePhone } from './phone.ts';
 import { resolveSender, type SenderDeps } from './senders.ts';
 
@@ -19,8 +20,6 @@ export const WINDOW_MS = 24 * 60 * 60 * 1000;
 /** How long a duplicate waits for the first request with its messageId to finish before a 409. */
 const IN_FLIGHT_WAIT_MS = 5_000;
 const IN_FLIGHT_POLL_MS = 20;
-
-export const SENT_DESCRIPTION = 'Message sent successfully';
 
 export interface SendResultData {
   messageId: string;
@@ -69,7 +68,12 @@ function phoneField(field: 'from' | 'to', raw: string): string {
 
 function replay(row: MessageRow): SendResultData {
   if (row.status === 'FAILED' || !row.wa_id) throw failureFromStored(row);
-  return { messageId: row.client_message_id, waId: row.wa_id, status: 'SENT', statusDesc: SENT_DESCRIPTION };
+  return {
+    messageId: row.client_message_id,
+    waId: row.wa_id,
+    status: 'SENT',
+    statusDesc: statusDescriptions.SENT,
+  };
 }
 
 interface StoredError {
@@ -236,7 +240,12 @@ async function sendClaimed(
   }
   if (result.ok) {
     await deps.messages.markAccepted(id, result.waId, now());
-    return { messageId: clientMessageId, waId: result.waId, status: 'SENT', statusDesc: SENT_DESCRIPTION };
+    return {
+      messageId: clientMessageId,
+      waId: result.waId,
+      status: 'SENT',
+      statusDesc: statusDescriptions.SENT,
+    };
   }
   const clientError = clientErrorFor(result.failure, to);
   if (result.failure.kind === 'transient') {

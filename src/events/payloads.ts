@@ -2,6 +2,7 @@
  * Event payloads (decisions §6): the flat inbound shape of the original service, and message statuses.
  * Pure functions from stored rows to the JSON a business receives.
  */
+import { describeStatus } from '../domain/message-status.ts';
 import type { InboundRow } from '../store/inbound-repo.ts';
 import type { MessageRow } from '../store/messages-repo.ts';
 
@@ -69,13 +70,6 @@ export function inboundPayload(row: InboundRow): Json {
   return payload;
 }
 
-const statusDescriptions: Record<string, string> = {
-  SENT: 'Message sent successfully',
-  DELIVERED: 'Message delivered to the recipient',
-  READ: 'Message read by the recipient',
-  FAILED: 'Message could not be delivered',
-};
-
 export function statusPayload(message: MessageRow, status: string, at: number, error: string | null): Json {
   return {
     messageId: message.client_message_id,
@@ -83,7 +77,7 @@ export function statusPayload(message: MessageRow, status: string, at: number, e
     from: message.from_phone,
     to: message.to_phone,
     status,
-    statusDesc: statusDescriptions[status] ?? status,
+    statusDesc: describeStatus(status),
     timestamp: new Date(at).toISOString(),
     ...(error ? { error: JSON.parse(error) } : {}),
   };

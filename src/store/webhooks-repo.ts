@@ -19,6 +19,23 @@ export interface ClaimedDelivery {
   endpoint: EndpointRow;
 }
 
+/** A delivery waiting for its first attempt, due now. */
+function pendingDelivery(accountId: string, eventId: string, endpointId: string, now: number): DeliveryRow {
+  return {
+    id: newId('dlv', now),
+    account_id: accountId,
+    event_id: eventId,
+    endpoint_id: endpointId,
+    status: 'pending',
+    attempt_count: 0,
+    next_attempt_at: now,
+    locked_until: null,
+    last_status_code: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /**
  * Writes one event and a pending delivery to every enabled endpoint of the account subscribed to its type.
  * Call it inside the transaction of the change the event reports (the outbox pattern).
@@ -58,21 +75,7 @@ export async function insertEvent(
   if (subscribed.length) {
     await db
       .insertInto('deliveries')
-      .values(
-        subscribed.map((e) => ({
-          id: newId('dlv', now),
-          account_id: accountId,
-          event_id: id,
-          endpoint_id: e.id,
-          status: 'pending',
-          attempt_count: 0,
-          next_attempt_at: now,
-          locked_until: null,
-          last_status_code: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
+      .values(subscribed.map((e) => pendingDelivery(accountId, id, e.id, now)))
       .execute();
   }
   return id;
@@ -385,21 +388,7 @@ export function webhooksRepo(db: Kysely<Database>, dialect: Dialect) {
       for (let i = 0; i < wanted.length; i += 500) {
         await db
           .insertInto('deliveries')
-          .values(
-            wanted.slice(i, i + 500).map((e) => ({
-              id: newId('dlv', now),
-              account_id: accountId,
-              event_id: e.id,
-              endpoint_id: endpoint.id,
-              status: 'pending',
-              attempt_count: 0,
-              next_attempt_at: now,
-              locked_until: null,
-              last_status_code: null,
-              created_at: now,
-              updated_at: now,
-            })),
-          )
+          .values(wanted.slice(i, i + 500).map((e) => pendingDelivery(accountId, e.id, endpoint.id, now)))
           .execute();
       }
       return wanted.length;

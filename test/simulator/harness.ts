@@ -92,25 +92,16 @@ export function userSays(h: Harness, body: Record<string, unknown>, user = USER)
   return request(`${h.base}/users/${user}/messages`, { body: { to: BUSINESS, ...body } });
 }
 
+import { eventually } from '../support/eventually.ts';
+
+export { eventually };
+
 /** Opens the 24-hour window: the user writes first, and the test waits for that webhook. */
 export async function openWindow(h: Harness, user = USER): Promise<void> {
   const before = h.receiver.received.length;
   const r = await userSays(h, { text: 'hi' }, user);
   assert.equal(r.status, 202);
   await eventually(() => h.receiver.received.length > before);
-}
-
-export async function eventually<T>(
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 5000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 export function assertSigned(hook: Received): void {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildGateway, type Gateway } from '../../src/app.ts';
 import { DEFAULT_SANDBOX_NUMBER, loadConfig } from '../../src/config/config.ts';
+import { eventually } from './eventually.ts';
 import { createPostgresSchema, type PostgresSchema } from './postgres.ts';
 
 export interface TestGateway {
@@ -82,19 +83,7 @@ export async function call(
   return { status: response.status, headers: response.headers, body: parsed };
 }
 
-/** Polls until `check` returns a value (not undefined/false) or the time is up. */
-export async function eventually<T>(
-  check: () => Promise<T | undefined | false>,
-  timeoutMs = 5000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { eventually };
 
 export interface TestAccount {
   accountId: string;

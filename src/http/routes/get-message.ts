@@ -2,17 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { GatewayError } from '../../domain/errors.ts';
+import { describeStatus, messageStatuses } from '../../domain/message-status.ts';
 import type { MessagesRepo } from '../../store/messages-repo.ts';
 import { success, wireTimestamp } from '../envelope.ts';
 import { envelopeSchema } from '../schemas.ts';
-
-const statusDescriptions: Record<string, string> = {
-  PENDING: 'Message is being handed to the network',
-  SENT: 'Message sent successfully',
-  DELIVERED: 'Message delivered to the recipient',
-  READ: 'Message read by the recipient',
-  FAILED: 'Message could not be delivered',
-};
 
 const messageSchema = Type.Object({
   messageId: Type.String(),
@@ -20,7 +13,7 @@ const messageSchema = Type.Object({
   type: Type.String(),
   from: Type.String(),
   to: Type.String(),
-  status: Type.String({ enum: Object.keys(statusDescriptions) }),
+  status: Type.String({ enum: [...messageStatuses] }),
   statusDesc: Type.String(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
@@ -47,6 +40,7 @@ export function registerGetMessageRoute(app: FastifyInstance, messages: Messages
       if (!row)
         throw new GatewayError('not_found', `no message with messageId "${messageId}" in this account`);
       const timeline = await messages.timeline(row.id);
+      let latest = 0;
       const parseError = (e: string | null) => {
         if (!e) return undefined;
         const parsed = JSON.parse(e) as { network?: unknown; message?: string };
@@ -59,16 +53,19 @@ export function registerGetMessageRoute(app: FastifyInstance, messages: Messages
         from: row.from_phone,
         to: row.to_phone,
         status: row.status,
-        statusDesc: statusDescriptions[row.status] ?? row.status,
+        statusDesc: describeStatus(row.status),
         createdAt: new Date(row.created_at).toISOString(),
         updatedAt: new Date(row.updated_at).toISOString(),
         // The network reports times in whole seconds, so a DELIVERED can carry a time just before the
         // gateway's own (millisecond) SENT; times never go backwards along the timeline.
-        timeline: timeline.map((e, i) => ({
-          status: e.status,
-          timestamp: wireTimestamp(Math.max(...timeline.slice(0, i + 1).map((x) => x.at))),
-          ...(e.error ? { error: parseError(e.error) } : {}),
-        })),
+        timeline: timeline.map((e) => {
+          latest = Math.max(latest, e.at);
+          return {
+            status: e.status,
+            timestamp: wireTimestamp(latest),
+            ...(e.error ? { error: parseError(e.error) } : {}),
+          };
+        }),
         ...(row.error ? { error: parseError(row.error) } : {}),
       });
     },
