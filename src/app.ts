@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.ts';
 import { GatewayError } from './domain/errors.ts';
 import type { InboundDeps } from './domain/inbound.ts';
+import { mediaLink } from './domain/media-links.ts';
+import { decryptSecret } from './domain/secrets.ts';
 import type { SendDeps } from './domain/send-message.ts';
 import { createDispatcher, type WebhookDispatcher } from './events/dispatcher.ts';
 import { inboundPayload, statusPayload } from './events/payloads.ts';
@@ -17,6 +19,7 @@ import { installApiKeyAuth } from './http/auth.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installMetrics } from './http/metrics.ts';
 import { registerGetMessageRoute } from './http/routes/get-message.ts';
+import { registerMediaRoute } from './http/routes/media.ts';
 import { registerNetworkWebhook } from './http/routes/network-webhook.ts';
 import { registerOpsRoutes } from './http/routes/ops.ts';
 import { registerSendRoutes } from './http/routes/send-messages.ts';
@@ -26,10 +29,14 @@ import type { NetworkConnector } from './network/port.ts';
 import { createSimulator, type Simulator } from './network/simulator/index.ts';
 import { openStore, type Store } from './store/connect.ts';
 import { inboundRepo } from './store/inbound-repo.ts';
+import { mediaRepo } from './store/media-repo.ts';
 import { migrateToLatest } from './store/migrate.ts';
 import { createRepositories, type Repositories } from './store/repositories.ts';
 import { loadOrCreateSecretKey } from './store/secret-key.ts';
 import { insertEvent } from './store/webhooks-repo.ts';
+
+/** The network's largest media (documents, reference §1.6); bigger files are not copied. */
+const MEDIA_MAX_BYTES = 100 * 1024 * 1024;
 
 export interface Gateway {
   app: FastifyInstance;
@@ -117,15 +124,40 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
       throw new GatewayError('not_found', `no flow "${flowId}" in this account`);
     },
   };
+  const media = mediaRepo(store.db, config.dataDir);
   const inboundDeps: InboundDeps = {
     ...repos,
     sandbox,
     connector,
     logger: app.log,
-    publishReceived: async (row, accountId) => {
+    copyMedia: async (accountId, event, mediaId) => {
+      const number =
+        event.phoneNumberId === sandbox.phoneNumberId
+          ? undefined
+          : await repos.numbers.findNumberByPhoneNumberId(event.phoneNumberId);
+      const accessToken = number ? decryptSecret(number.access_token_enc, secretKey) : sandbox.accessToken;
+      const result = await connector.fetchMedia(
+        { phoneNumberId: event.phoneNumberId, accessToken },
+        mediaId,
+        MEDIA_MAX_BYTES,
+      );
+      if (!result.ok) {
+        app.log.warn({ mediaId, failure: result.failure }, 'inbound media could not be copied');
+        return { error: `${result.failure.title}: ${result.failure.details}` };
+      }
+      const file = await media.store(accountId, mediaId, result.media.mimeType, result.media.bytes);
+      return { url: mediaLink(config.publicUrl, secretKey, file.id) };
+    },
+    publishReceived: async (row, accountId, media) => {
       await store.db.transaction().execute(async (trx) => {
         await inboundRepo(trx).assignAccount(row.wa_id, accountId);
-        await insertEvent(trx, accountId, 'message.received', () => inboundPayload(row), row.received_at);
+        await insertEvent(
+          trx,
+          accountId,
+          'message.received',
+          () => inboundPayload(row, media),
+          row.received_at,
+        );
       });
       dispatcher.wake();
     },
@@ -162,6 +194,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     { appSecret: config.graph.appSecret, verifyToken: config.graph.verifyToken },
     inboundDeps,
   );
+  registerMediaRoute(app, media, secretKey);
   registerOpsRoutes(app, store, registry);
   registerDocsRoutes(app);
 

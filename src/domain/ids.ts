@@ -23,7 +23,19 @@ function encodeRandom(bytes: Buffer): string {
   return out;
 }
 
-export type IdPrefix = 'acc' | 'key' | 'num' | 'msg' | 'mse' | 'ust' | 'in' | 'whk' | 'evt' | 'dlv' | 'att';
+export type IdPrefix =
+  | 'acc'
+  | 'key'
+  | 'num'
+  | 'msg'
+  | 'mse'
+  | 'ust'
+  | 'in'
+  | 'whk'
+  | 'evt'
+  | 'dlv'
+  | 'att'
+  | 'med';
 
 /** Random bytes are drawn from the system 4 KiB at a time: one call per id was a measurable cost. */
 const pool = Buffer.alloc(4096);

@@ -16,8 +16,14 @@ import { newId } from './ids.ts';
 import { fromNetworkStatus } from './message-status.ts';
 import type { SandboxSettings } from './senders.ts';
 
+/** What became of a media message's file: a stable signed link to the gateway's copy, or why not. */
+export type MediaCopy = { url: string } | { error: string };
+
 /** Stores what must commit together: the inbound message's account and its `message.received` event. */
-export type PublishReceived = (row: InboundRow, accountId: string) => Promise<void>;
+export type PublishReceived = (row: InboundRow, accountId: string, media?: MediaCopy) => Promise<void>;
+
+/** Message types whose content is a file on the network, fetched with the message's media id. */
+const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
 export interface InboundDeps {
   sandbox: SandboxSettings;
@@ -29,6 +35,8 @@ export interface InboundDeps {
   connector: NetworkConnector;
   /** Assigns the message to its account and writes its event, in one transaction. */
   publishReceived: PublishReceived;
+  /** Copies a user's media from the network into the gateway's storage (network links expire in minutes). */
+  copyMedia(accountId: string, event: InboundMessageEvent, mediaId: string): Promise<MediaCopy>;
   logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -113,7 +121,13 @@ export async function handleInboundMessage(deps: InboundDeps, event: InboundMess
   if (!(await deps.inbound.insertOnce(row))) return; // a repeated delivery of a message already handled
   await deps.conversations.recordInbound(businessPhone, event.userPhone, event.at);
   const accountId = isSandbox ? await routeSandboxMessage(deps, event) : number!.account_id;
-  if (accountId) await deps.publishReceived(row, accountId);
+  if (!accountId) return;
+  const mediaId = MEDIA_TYPES.has(event.type)
+    ? (event.message[event.type] as { id?: unknown } | undefined)?.id
+    : undefined;
+  // Fetched at once, before the event goes out: the receiver gets a link that still works in a week.
+  const media = typeof mediaId === 'string' ? await deps.copyMedia(accountId, event, mediaId) : undefined;
+  await deps.publishReceived(row, accountId, media);
 }
 
 export async function handleStatus(deps: InboundDeps, event: StatusEvent): Promise<void> {

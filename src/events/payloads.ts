@@ -29,7 +29,7 @@ function interactiveOf(raw: Json): Json {
   return raw;
 }
 
-export function inboundPayload(row: InboundRow): Json {
+export function inboundPayload(row: InboundRow, mediaCopy?: { url: string } | { error: string }): Json {
   const message = JSON.parse(row.payload) as Json;
   const type = row.type;
   const content = message[type];
@@ -59,6 +59,8 @@ export function inboundPayload(row: InboundRow): Json {
         mimeType: media.mime_type,
         ...(media.caption !== undefined ? { caption: media.caption } : {}),
         ...(media.filename !== undefined ? { filename: media.filename } : {}),
+        ...(mediaCopy && 'url' in mediaCopy ? { url: mediaCopy.url } : {}),
+        ...(mediaCopy && 'error' in mediaCopy ? { url: null, mediaError: mediaCopy.error } : {}),
       };
       break;
     }

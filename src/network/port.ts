@@ -43,6 +43,15 @@ export interface NetworkFailure {
 
 export type SendResult = { ok: true; waId: string } | { ok: false; failure: NetworkFailure };
 
+export interface MediaDownload {
+  bytes: Buffer;
+  mimeType: string;
+}
+
+export type MediaResult = { ok: true; media: MediaDownload } | { ok: false; failure: NetworkFailure };
+
 export interface NetworkConnector {
   sendMessage(credentials: NumberCredentials, to: string, message: CloudMessage): Promise<SendResult>;
+  /** Downloads media a user sent (the network's links expire within minutes, so callers copy at once). */
+  fetchMedia(credentials: NumberCredentials, mediaId: string, maxBytes: number): Promise<MediaResult>;
 }

@@ -6,10 +6,12 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import type { Store } from './connect.ts';
 import * as core from './migrations/2026-11-22-001-core.ts';
 import * as events from './migrations/2026-11-22-002-events.ts';
+import * as media from './migrations/2026-11-23-003-media.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
   '2026-11-22-002-events': events,
+  '2026-11-23-003-media': media,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -152,6 +152,20 @@ export interface DeliveryAttemptsTable {
   error: string | null;
 }
 
+export interface MediaFilesTable {
+  id: string;
+  account_id: string;
+  /** The network's media id the file was fetched with. */
+  network_media_id: string;
+  mime_type: string;
+  size: number;
+  /** Hex SHA-256 of the stored bytes. */
+  sha256: string;
+  /** Path relative to DATA_DIR. */
+  path: string;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -166,4 +180,5 @@ export interface Database {
   events: EventsTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
+  media_files: MediaFilesTable;
 }
