@@ -16,7 +16,7 @@ import { guardedAgent } from './events/url-guard.ts';
 import { ajvOptions } from './http/ajv.ts';
 import { installOpenApi, registerDocsRoutes } from './http/api-docs.ts';
 import { installApiKeyAuth } from './http/auth.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import { frameworkErrorHandler, installErrorHandler } from './http/error-handler.ts';
 import { installMetrics } from './http/metrics.ts';
 import { registerGetMessageRoute } from './http/routes/get-message.ts';
 import { registerMediaRoute } from './http/routes/media.ts';
@@ -82,6 +82,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     ajv: { customOptions: ajvOptions },
+    frameworkErrors: frameworkErrorHandler,
     return503OnClosing: true,
   });
   app.addHook('onRequest', async (request, reply) => {

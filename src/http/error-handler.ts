@@ -38,6 +38,24 @@ function describeFastifyClientError(error: FastifyError): string {
   }
 }
 
+/**
+ * Errors the router raises before any route runs (a malformed URL, a path segment over the router's
+ * length limit): Fastify's option `frameworkErrors`, answered in the envelope like every other error.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'a path segment of the URL is too long'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'the URL is malformed'
+        : 'the request could not be routed';
+  reply.code(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400).send(failure(message));
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof GatewayError) {
