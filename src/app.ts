@@ -103,7 +103,24 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
           logger: app.log,
         })
       : null;
-  if (simulator) await app.register(simulator.plugin, { prefix: '/simulator' });
+  if (simulator) {
+    await app.register(async (scope) => {
+      // The simulated Graph API is Meta's interface, not this gateway's: kept out of the API document.
+      // The virtual phones are documented, without the apiKey every /api/v1 route needs.
+      scope.addHook('onRoute', (route) => {
+        const isPhone = route.url.startsWith('/simulator/users/');
+        route.schema = isPhone
+          ? {
+              ...route.schema,
+              tags: ['simulator'],
+              summary: 'A virtual user phone (simulator only)',
+              security: [],
+            }
+          : { ...route.schema, hide: true };
+      });
+      await scope.register(simulator.plugin, { prefix: '/simulator' });
+    });
+  }
 
   const connector =
     options.connector ??
