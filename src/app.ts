@@ -3,6 +3,7 @@
  * repositories and wires routes. It never listens; src/main.ts does (so tests build apps freely).
  */
 import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.ts';
 import { GatewayError } from './domain/errors.ts';
@@ -193,6 +194,11 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
 
   await app.register(async (api) => {
     installApiKeyAuth(api, repos.accounts);
+    // Template media and Flow JSON uploads. Each route passes its own size limits to request.file();
+    // these defaults bound everything else (one file, a few small text parts).
+    await api.register(multipart, {
+      limits: { files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12, fileSize: 1024 * 1024 },
+    });
     registerSendRoutes(api, sendDeps);
     registerGetMessageRoute(api, repos.messages);
     registerWebhookRoutes(api, {

@@ -68,7 +68,7 @@ export function invalidTokenError(): GraphError {
  * An object id the Graph does not know (reference §2.1): code 100, subcode 33, `GraphMethodException`,
  * and Meta's full sentence as the message.
  */
-export function unknownObjectError(method: 'get' | 'post', id: string): GraphError {
+export function unknownObjectError(method: 'get' | 'post' | 'delete', id: string): GraphError {
   return {
     httpStatus: 400,
     body: {

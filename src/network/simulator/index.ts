@@ -14,8 +14,11 @@
  * - State lives in memory: a restart is a fresh network.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { GraphObjects } from './graph-objects.ts';
+import { MediaVault } from './media-vault.ts';
 import { PhoneBook } from './phone-book.ts';
 import { registerGraphRoutes } from './routes-graph.ts';
+import { registerMediaRoutes } from './routes-media.ts';
 import { registerUserRoutes } from './routes-users.ts';
 import { Scheduler } from './scheduler.ts';
 import { noTemplates } from './send-template.ts';
@@ -72,7 +75,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     poster,
     now,
   });
+  const objects = new GraphObjects();
+  const vault = new MediaVault();
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
+    registerMediaRoutes(app, { accessToken: options.accessToken, vault, objects, now });
     registerGraphRoutes(app, {
       accessToken: options.accessToken,
       windowErrorMode: options.windowErrorMode ?? 'async',
@@ -80,9 +86,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       windows,
       timeline,
       templates: noTemplates,
+      objects,
       now,
     });
-    registerUserRoutes(app, { phones, windows, poster, now });
+    registerUserRoutes(app, { phones, windows, poster, vault, now });
   };
   return {
     plugin,

@@ -14,6 +14,7 @@ import {
   WINDOW_CLOSED_DETAILS,
   webhookError,
 } from './graph-errors.ts';
+import type { GraphObjects } from './graph-objects.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
 import { renderMessage } from './render.ts';
 import type { TemplateHandler } from './send-template.ts';
@@ -30,6 +31,8 @@ export interface GraphRouteDeps {
   windows: WindowTracker;
   timeline: StatusTimeline;
   templates: TemplateHandler;
+  /** Media, templates, flows: whatever else `/{v}/{id}` may address. */
+  objects: GraphObjects;
   now: () => number;
 }
 
@@ -62,13 +65,15 @@ function presentedToken(request: FastifyRequest): string | undefined {
   return typeof query === 'string' ? query : undefined;
 }
 
+function badVersion(version: string): GraphError {
+  return graphError(2500, `Unknown path components: '${version}' is not a Graph API version like v23.0.`);
+}
+
 export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps): void {
   /** Path, token and object checks every Graph route shares, in Graph's order. */
   function businessOf(request: FastifyRequest, method: 'get' | 'post'): string | GraphError {
     const { version, phoneNumberId } = request.params as GraphParams;
-    if (!VERSION.test(version)) {
-      return graphError(2500, `Unknown path components: '${version}' is not a Graph API version like v23.0.`);
-    }
+    if (!VERSION.test(version)) return badVersion(version);
     if (presentedToken(request) !== deps.accessToken) return invalidTokenError();
     const business = /^\d+$/.test(phoneNumberId) ? normalizePhone(phoneNumberId) : null;
     // The id must be the digits themselves: `+1415...` or a formatted number is not a Graph id.
@@ -76,16 +81,31 @@ export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps):
     return business;
   }
 
-  app.get('/:version/:phoneNumberId', { errorHandler: graphErrorHandler }, async (request, reply) => {
-    const business = businessOf(request, 'get');
-    if (typeof business !== 'string') return sendError(reply, business);
-    return {
-      display_phone_number: business,
-      verified_name: 'Simulated Business',
-      id: business,
-      quality_rating: 'GREEN',
-    };
-  });
+  // One route per method for every object addressed by bare id (graph-objects.ts): the kind that owns
+  // the id answers; a phone number is the fallback, and anything else is Graph's unknown object.
+  for (const method of ['get', 'post', 'delete'] as const) {
+    app.route({
+      method: method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
+      url: '/:version/:phoneNumberId',
+      errorHandler: graphErrorHandler,
+      handler: async (request, reply) => {
+        const { version, phoneNumberId: id } = request.params as GraphParams;
+        if (!VERSION.test(version)) return sendError(reply, badVersion(version));
+        if (presentedToken(request) !== deps.accessToken) return sendError(reply, invalidTokenError());
+        const handler = deps.objects.find(id)?.handlers[method];
+        if (handler) return handler(id, request, reply);
+        if (method !== 'get') return sendError(reply, unknownObjectError(method, id));
+        const business = businessOf(request, 'get');
+        if (typeof business !== 'string') return sendError(reply, business);
+        return {
+          display_phone_number: business,
+          verified_name: 'Simulated Business',
+          id: business,
+          quality_rating: 'GREEN',
+        };
+      },
+    });
+  }
 
   app.post(
     '/:version/:phoneNumberId/messages',

@@ -6,7 +6,9 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePhone } from '../../domain/phone.ts';
+import type { MediaVault } from './media-vault.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
+import { USER_MESSAGE_BODY_LIMIT, userMediaContent } from './user-media.ts';
 import { charCount, isObject, type Json } from './validate-fields.ts';
 import { messagesEnvelope, newWamid, unixSeconds } from './webhook-envelopes.ts';
 import type { WebhookPoster } from './webhook-poster.ts';
@@ -16,6 +18,7 @@ export interface UserRouteDeps {
   phones: PhoneBook;
   windows: WindowTracker;
   poster: WebhookPoster;
+  vault: MediaVault;
   now: () => number;
 }
 
@@ -87,9 +90,21 @@ function locationOf(value: unknown): Json {
 }
 
 /** The inbound `messages[]` item the user's message becomes (reference §3.4), without from/id/timestamp. */
-function inboundContent(body: Json, received: readonly ReceivedMessage[], business: string): Json {
-  const kinds = ['text', 'reply', 'location'].filter((k) => body[k] !== undefined);
-  if (kinds.length !== 1) throw new UserError('send exactly one of `text`, `reply: {id}` or `location`');
+function inboundContent(
+  body: Json,
+  received: readonly ReceivedMessage[],
+  business: string,
+  vault: MediaVault,
+): Json {
+  const kinds = ['text', 'reply', 'location', 'media'].filter((k) => body[k] !== undefined);
+  if (kinds.length !== 1) {
+    throw new UserError('send exactly one of `text`, `reply: {id}`, `location` or `media`');
+  }
+  if (body.media !== undefined) {
+    const media = userMediaContent(body.media, vault);
+    if (typeof media === 'string') throw new UserError(media);
+    return media;
+  }
   if (body.text !== undefined) {
     if (typeof body.text !== 'string' || body.text === '' || charCount(body.text) > 4096) {
       throw new UserError('`text` must be a string of 1 to 4096 characters');
@@ -139,35 +154,39 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
     }
   });
 
-  app.post('/users/:phone/messages', { errorHandler: userErrorHandler }, async (request, reply) => {
-    try {
-      const user = phoneParam(request);
-      const body = request.body;
-      if (!isObject(body)) throw new UserError('the body must be a JSON object');
-      const business = typeof body.to === 'string' ? normalizePhone(body.to) : null;
-      if (!business) throw new UserError('`to` must be the business number, with country code');
-      if (business === user) throw new UserError('`to` must not be the phone itself');
-      const profileName = body.profileName ?? `User ${user.slice(-4)}`;
-      if (typeof profileName !== 'string' || profileName === '' || charCount(profileName) > 256) {
-        throw new UserError('`profileName` must be a string of 1 to 256 characters');
-      }
-      const content = inboundContent(body, deps.phones.received(user), business);
+  app.post(
+    '/users/:phone/messages',
+    { errorHandler: userErrorHandler, bodyLimit: USER_MESSAGE_BODY_LIMIT },
+    async (request, reply) => {
+      try {
+        const user = phoneParam(request);
+        const body = request.body;
+        if (!isObject(body)) throw new UserError('the body must be a JSON object');
+        const business = typeof body.to === 'string' ? normalizePhone(body.to) : null;
+        if (!business) throw new UserError('`to` must be the business number, with country code');
+        if (business === user) throw new UserError('`to` must not be the phone itself');
+        const profileName = body.profileName ?? `User ${user.slice(-4)}`;
+        if (typeof profileName !== 'string' || profileName === '' || charCount(profileName) > 256) {
+          throw new UserError('`profileName` must be a string of 1 to 256 characters');
+        }
+        const content = inboundContent(body, deps.phones.received(user), business, deps.vault);
 
-      const now = deps.now();
-      const id = newWamid(user, 'inbound');
-      deps.windows.recordInbound(business, user, now);
-      // One queue per (business, user): the business sees a user's messages in the order they were sent.
-      deps.poster.enqueue(
-        `inbound:${business}:${user}`,
-        messagesEnvelope(business, {
-          contacts: [{ profile: { name: profileName }, wa_id: user }],
-          messages: [{ from: user, id, timestamp: unixSeconds(now), ...content }],
-        }),
-      );
-      return reply.code(202).send({ id });
-    } catch (error) {
-      if (error instanceof UserError) return refuse(reply, error.message);
-      throw error;
-    }
-  });
+        const now = deps.now();
+        const id = newWamid(user, 'inbound');
+        deps.windows.recordInbound(business, user, now);
+        // One queue per (business, user): the business sees a user's messages in the order they were sent.
+        deps.poster.enqueue(
+          `inbound:${business}:${user}`,
+          messagesEnvelope(business, {
+            contacts: [{ profile: { name: profileName }, wa_id: user }],
+            messages: [{ from: user, id, timestamp: unixSeconds(now), ...content }],
+          }),
+        );
+        return reply.code(202).send({ id });
+      } catch (error) {
+        if (error instanceof UserError) return refuse(reply, error.message);
+        throw error;
+      }
+    },
+  );
 }

@@ -1,0 +1,86 @@
+/**
+ * Media a virtual user sent, as the business downloads it (reference §5.2): `GET /{v}/{media-id}` answers
+ * the media object with a short-lived `url`; `GET <url>` with the same Bearer token answers the bytes;
+ * `DELETE /{v}/{media-id}` forgets the file. The Graph id routes are shared (graph-objects.ts).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { graphError, invalidTokenError } from './graph-errors.ts';
+import type { GraphObjects } from './graph-objects.ts';
+import type { MediaVault } from './media-vault.ts';
+
+/** The network's download links are short-lived (reference §5.2: about five minutes). */
+export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
+
+export interface MediaRouteDeps {
+  accessToken: string;
+  vault: MediaVault;
+  objects: GraphObjects;
+  now: () => number;
+}
+
+export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
+  // Signs download links so a guessed or expired link is refused like Meta's lookaside links are.
+  const linkKey = randomBytes(32);
+  const sign = (id: string, expires: number) =>
+    createHmac('sha256', linkKey).update(`${id}.${expires}`).digest('base64url');
+  // The prefix the simulator is mounted under (`/simulator`), known once the plugin is registered.
+  const prefix = app.prefix;
+
+  function downloadUrl(request: FastifyRequest, id: string): string {
+    const expires = deps.now() + DOWNLOAD_LINK_TTL_MS;
+    return `${request.protocol}://${request.host}${prefix}/media-download/${id}?expires=${expires}&signature=${sign(id, expires)}`;
+  }
+
+  deps.objects.register({
+    name: 'media',
+    owns: (id) => deps.vault.get(id) !== undefined,
+    handlers: {
+      get(id, request) {
+        const media = deps.vault.get(id);
+        if (!media) return undefined;
+        return {
+          messaging_product: 'whatsapp',
+          url: downloadUrl(request, id),
+          mime_type: media.mimeType,
+          sha256: media.sha256,
+          file_size: media.bytes.length,
+          id,
+        };
+      },
+      delete(id) {
+        deps.vault.delete(id);
+        return { success: true };
+      },
+    },
+  });
+
+  app.get('/media-download/:id', async (request, reply) => {
+    const header = request.headers.authorization;
+    const token = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+    if (token !== deps.accessToken) {
+      const error = invalidTokenError();
+      return reply.code(error.httpStatus).send(error.body);
+    }
+    const { id } = request.params as { id: string };
+    const query = request.query as { expires?: string; signature?: string };
+    const expires = Number(query.expires);
+    const given = Buffer.from(String(query.signature ?? ''));
+    const expected = Buffer.from(sign(id, expires));
+    const media = deps.vault.get(id);
+    const valid =
+      Number.isSafeInteger(expires) &&
+      expires >= deps.now() &&
+      given.length === expected.length &&
+      timingSafeEqual(given, expected);
+    if (!valid || !media) {
+      const error = graphError(
+        100,
+        'The media link is invalid or has expired; request the media object again.',
+        404,
+      );
+      return reply.code(error.httpStatus).send(error.body);
+    }
+    return reply.header('content-type', media.mimeType).send(media.bytes);
+  });
+}
