@@ -70,6 +70,8 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
       const data = () => statusPayload(message, status, at, error);
       if (await insertEvent(trx, message.account_id, 'message.status', data, at)) dispatcher.wake();
     },
+    // insertEvent keeps nothing for an account without endpoints.
+    statusChangeNeedsEndpoints: true,
   });
   const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
 

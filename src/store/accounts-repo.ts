@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../domain/ids.ts';
 import { generateApiKey, generateJoinCode } from '../domain/secrets.ts';
+import { prepare } from './prepared.ts';
 import type { AccountsTable, ApiKeysTable, Database } from './schema.ts';
 
 export type Account = AccountsTable;
@@ -12,6 +13,18 @@ export interface KeyOwner {
   accountId: string;
   keyId: string;
 }
+
+// Every request authenticates: the lookup is compiled once (prepared.ts). Keys are not cached, so a
+// revocation takes effect at once on every node.
+const liveKeyByHash = prepare(
+  (db: Kysely<Database>, hash: string) =>
+    db
+      .selectFrom('api_keys')
+      .select(['id', 'account_id'])
+      .where('hash', '=', hash)
+      .where('revoked_at', 'is', null),
+  1,
+);
 
 export function accountsRepo(db: Kysely<Database>) {
   return {
@@ -92,12 +105,8 @@ export function accountsRepo(db: Kysely<Database>) {
     },
 
     async findLiveKeyOwner(hash: string): Promise<KeyOwner | undefined> {
-      const row = await db
-        .selectFrom('api_keys')
-        .select(['id', 'account_id'])
-        .where('hash', '=', hash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+      const { rows } = await liveKeyByHash(db, hash);
+      const row = rows[0];
       return row && { accountId: row.account_id, keyId: row.id };
     },
   };

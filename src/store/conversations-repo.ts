@@ -3,7 +3,28 @@
  * 24-hour customer-service window per (business number, user).
  */
 import type { Kysely } from 'kysely';
+import { prepare } from './prepared.ts';
 import type { Database } from './schema.ts';
+
+// Both run on every send: compiled once.
+const memberOf = prepare(
+  (db: Kysely<Database>, sandboxPhone: string, userPhone: string) =>
+    db
+      .selectFrom('sandbox_members')
+      .select('account_id')
+      .where('sandbox_phone', '=', sandboxPhone)
+      .where('user_phone', '=', userPhone),
+  2,
+);
+const windowOf = prepare(
+  (db: Kysely<Database>, businessPhone: string, userPhone: string) =>
+    db
+      .selectFrom('conversation_windows')
+      .select('last_inbound_at')
+      .where('business_phone', '=', businessPhone)
+      .where('user_phone', '=', userPhone),
+  2,
+);
 
 export function conversationsRepo(db: Kysely<Database>) {
   return {
@@ -28,13 +49,8 @@ export function conversationsRepo(db: Kysely<Database>) {
     },
 
     async sandboxAccountOf(sandboxPhone: string, userPhone: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('sandbox_members')
-        .select('account_id')
-        .where('sandbox_phone', '=', sandboxPhone)
-        .where('user_phone', '=', userPhone)
-        .executeTakeFirst();
-      return row?.account_id;
+      const { rows } = await memberOf(db, sandboxPhone, userPhone);
+      return rows[0]?.account_id;
     },
 
     async recordInbound(businessPhone: string, userPhone: string, at: number): Promise<void> {
@@ -52,13 +68,8 @@ export function conversationsRepo(db: Kysely<Database>) {
     },
 
     async lastInboundAt(businessPhone: string, userPhone: string): Promise<number | undefined> {
-      const row = await db
-        .selectFrom('conversation_windows')
-        .select('last_inbound_at')
-        .where('business_phone', '=', businessPhone)
-        .where('user_phone', '=', userPhone)
-        .executeTakeFirst();
-      return row?.last_inbound_at;
+      const { rows } = await windowOf(db, businessPhone, userPhone);
+      return rows[0]?.last_inbound_at;
     },
   };
 }

@@ -1,7 +1,8 @@
 /** Messages the gateway sent: the deduplication reservation, the network id, and the status history. */
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { newId } from '../domain/ids.ts';
 import { type MessageStatus, statusRank } from '../domain/message-status.ts';
+import { prepare } from './prepared.ts';
 import type { Database, MessagesTable } from './schema.ts';
 
 export type MessageRow = MessagesTable;
@@ -21,9 +22,127 @@ export interface MessageHooks {
     at: number,
     error: string | null,
   ): Promise<void>;
+  /**
+   * onStatusChange writes nothing for an account without webhook endpoints. PostgreSQL then moves such an
+   * account's message in one statement (update, status history and the endpoint check together) instead of
+   * a five-round-trip transaction.
+   */
+  statusChangeNeedsEndpoints?: boolean;
 }
 
+type ClaimRow = Omit<MessageRow, 'status' | 'status_rank' | 'wa_id' | 'error'>;
+
+/** The queries every send runs, compiled once (./prepared.ts); the claim insert once per set of columns. */
+const claimInserts = new Map<
+  string,
+  (db: Kysely<Database>, ...values: unknown[]) => Promise<{ rows: unknown[] }>
+>();
+function claimInsert(columns: string[]) {
+  const key = columns.join(',');
+  let insert = claimInserts.get(key);
+  if (!insert) {
+    insert = prepare(
+      (db: Kysely<Database>, ...values: unknown[]) =>
+        db
+          .insertInto('messages')
+          .values({
+            ...(Object.fromEntries(columns.map((c, i) => [c, values[i]])) as ClaimRow),
+            status: 'PENDING',
+            status_rank: 0,
+            wa_id: null,
+            error: null,
+          })
+          .onConflict((oc) => oc.columns(['account_id', 'client_message_id']).doNothing())
+          .returning('id'),
+      columns.length,
+    );
+    claimInserts.set(key, insert);
+  }
+  return insert;
+}
+
+function advanceQuery(byId: boolean, recordWaId: boolean) {
+  return prepare(
+    (
+      db: Kysely<Database>,
+      key: string,
+      status: string,
+      rank: number,
+      error: string | null,
+      at: number,
+      waId: string | null,
+    ) => {
+      const query = db
+        .updateTable('messages')
+        .set({ status, status_rank: rank, error, updated_at: at, ...(recordWaId ? { wa_id: waId } : {}) })
+        .where('status_rank', '<', rank)
+        .where('status', '!=', 'FAILED')
+        .returningAll();
+      return byId ? query.where('id', '=', key) : query.where('wa_id', '=', key);
+    },
+    6,
+  );
+}
+const advanceById = advanceQuery(true, false);
+const advanceByIdRecordingWaId = advanceQuery(true, true);
+const advanceByWaId = advanceQuery(false, false);
+const advanceByWaIdRecordingWaId = advanceQuery(false, true);
+
+const insertStatusEvent = prepare(
+  (db: Kysely<Database>, id: string, messageId: string, status: string, at: number, error: string | null) =>
+    db.insertInto('message_status_events').values({ id, message_id: messageId, status, at, error }),
+  5,
+);
+/**
+ * PostgreSQL: moves a message (by id) forward and records the step in one statement, if its account has no
+ * webhook endpoint; with one, nothing changes and `has_endpoints` says the caller must use a transaction.
+ * One statement is atomic on its own, and the endpoint check sees the same snapshot as the update.
+ */
+function advanceInOneStatement(recordWaId: boolean) {
+  return prepare(
+    (
+      db: Kysely<Database>,
+      id: string,
+      status: string,
+      rank: number,
+      error: string | null,
+      at: number,
+      waId: string | null,
+      eventId: string,
+    ) => {
+      const setWaId = recordWaId ? sql`, wa_id = ${waId}` : sql``;
+      const query = sql<{ has_endpoints: boolean; moved: number }>`
+        with hooked as (
+          select exists (
+            select 1 from webhook_endpoints e join messages m on e.account_id = m.account_id where m.id = ${id}
+          ) as has
+        ), moved as (
+          update messages set status = ${status}, status_rank = ${rank}, error = ${error}, updated_at = ${at}${setWaId}
+          where id = ${id} and status_rank < ${rank} and status <> 'FAILED' and not (select has from hooked)
+          returning id
+        ), logged as (
+          insert into message_status_events (id, message_id, status, at, error)
+          select ${eventId}::text, id, ${status}::text, ${at}::bigint, ${error}::text from moved
+        )
+        select (select has from hooked) as has_endpoints, (select count(*) from moved)::int as moved`;
+      return { compile: () => query.compile(db) };
+    },
+    7,
+  );
+}
+const advanceByIdAtOnce = advanceInOneStatement(false);
+const advanceByIdRecordingWaIdAtOnce = advanceInOneStatement(true);
+
+const unmatchedOf = prepare(
+  (db: Kysely<Database>, waId: string) =>
+    db.selectFrom('unmatched_statuses').selectAll().where('wa_id', '=', waId).orderBy('at'),
+  1,
+);
+
 export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
+  const atOnce =
+    (!hooks.onStatusChange || hooks.statusChangeNeedsEndpoints === true) &&
+    db.getExecutor().adapter instanceof PostgresAdapter;
   /**
    * Moves one message forward to `status` if that is forward; returns whether it moved. `waId` recorded
    * in the same statement saves the send path a write.
@@ -35,26 +154,39 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
     error: string | null,
     recordWaId?: string,
   ) {
+    const byId = 'id' in where;
+    if (byId && atOnce) {
+      const { rows } = await (recordWaId ? advanceByIdRecordingWaIdAtOnce : advanceByIdAtOnce)(
+        db,
+        where.id,
+        status,
+        statusRank(status),
+        error,
+        at,
+        recordWaId ?? null,
+        newId('mse'),
+      );
+      if (!rows[0]?.has_endpoints) return (rows[0]?.moved ?? 0) > 0;
+    }
+    const update = byId
+      ? recordWaId
+        ? advanceByIdRecordingWaId
+        : advanceById
+      : recordWaId
+        ? advanceByWaIdRecordingWaId
+        : advanceByWaId;
     return db.transaction().execute(async (trx) => {
-      let query = trx
-        .updateTable('messages')
-        .set({
-          status,
-          status_rank: statusRank(status),
-          error,
-          updated_at: at,
-          ...(recordWaId ? { wa_id: recordWaId } : {}),
-        })
-        .where('status_rank', '<', statusRank(status))
-        .where('status', '!=', 'FAILED')
-        .returningAll();
-      query = 'id' in where ? query.where('id', '=', where.id) : query.where('wa_id', '=', where.waId);
-      const moved = await query.execute();
+      const { rows: moved } = await update(
+        trx,
+        byId ? where.id : where.waId,
+        status,
+        statusRank(status),
+        error,
+        at,
+        recordWaId ?? null,
+      );
       for (const row of moved) {
-        await trx
-          .insertInto('message_status_events')
-          .values({ id: newId('mse'), message_id: row.id, status, at, error })
-          .execute();
+        await insertStatusEvent(trx, newId('mse'), row.id, status, at, error);
         await hooks.onStatusChange?.(trx, row, status, at, error);
       }
       return moved.length > 0;
@@ -62,12 +194,7 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
   }
 
   async function applyUnmatched(waId: string): Promise<void> {
-    const pending = await db
-      .selectFrom('unmatched_statuses')
-      .selectAll()
-      .where('wa_id', '=', waId)
-      .orderBy('at')
-      .execute();
+    const { rows: pending } = await unmatchedOf(db, waId);
     for (const s of pending) {
       await advance({ waId }, s.status as MessageStatus, s.at, s.error);
       await db.deleteFrom('unmatched_statuses').where('id', '=', s.id).execute();
@@ -79,16 +206,13 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
      * Claims `client_message_id` for this account. Returns null when the claim is ours, otherwise the row that
      * holds it. The unique constraint decides, so two nodes racing on one id cannot both win.
      */
-    async reserve(
-      row: Omit<MessageRow, 'status' | 'status_rank' | 'wa_id' | 'error'>,
-    ): Promise<MessageRow | null> {
-      const inserted = await db
-        .insertInto('messages')
-        .values({ ...row, status: 'PENDING', status_rank: 0, wa_id: null, error: null })
-        .onConflict((oc) => oc.columns(['account_id', 'client_message_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted) return null;
+    async reserve(row: ClaimRow): Promise<MessageRow | null> {
+      const columns = Object.keys(row);
+      const { rows } = await claimInsert(columns)(
+        db,
+        ...columns.map((c) => (row as unknown as Record<string, unknown>)[c]),
+      );
+      if (rows.length > 0) return null;
       const existing = await this.findByClientId(row.account_id, row.client_message_id);
       // The holder can vanish between the two statements (a failed send releases its claim): claim again.
       return existing ?? this.reserve(row);

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../domain/ids.ts';
 import type { Dialect } from './connect.ts';
+import { prepare } from './prepared.ts';
 import type { Database, DeliveriesTable, DeliveryAttemptsTable, WebhookEndpointsTable } from './schema.ts';
 
 export type EndpointRow = WebhookEndpointsTable;
@@ -36,6 +37,16 @@ function pendingDelivery(accountId: string, eventId: string, endpointId: string,
   };
 }
 
+/** Runs with every status change, so on every send: compiled once. */
+const endpointsOfAccount = prepare(
+  (db: Kysely<Database>, accountId: string) =>
+    db
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'events', 'disabled_at'])
+      .where('account_id', '=', accountId),
+  1,
+);
+
 /**
  * Writes one event and a pending delivery to every enabled endpoint of the account subscribed to its type.
  * Call it inside the transaction of the change the event reports (the outbox pattern).
@@ -48,11 +59,7 @@ export async function insertEvent(
   data: unknown | (() => unknown),
   at: number,
 ): Promise<string | null> {
-  const endpoints = await db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events', 'disabled_at'])
-    .where('account_id', '=', accountId)
-    .execute();
+  const { rows: endpoints } = await endpointsOfAccount(db, accountId);
   // An account with no endpoint at all keeps no events: nothing could receive or replay them, and the
   // send path of such accounts stays free of the extra writes.
   if (endpoints.length === 0) return null;
