@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  assertOnlyProblem,
+  assertValid,
+  COMPLETE_FOOTER,
+  flow,
+  problemsOf,
+  terminalScreen,
+} from './helpers.ts';
+
+test('invalid JSON syntax is one problem at the root naming line and column', () => {
+  const problems = problemsOf('{\n  "version": "7.1",\n  "screens": [}\n}');
+  assert.equal(problems.length, 1);
+  assert.equal(problems[0]?.path, '');
+  assert.match(problems[0]?.rule ?? '', /not valid JSON: at line 3, column 15 found "}"/);
+});
+
+test('a trailing comma is located', () => {
+  assertOnlyProblem('{"version": "7.1",}', '', 'line 1, column 19 found "}" where a property name');
+});
+
+test('a truncated file is reported at its end', () => {
+  assertOnlyProblem('{"version": "7.1", "screens": [', '', 'found the end of the file');
+});
+
+test('an empty file is refused', () => {
+  assertOnlyProblem('  \n', '', 'The file is empty');
+});
+
+test('the root must be an object', () => {
+  assertOnlyProblem('[1, 2]', '', 'must hold one JSON object');
+});
+
+test('a UTF-8 byte-order mark is tolerated', () => {
+  const text = `\uFEFF${JSON.stringify(flow([terminalScreen('ONLY', [COMPLETE_FOOTER])]))}`;
+  assertValid(text);
+});
