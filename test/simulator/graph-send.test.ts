@@ -62,7 +62,8 @@ describe('simulated Graph API: sending', () => {
       assertSigned(hook);
       assert.equal(hook.json.object, 'whatsapp_business_account');
       const entry = hook.json.entry[0];
-      assert.equal(entry.id, '102290129340398');
+      // Each number is its own WABA: the WABA id is the phone-number id.
+      assert.equal(entry.id, BUSINESS);
       assert.equal(entry.changes[0].field, 'messages');
       assert.deepEqual(entry.changes[0].value.metadata, {
         display_phone_number: BUSINESS,

@@ -3,23 +3,54 @@
  * past it with HTTP 400, the expected code, and `error_data.details` naming the field.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { graphSend, type Harness, openWindow, startHarness } from './harness.ts';
-import { cases, flow } from './send-limit-cases.ts';
+import {
+  BUSINESS,
+  graphSend,
+  type Harness,
+  openWindow,
+  request,
+  startHarness,
+  TOKEN,
+  VERSION,
+} from './harness.ts';
+import { cases, FLOW_ID, flow } from './send-limit-cases.ts';
+
+const SIGN_UP_FLOW = readFileSync(new URL('../../examples/flows/sign-up.json', import.meta.url), 'utf8');
+
+/** Flow messages must name a published flow of the sender's WABA: the example flow, published as `signup`. */
+async function publishSignUpFlow(h: Harness): Promise<string> {
+  const created = await request(`${h.base}/${VERSION}/${BUSINESS}/flows`, {
+    body: { name: 'signup', categories: ['SIGN_UP'], flow_json: SIGN_UP_FLOW },
+    token: TOKEN,
+  });
+  assert.equal(created.status, 200, JSON.stringify(created.body));
+  assert.deepEqual(created.body.validation_errors, []);
+  const published = await request(`${h.base}/${VERSION}/${created.body.id}/publish`, {
+    method: 'POST',
+    token: TOKEN,
+  });
+  assert.equal(published.status, 200, JSON.stringify(published.body));
+  return created.body.id;
+}
 
 describe('simulated Graph API: send-body limits', () => {
   let h: Harness;
+  let withFlowId: (body: unknown) => Record<string, unknown>;
   before(async () => {
     h = await startHarness();
     await openWindow(h);
+    const flowId = await publishSignUpFlow(h);
+    withFlowId = (body) => JSON.parse(JSON.stringify(body).replaceAll(FLOW_ID, flowId));
   });
   after(() => h.close());
 
   for (const c of cases) {
     test(c.name, async () => {
-      const accepted = await graphSend(h, JSON.parse(JSON.stringify(c.ok)));
+      const accepted = await graphSend(h, withFlowId(c.ok));
       assert.equal(accepted.status, 200, `at the limit: ${JSON.stringify(accepted.body)}`);
-      const refused = await graphSend(h, JSON.parse(JSON.stringify(c.bad)));
+      const refused = await graphSend(h, withFlowId(c.bad));
       assert.equal(refused.status, 400, `past the limit: ${JSON.stringify(refused.body)}`);
       assert.equal(refused.body.error.code, c.code, JSON.stringify(refused.body));
       assert.match(refused.body.error.message, new RegExp(`^\\(#${c.code}\\) `));
@@ -51,7 +82,7 @@ describe('simulated Graph API: send-body limits', () => {
         body: { text: 'Open it' },
         action: { name: 'cta_url', parameters: { display_text: 'Open', url: 'https://example.com' } },
       },
-      { ...flow({ flow_action: 'data_exchange', flow_action_payload: undefined }).interactive },
+      withFlowId(flow({ flow_action: 'data_exchange', flow_action_payload: undefined }).interactive),
     ]) {
       const r = await graphSend(h, { type: 'interactive', interactive });
       assert.equal(r.status, 200, JSON.stringify(r.body));

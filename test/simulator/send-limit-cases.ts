@@ -17,6 +17,8 @@ const list = (sections: unknown[], button = 'Options', bodyText = 'Pick') => ({
 });
 const rows = (n: number, prefix = 'r') =>
   Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i}`, title: `Row ${i}` }));
+/** A flow message; the suite publishes the example flow as `signup` and puts its id for FLOW_ID. */
+export const FLOW_ID = '1234567890';
 export const flow = (parameters: Record<string, unknown>) => ({
   type: 'interactive',
   interactive: {
@@ -26,11 +28,11 @@ export const flow = (parameters: Record<string, unknown>) => ({
       name: 'flow',
       parameters: {
         flow_message_version: '3',
-        flow_id: '1234567890',
+        flow_id: FLOW_ID,
         flow_cta: 'Start',
         mode: 'published',
         flow_action: 'navigate',
-        flow_action_payload: { screen: 'WELCOME', data: { name: 'Jane' } },
+        flow_action_payload: { screen: 'SIGN_UP', data: { name: 'Jane' } },
         ...parameters,
       },
     },
@@ -360,7 +362,7 @@ export const cases: Case[] = [
   },
   {
     name: 'navigate needs flow_action_payload.screen',
-    ok: flow({ flow_action_payload: { screen: 'A' } }),
+    ok: flow({ flow_action_payload: { screen: 'PREFERENCES' } }),
     bad: flow({ flow_action_payload: { data: { a: 1 } } }),
     code: 131008,
     field: /flow_action_payload\.screen/,

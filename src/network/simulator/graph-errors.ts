@@ -11,6 +11,9 @@ export interface GraphErrorBody {
     code: number;
     error_subcode?: number;
     error_data?: { messaging_product: 'whatsapp'; details: string };
+    /** Template and flow management errors also explain themselves to a person (reference §2.1). */
+    error_user_title?: string;
+    error_user_msg?: string;
     fbtrace_id: string;
   };
 }
@@ -30,7 +33,13 @@ const TITLES: Record<number, string> = {
   131009: 'Parameter value is not valid',
   131021: 'Recipient cannot be sender',
   131047: 'Re-engagement message',
+  132000: 'Number of parameters does not match the expected number of params',
   132001: 'Template name does not exist in the translation',
+  132005: 'Translated text too long',
+  132008: 'Template parameter value is not valid',
+  132012: 'Parameter format does not match format in the created template',
+  132015: 'Template is paused',
+  132016: 'Template is disabled',
 };
 
 export const WINDOW_CLOSED_DETAILS =

@@ -9,20 +9,26 @@
  *   no registry, and every process agrees. An id that is not a valid number is an unknown Graph object
  *   (code 100, subcode 33).
  * - Every valid number is a WhatsApp user; `POST /users/:phone/messages` is that user's phone.
- * - One access token (options.accessToken) is accepted for every number; one WABA id for all of them.
+ * - One access token (options.accessToken) is accepted for every number. Each number is its own WhatsApp
+ *   Business Account, whose id is the phone-number id; message templates belong to it (templates/).
  * - Free-form sends need the 24-hour window, opened by the user writing first (reference §7).
  * - State lives in memory: a restart is a fresh network.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { FlowCatalog } from './flow-catalog.ts';
 import { GraphObjects } from './graph-objects.ts';
 import { MediaVault } from './media-vault.ts';
 import { PhoneBook } from './phone-book.ts';
+import { registerFlowRoutes } from './routes-flows.ts';
 import { registerGraphRoutes } from './routes-graph.ts';
 import { registerMediaRoutes } from './routes-media.ts';
 import { registerUserRoutes } from './routes-users.ts';
 import { Scheduler } from './scheduler.ts';
-import { noTemplates } from './send-template.ts';
 import { StatusTimeline } from './status-timeline.ts';
+import { TemplateCatalog } from './templates/catalog.ts';
+import { TemplateReview } from './templates/review.ts';
+import { registerTemplateRoutes } from './templates/routes.ts';
+import { catalogTemplates } from './templates/send-check.ts';
 import { WebhookPoster } from './webhook-poster.ts';
 import { WindowTracker } from './window-tracker.ts';
 
@@ -44,6 +50,8 @@ export interface SimulatorOptions {
   logger?: { warn(obj: object, msg: string): void };
   /** Clock in epoch ms, for tests that move time past the 24-hour window (default Date.now). */
   now?: () => number;
+  /** How long the simulated review of a created or edited template takes (default 1000 ms). */
+  templateReviewDelayMs?: number;
 }
 
 export interface Simulator {
@@ -77,16 +85,35 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   });
   const objects = new GraphObjects();
   const vault = new MediaVault();
+  const flows = new FlowCatalog();
+  const templates = new TemplateCatalog();
+  const review = new TemplateReview({
+    catalog: templates,
+    scheduler,
+    poster,
+    reviewDelayMs: options.templateReviewDelayMs ?? 1000,
+    now,
+  });
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
     registerMediaRoutes(app, { accessToken: options.accessToken, vault, objects, now });
+    registerFlowRoutes(app, { accessToken: options.accessToken, flows, objects });
+    registerTemplateRoutes(app, {
+      accessToken: options.accessToken,
+      catalog: templates,
+      review,
+      objects,
+      poster,
+      now,
+    });
     registerGraphRoutes(app, {
       accessToken: options.accessToken,
       windowErrorMode: options.windowErrorMode ?? 'async',
       phones,
       windows,
       timeline,
-      templates: noTemplates,
+      templates: catalogTemplates(templates),
       objects,
+      flows,
       now,
     });
     registerUserRoutes(app, { phones, windows, poster, vault, now });

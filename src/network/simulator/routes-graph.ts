@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePhone } from '../../domain/phone.ts';
+import type { FlowCatalog } from './flow-catalog.ts';
 import {
   type GraphError,
   GraphProblem,
@@ -33,6 +34,8 @@ export interface GraphRouteDeps {
   templates: TemplateHandler;
   /** Media, templates, flows: whatever else `/{v}/{id}` may address. */
   objects: GraphObjects;
+  /** Flow messages must name a flow the network can open (reference §1.3, §6.2). */
+  flows: FlowCatalog;
   now: () => number;
 }
 
@@ -49,7 +52,7 @@ function sendError(reply: FastifyReply, error: GraphError) {
 }
 
 /** Unreadable bodies (bad JSON, wrong content type, too large) still answer in Graph's shape. */
-function graphErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function graphErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if ((error.statusCode ?? 500) < 500) {
     return sendError(reply, graphError(100, `The request body could not be read: ${error.message}`));
   }
@@ -67,6 +70,14 @@ function presentedToken(request: FastifyRequest): string | undefined {
 
 function badVersion(version: string): GraphError {
   return graphError(2500, `Unknown path components: '${version}' is not a Graph API version like v23.0.`);
+}
+
+/** The version and token checks every Graph route starts with, for routes registered outside this file. */
+export function graphAccessProblem(request: FastifyRequest, accessToken: string): GraphError | undefined {
+  const { version } = request.params as { version: string };
+  if (!VERSION.test(version)) return badVersion(version);
+  if (presentedToken(request) !== accessToken) return invalidTokenError();
+  return undefined;
 }
 
 export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps): void {
@@ -132,6 +143,9 @@ export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps):
         if (!outcome.ok) return sendError(reply, outcome.error);
         rendered = outcome.rendered;
       } else {
+        const flowProblem =
+          type === 'interactive' ? deps.flows.sendProblem(business, message.interactive as Json) : undefined;
+        if (flowProblem) return sendError(reply, flowProblem);
         rendered = renderMessage(message);
         if (!conversation && deps.windowErrorMode === 'sync') {
           return sendError(reply, graphError(131047, WINDOW_CLOSED_DETAILS));

@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { normalizePhone } from '../../domain/phone.ts';
 import type { MediaVault } from './media-vault.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
+import { flowReplyContent } from './user-flow-reply.ts';
 import { USER_MESSAGE_BODY_LIMIT, userMediaContent } from './user-media.ts';
 import { charCount, isObject, type Json } from './validate-fields.ts';
 import { messagesEnvelope, newWamid, unixSeconds } from './webhook-envelopes.ts';
@@ -96,9 +97,14 @@ function inboundContent(
   business: string,
   vault: MediaVault,
 ): Json {
-  const kinds = ['text', 'reply', 'location', 'media'].filter((k) => body[k] !== undefined);
+  const kinds = ['text', 'reply', 'location', 'media', 'flowReply'].filter((k) => body[k] !== undefined);
   if (kinds.length !== 1) {
-    throw new UserError('send exactly one of `text`, `reply: {id}`, `location` or `media`');
+    throw new UserError('send exactly one of `text`, `reply: {id}`, `location`, `media` or `flowReply`');
+  }
+  if (body.flowReply !== undefined) {
+    const completion = flowReplyContent(body.flowReply, received, business);
+    if (typeof completion === 'string') throw new UserError(completion);
+    return completion;
   }
   if (body.media !== undefined) {
     const media = userMediaContent(body.media, vault);

@@ -1,13 +1,20 @@
 /**
  * Message ids and webhook bodies of the simulated network (reference §3.3–§3.5), in Meta's shapes: ids and
  * timestamps are strings, `entry[].id` is the WhatsApp Business Account, `metadata.phone_number_id` the
- * business number's Graph id (its own digits in the simulator).
+ * business number's Graph id (its own digits in the simulator, which are also its WABA id).
  */
 import { randomBytes } from 'node:crypto';
 import type { DeliveryStatus } from './phone-book.ts';
 import type { Conversation } from './window-tracker.ts';
 
-/** The one simulated WhatsApp Business Account every simulated number belongs to. */
+/**
+ * Each simulated business number is its own WhatsApp Business Account, whose id is the number's
+ * phone-number id (its E.164 digits): no registry, and every process agrees on it. Templates belong to
+ * it, and its webhooks carry it as `entry[].id`.
+ */
+export const wabaIdOf = (business: string) => business;
+
+/** The WABA id the flow routes (routes-flows.ts) accept; numbers themselves use wabaIdOf. */
 export const SIMULATED_WABA_ID = '102290129340398';
 
 /**
@@ -34,7 +41,7 @@ export function messagesEnvelope(business: string, value: Record<string, unknown
     object: 'whatsapp_business_account',
     entry: [
       {
-        id: SIMULATED_WABA_ID,
+        id: wabaIdOf(business),
         changes: [
           {
             field: 'messages',

@@ -1,0 +1,44 @@
+/**
+ * Flow categories (decisions §4, reference §6.1): one value or a comma-separated list, case-insensitive,
+ * `OTHERS` read as `OTHER` (the API document's example spells it so), at least one, Meta's values only.
+ */
+import { GatewayError } from '../errors.ts';
+
+export const FLOW_CATEGORIES = [
+  'SIGN_UP',
+  'SIGN_IN',
+  'APPOINTMENT_BOOKING',
+  'LEAD_GENERATION',
+  'CONTACT_US',
+  'CUSTOMER_SUPPORT',
+  'SURVEY',
+  'OTHER',
+] as const;
+
+export type FlowCategory = (typeof FLOW_CATEGORIES)[number];
+
+export function parseFlowCategories(raw: string): FlowCategory[] {
+  const values = raw
+    .split(',')
+    .map((v) => v.trim().toUpperCase())
+    .filter((v) => v !== '')
+    .map((v) => (v === 'OTHERS' ? 'OTHER' : v));
+  if (values.length === 0) {
+    throw new GatewayError(
+      'invalid_request',
+      `\`categories\` must name at least one of ${FLOW_CATEGORIES.join(', ')}`,
+      {
+        field: 'categories',
+      },
+    );
+  }
+  const unknown = values.find((v) => !(FLOW_CATEGORIES as readonly string[]).includes(v));
+  if (unknown !== undefined) {
+    throw new GatewayError(
+      'invalid_request',
+      `\`categories\` holds "${unknown}", which is not a flow category; allowed: ${FLOW_CATEGORIES.join(', ')} (comma-separated for several)`,
+      { field: 'categories' },
+    );
+  }
+  return [...new Set(values)] as FlowCategory[];
+}

@@ -1,0 +1,128 @@
+/**
+ * The simulated network's message templates, by id and by WhatsApp Business Account (reference §4). In
+ * memory like the rest of the network. Bounded: a WABA holds at most MAX_TEMPLATES_PER_WABA templates
+ * (Meta's limit for an unverified business; a create past it is refused with subcode 2388019), and past
+ * MAX_WABAS accounts with templates, the one whose templates changed the longest ago is forgotten. A WABA
+ * remembers at most MAX_HELD_NAMES names of deleted approved templates.
+ */
+import { randomInt } from 'node:crypto';
+import type { SimTemplate, TemplateCategory, TemplateContent } from './model.ts';
+
+export const MAX_TEMPLATES_PER_WABA = 250;
+export const MAX_WABAS = 1000;
+/** Meta keeps the name of a deleted approved template out of use for 30 days (reference §4.2). */
+export const DELETED_NAME_HOLD_MS = 30 * 24 * 60 * 60_000;
+/** Held names remembered per WABA; past it the oldest hold is forgotten early. */
+export const MAX_HELD_NAMES = 1000;
+
+export interface NewTemplate {
+  wabaId: string;
+  name: string;
+  language: string;
+  category: TemplateCategory;
+  content: TemplateContent;
+}
+
+export interface TemplateFilter {
+  name?: string;
+  language?: string;
+  category?: string;
+  statuses?: string[];
+}
+
+export class TemplateCatalog {
+  readonly #byId = new Map<string, SimTemplate>();
+  /** WABA id → its templates in creation order; Map order is least recently changed first. */
+  readonly #byWaba = new Map<string, SimTemplate[]>();
+  /** WABA id → deleted approved name → when it was deleted. */
+  readonly #heldNames = new Map<string, Map<string, number>>();
+  #seq = 0;
+
+  get(id: string): SimTemplate | undefined {
+    return this.#byId.get(id);
+  }
+
+  find(wabaId: string, name: string, language: string): SimTemplate | undefined {
+    return this.#byWaba.get(wabaId)?.find((t) => t.name === name && t.language === language);
+  }
+
+  /** Every template of the WABA with this name, in creation order. */
+  named(wabaId: string, name: string): SimTemplate[] {
+    return (this.#byWaba.get(wabaId) ?? []).filter((t) => t.name === name);
+  }
+
+  count(wabaId: string): number {
+    return this.#byWaba.get(wabaId)?.length ?? 0;
+  }
+
+  /** Whether `name` belonged to an approved template deleted less than 30 days before `now`. */
+  nameHeld(wabaId: string, name: string, now: number): boolean {
+    const deletedAt = this.#heldNames.get(wabaId)?.get(name);
+    return deletedAt !== undefined && now - deletedAt < DELETED_NAME_HOLD_MS;
+  }
+
+  list(wabaId: string, filter: TemplateFilter): SimTemplate[] {
+    return (this.#byWaba.get(wabaId) ?? []).filter(
+      (t) =>
+        (filter.name === undefined || t.name === filter.name) &&
+        (filter.language === undefined || t.language === filter.language) &&
+        (filter.category === undefined || t.category === filter.category) &&
+        (filter.statuses === undefined || filter.statuses.includes(t.status)),
+    );
+  }
+
+  create(input: NewTemplate): SimTemplate {
+    const template: SimTemplate = {
+      id: this.#newId(),
+      seq: ++this.#seq,
+      ...input,
+      status: 'PENDING',
+      submission: 1,
+      approvedEdits: [],
+    };
+    this.#byId.set(template.id, template);
+    const list = this.#byWaba.get(input.wabaId) ?? [];
+    list.push(template);
+    this.touch(input.wabaId, list);
+    return template;
+  }
+
+  /** Marks the WABA as the most recently changed one, and forgets the stalest past MAX_WABAS. */
+  touch(wabaId: string, list = this.#byWaba.get(wabaId)): void {
+    if (!list) return;
+    this.#byWaba.delete(wabaId);
+    this.#byWaba.set(wabaId, list);
+    while (this.#byWaba.size > MAX_WABAS) {
+      const [stalest, templates] = this.#byWaba.entries().next().value as [string, SimTemplate[]];
+      for (const t of templates) this.#byId.delete(t.id);
+      this.#byWaba.delete(stalest);
+      this.#heldNames.delete(stalest);
+    }
+  }
+
+  delete(template: SimTemplate, now: number): void {
+    this.#byId.delete(template.id);
+    const list = (this.#byWaba.get(template.wabaId) ?? []).filter((t) => t !== template);
+    if (list.length > 0) this.#byWaba.set(template.wabaId, list);
+    else this.#byWaba.delete(template.wabaId);
+    if (template.status === 'APPROVED' || template.status === 'PAUSED') {
+      const held = this.#heldNames.get(template.wabaId) ?? new Map<string, number>();
+      held.delete(template.name);
+      held.set(template.name, now);
+      // Oldest first: drop the holds that ended, and the oldest past MAX_HELD_NAMES.
+      for (const [name, at] of held) {
+        if (now - at < DELETED_NAME_HOLD_MS && held.size <= MAX_HELD_NAMES) break;
+        held.delete(name);
+      }
+      this.#heldNames.set(template.wabaId, held);
+    }
+  }
+
+  #newId(): string {
+    for (;;) {
+      // randomInt draws below 2^48, so the 15 digits after the 8 come in two parts.
+      const id = `8${String(randomInt(0, 1e8)).padStart(8, '0')}${String(randomInt(0, 1e7)).padStart(7, '0')}`;
+      if (!this.#byId.has(id)) return id;
+    }
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The simulated template review (reference §4.4): every submission (create or edit) is judged
+ * `reviewDelayMs` later, APPROVED or REJECTED with INVALID_FORMAT (review-rules.ts), and the outcome is
+ * posted as a signed `message_template_status_update` webhook. Meta posts nothing when a template is
+ * submitted, so neither does the simulator. A review of a version that was since edited or deleted is
+ * dropped.
+ */
+import type { Scheduler } from '../scheduler.ts';
+import type { WebhookPoster } from '../webhook-poster.ts';
+import type { TemplateCatalog } from './catalog.ts';
+import type { SimTemplate } from './model.ts';
+import { formatProblem } from './review-rules.ts';
+import { templateStatusEnvelope } from './webhook.ts';
+
+export interface ReviewOptions {
+  catalog: TemplateCatalog;
+  scheduler: Scheduler;
+  poster: WebhookPoster;
+  reviewDelayMs: number;
+  now: () => number;
+}
+
+export class TemplateReview {
+  readonly #options: ReviewOptions;
+
+  constructor(options: ReviewOptions) {
+    this.#options = options;
+  }
+
+  /** Queues the review of the template's current submission. */
+  submit(template: SimTemplate): void {
+    const { id, submission } = template;
+    this.#options.scheduler.after(this.#options.reviewDelayMs, () => this.#decide(id, submission));
+  }
+
+  #decide(id: string, submission: number): void {
+    const template = this.#options.catalog.get(id);
+    if (!template || template.submission !== submission || template.status !== 'PENDING') return;
+    const problem = formatProblem(template.content);
+    if (problem) {
+      template.status = 'REJECTED';
+      template.rejection = {
+        reason: 'INVALID_FORMAT',
+        details: problem.reason,
+        recommendation: problem.recommendation,
+      };
+    } else {
+      template.status = 'APPROVED';
+      delete template.rejection;
+    }
+    // One queue per template: an edit's outcome never overtakes the previous one.
+    this.#options.poster.enqueue(`template:${id}`, templateStatusEnvelope(template, this.#options.now()));
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The simulated WhatsApp Business Management API for message templates (reference §4.1):
+ * `POST|GET|DELETE /{v}/{waba-id}/message_templates`, and `GET|POST /{v}/{template-id}` through the shared
+ * bare-id routes (graph-objects.ts). A WABA id is a business number's phone-number id (wabaIdOf); any
+ * other id is Graph's unknown object. Also `POST /templates/{template-id}/status` (no auth, like the
+ * virtual phones): a test pauses, disables or reinstates an approved template, as Meta's quality checks do.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizePhone } from '../../../domain/phone.ts';
+import { type GraphError, GraphProblem, graphError, unknownObjectError } from '../graph-errors.ts';
+import type { GraphObjects } from '../graph-objects.ts';
+import { graphAccessProblem } from '../routes-graph.ts';
+import type { WebhookPoster } from '../webhook-poster.ts';
+import { MAX_TEMPLATES_PER_WABA, type TemplateCatalog } from './catalog.ts';
+import { applyEdit } from './edit.ts';
+import { SUBCODE, templateError } from './errors.ts';
+import { listPage } from './list.ts';
+import type { TemplateReview } from './review.ts';
+import { checkCreateBody } from './validate-create.ts';
+import { projectFields, templateView } from './view.ts';
+import { templateStatusEnvelope } from './webhook.ts';
+
+export interface TemplateRouteDeps {
+  accessToken: string;
+  catalog: TemplateCatalog;
+  review: TemplateReview;
+  objects: GraphObjects;
+  poster: WebhookPoster;
+  now: () => number;
+}
+
+function sendError(reply: FastifyReply, error: GraphError) {
+  return reply.code(error.httpStatus).send(error.body);
+}
+
+/** Unreadable bodies still answer in Graph's shape. */
+function graphErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof GraphProblem) return sendError(reply, error.error);
+  if ((error.statusCode ?? 500) < 500) {
+    return sendError(reply, graphError(100, `The request body could not be read: ${error.message}`));
+  }
+  request.log.error({ err: error }, 'simulated template API failed');
+  return sendError(reply, graphError(1, 'The simulated network failed to handle the request.', 500));
+}
+
+export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateRouteDeps): void {
+  const { catalog, review } = deps;
+
+  /** Version, token and WABA id, in Graph's order; the WABA id or the error to answer. */
+  function wabaOf(request: FastifyRequest, method: 'get' | 'post' | 'delete'): string {
+    const problem = graphAccessProblem(request, deps.accessToken);
+    if (problem) throw new GraphProblem(problem);
+    const { wabaId } = request.params as { wabaId: string };
+    // A WABA is a number's own digits: `+1415...` or a formatted number is not a Graph id.
+    if (!/^\d+$/.test(wabaId) || normalizePhone(wabaId) !== wabaId) {
+      throw new GraphProblem(unknownObjectError(method, wabaId));
+    }
+    return wabaId;
+  }
+
+  deps.objects.register({
+    name: 'message template',
+    owns: (id) => catalog.get(id) !== undefined,
+    handlers: {
+      get(id, request) {
+        return projectFields(templateView(catalog.get(id)!), (request.query as { fields?: unknown }).fields);
+      },
+      post(id, request, reply) {
+        const template = catalog.get(id)!;
+        try {
+          applyEdit(template, request.body, deps.now());
+        } catch (error) {
+          if (error instanceof GraphProblem) return sendError(reply, error.error);
+          throw error;
+        }
+        catalog.touch(template.wabaId);
+        review.submit(template);
+        return { success: true };
+      },
+    },
+  });
+
+  app.post('/:version/:wabaId/message_templates', { errorHandler: graphErrorHandler }, async (request) => {
+    const wabaId = wabaOf(request, 'post');
+    const input = checkCreateBody(request.body);
+    if (catalog.find(wabaId, input.name, input.language)) {
+      throw templateError(
+        `Content in this language already exists: ${input.name} already has a ${input.language} translation in WABA ${wabaId}.`,
+        'Content in this language already exists',
+        SUBCODE.duplicateContent,
+      );
+    }
+    if (catalog.nameHeld(wabaId, input.name, deps.now())) {
+      throw templateError(
+        `${input.name} belonged to an approved template deleted less than 30 days ago; choose another name.`,
+        'Name being deleted',
+        SUBCODE.nameBeingDeleted,
+      );
+    }
+    if (catalog.count(wabaId) >= MAX_TEMPLATES_PER_WABA) {
+      throw templateError(
+        `WABA ${wabaId} holds ${MAX_TEMPLATES_PER_WABA} templates, the most it may; delete one first.`,
+        'Message template limit reached',
+        SUBCODE.templateLimit,
+      );
+    }
+    const template = catalog.create({ wabaId, ...input });
+    review.submit(template);
+    return { id: template.id, status: template.status, category: template.category };
+  });
+
+  app.get('/:version/:wabaId/message_templates', { errorHandler: graphErrorHandler }, async (request) => {
+    const wabaId = wabaOf(request, 'get');
+    return listPage(request, catalog, wabaId);
+  });
+
+  app.delete('/:version/:wabaId/message_templates', { errorHandler: graphErrorHandler }, async (request) => {
+    const wabaId = wabaOf(request, 'delete');
+    const query = request.query as { name?: unknown; hsm_id?: unknown };
+    if (typeof query.name !== 'string' || query.name === '') {
+      throw templateError("Parameter 'name' is required to delete a message template.", 'Invalid parameter');
+    }
+    const named = catalog.named(wabaId, query.name);
+    const doomed = query.hsm_id === undefined ? named : named.filter((t) => t.id === query.hsm_id);
+    if (doomed.length === 0) {
+      const which = query.hsm_id === undefined ? '' : ` with hsm_id ${String(query.hsm_id)}`;
+      throw templateError(
+        `Message template ${query.name}${which} was not found in WABA ${wabaId}.`,
+        'Message template not found',
+      );
+    }
+    for (const template of doomed) catalog.delete(template, deps.now());
+    return { success: true };
+  });
+
+  app.post('/templates/:templateId/status', async (request, reply) => {
+    const { templateId } = request.params as { templateId: string };
+    const template = catalog.get(templateId);
+    if (!template) return reply.code(404).send({ error: { message: `No template ${templateId}.` } });
+    const status = (request.body as { status?: unknown } | undefined)?.status;
+    const allowed =
+      (template.status === 'APPROVED' && (status === 'PAUSED' || status === 'DISABLED')) ||
+      (template.status === 'PAUSED' && (status === 'APPROVED' || status === 'DISABLED'));
+    if (!allowed) {
+      return reply.code(400).send({
+        error: {
+          message: `A ${template.status} template cannot become ${JSON.stringify(status)}: an APPROVED one may become PAUSED or DISABLED, a PAUSED one APPROVED or DISABLED.`,
+        },
+      });
+    }
+    template.status = status as 'APPROVED' | 'PAUSED' | 'DISABLED';
+    deps.poster.enqueue(`template:${template.id}`, templateStatusEnvelope(template, deps.now()));
+    return templateView(template);
+  });
+}

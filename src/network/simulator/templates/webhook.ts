@@ -1,0 +1,33 @@
+/**
+ * The `message_template_status_update` webhook (reference §3.6). Note Meta's names: the value says
+ * `message_template_name` / `message_template_language`, the id is a JSON number here (a string
+ * everywhere else), and `entry[].time` is an integer.
+ */
+import type { SimTemplate } from './model.ts';
+
+export function templateStatusEnvelope(template: SimTemplate, at: number) {
+  const value: Record<string, unknown> = {
+    event: template.status,
+    message_template_id: Number(template.id),
+    message_template_name: template.name,
+    message_template_language: template.language,
+    message_template_category: template.category,
+    reason: template.status === 'REJECTED' && template.rejection ? template.rejection.reason : 'NONE',
+  };
+  if (template.status === 'REJECTED' && template.rejection) {
+    value.rejection_info = {
+      reason: template.rejection.details,
+      recommendation: template.rejection.recommendation,
+    };
+  }
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: template.wabaId,
+        time: Math.floor(at / 1000),
+        changes: [{ field: 'message_template_status_update', value }],
+      },
+    ],
+  };
+}
