@@ -6,11 +6,17 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.ts';
-import { GatewayError } from './domain/errors.ts';
+import type { FlowDeps } from './domain/flows/flow-service.ts';
+import { resolveFlowSend } from './domain/flows/resolve-flow-send.ts';
 import type { InboundDeps } from './domain/inbound.ts';
 import { mediaLink } from './domain/media-links.ts';
+import type { FlowContent } from './domain/messages/send-flow.ts';
+import type { TemplateContent } from './domain/messages/send-template.ts';
 import { decryptSecret } from './domain/secrets.ts';
 import type { SendDeps } from './domain/send-message.ts';
+import type { TemplateDeps } from './domain/templates/manage-templates.ts';
+import { resolveTemplateSend } from './domain/templates/resolve-template-send.ts';
+import { recordTemplateReview } from './domain/templates/review-templates.ts';
 import { createDispatcher, type WebhookDispatcher } from './events/dispatcher.ts';
 import { inboundPayload, statusPayload } from './events/payloads.ts';
 import { guardedAgent } from './events/url-guard.ts';
@@ -19,11 +25,14 @@ import { installOpenApi, registerDocsRoutes } from './http/api-docs.ts';
 import { installApiKeyAuth } from './http/auth.ts';
 import { frameworkErrorHandler, installErrorHandler } from './http/error-handler.ts';
 import { installMetrics } from './http/metrics.ts';
+import { registerFlowPreviewPage } from './http/routes/flow-preview-page.ts';
+import { registerFlowRoutes } from './http/routes/flows.ts';
 import { registerGetMessageRoute } from './http/routes/get-message.ts';
 import { registerMediaRoute } from './http/routes/media.ts';
 import { registerNetworkWebhook } from './http/routes/network-webhook.ts';
 import { registerOpsRoutes } from './http/routes/ops.ts';
 import { registerSendRoutes } from './http/routes/send-messages.ts';
+import { registerTemplateRoutes } from './http/routes/templates.ts';
 import { registerWebhookRoutes } from './http/routes/webhooks.ts';
 import { createCloudConnector } from './network/cloud-connector.ts';
 import type { NetworkConnector } from './network/port.ts';
@@ -34,6 +43,7 @@ import { mediaRepo } from './store/media-repo.ts';
 import { migrateToLatest } from './store/migrate.ts';
 import { createRepositories, type Repositories } from './store/repositories.ts';
 import { loadOrCreateSecretKey } from './store/secret-key.ts';
+import { templatesRepo } from './store/templates-repo.ts';
 import { insertEvent } from './store/webhooks-repo.ts';
 
 /** The network's largest media (documents, reference §1.6); bigger files are not copied. */
@@ -102,6 +112,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
           appSecret: config.graph.appSecret,
           webhookUrl: () => config.simulator.webhookUrl ?? `${selfUrl(app, config.port)}/webhooks/network`,
           statusDelayMs: config.simulator.statusDelayMs,
+          templateReviewDelayMs: config.simulator.templateReviewDelayMs,
           postStatuses: config.simulator.postStatuses,
           logger: app.log,
         })
@@ -140,12 +151,28 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     secretKey,
     connector,
     windowOpenSince: (business, user) => repos.conversations.lastInboundAt(business, user),
-    resolveFlow: async (_accountId, content) => {
-      const flowId = (content as { flowId?: string }).flowId;
-      throw new GatewayError('not_found', `no flow "${flowId}" in this account`);
-    },
+    resolveTemplate: (accountId, senderPhone, content) =>
+      resolveTemplateSend(templateDeps.templates, accountId, senderPhone, content as TemplateContent),
+    resolveFlow: (accountId, content) => resolveFlowSend(repos.flows, accountId, content as FlowContent),
   };
   const media = mediaRepo(store.db, config.dataDir);
+  const flowDeps: FlowDeps = {
+    ...repos,
+    sandbox,
+    secretKey,
+    connector,
+    simulated: config.network === 'simulator',
+    publicUrl: config.publicUrl,
+  };
+  const templateDeps: TemplateDeps = {
+    ...repos,
+    templates: templatesRepo(store.db, config.dataDir),
+    sandbox,
+    secretKey,
+    connector,
+    simulated: config.network === 'simulator',
+    wakeDispatcher: () => dispatcher.wake(),
+  };
   const inboundDeps: InboundDeps = {
     ...repos,
     sandbox,
@@ -203,6 +230,8 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     });
     registerSendRoutes(api, sendDeps);
     registerGetMessageRoute(api, repos.messages);
+    registerTemplateRoutes(api, templateDeps);
+    registerFlowRoutes(api, flowDeps);
     registerWebhookRoutes(api, {
       repo: repos.webhooks,
       secretKey,
@@ -217,10 +246,15 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
   });
   await registerNetworkWebhook(
     app,
-    { appSecret: config.graph.appSecret, verifyToken: config.graph.verifyToken },
+    {
+      appSecret: config.graph.appSecret,
+      verifyToken: config.graph.verifyToken,
+      onTemplateStatus: (event) => recordTemplateReview(templateDeps, event),
+    },
     inboundDeps,
   );
   registerMediaRoute(app, media, secretKey);
+  registerFlowPreviewPage(app, repos.flows, secretKey);
   registerOpsRoutes(app, store, registry);
   registerDocsRoutes(app);
 

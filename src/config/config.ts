@@ -37,10 +37,14 @@ export interface Config {
     /** Graph phone-number id of the sandbox number (simulator: its own digits). */
     phoneNumberId: string;
     accessToken: string;
+    /** The WhatsApp Business Account of the sandbox number (templates, flows); simulator: its phone-number id. */
+    wabaId: string | null;
   };
   simulator: {
     accessToken: string;
     statusDelayMs: number;
+    /** How long the simulated network takes to review a template. */
+    templateReviewDelayMs: number;
     /** Where the simulator posts its webhooks; null = this process's own /webhooks/network. */
     webhookUrl: string | null;
     /** Whether the simulator posts status webhooks (off only to load-test the send path alone). */
@@ -114,7 +118,7 @@ function secretKey(raw: string | undefined): Buffer | null {
 /** The default sandbox number: a valid (libphonenumber) US number reserved for fiction. */
 export const DEFAULT_SANDBOX_NUMBER = '14155550100';
 /** Simulator credentials are local-only; in cloud mode they are never used. */
-const DEFAULT_SIMULATOR_TOKEN = 'simulator-access-token';
+export const DEFAULT_SIMULATOR_TOKEN = 'simulator-access-token';
 
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -187,10 +191,16 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       verifyToken: env.NETWORK_VERIFY_TOKEN || 'switchboard-verify-token',
       timeoutMs: integer(env, 'NETWORK_TIMEOUT_MS', 10_000, 100, 120_000),
     }),
-    sandbox: Object.freeze({ phoneNumberId: sandboxPhoneNumberId, accessToken: sandboxToken }),
+    sandbox: Object.freeze({
+      phoneNumberId: sandboxPhoneNumberId,
+      accessToken: sandboxToken,
+      // Each simulated business number is its own WABA, whose id is the phone-number id.
+      wabaId: env.SANDBOX_WABA_ID || (network === 'simulator' ? sandboxPhoneNumberId : null),
+    }),
     simulator: Object.freeze({
       accessToken: simulatorToken,
       statusDelayMs: integer(env, 'SIMULATOR_STATUS_DELAY_MS', 500, 0, 60_000),
+      templateReviewDelayMs: integer(env, 'SIMULATOR_TEMPLATE_REVIEW_MS', 1000, 0, 600_000),
       webhookUrl: env.SIMULATOR_WEBHOOK_URL ? url('SIMULATOR_WEBHOOK_URL', env.SIMULATOR_WEBHOOK_URL) : null,
       postStatuses: bool(env, 'SIMULATOR_STATUS_WEBHOOKS', true),
     }),

@@ -38,6 +38,7 @@ export interface SendRules<Content> {
 export interface SendContextLike {
   flow?: { networkFlowId: string; mode: 'published' | 'draft' };
   flowToken?: string;
+  template?: { networkName: string };
 }
 
 export interface CommonSendFields {
@@ -54,6 +55,8 @@ export interface SendDeps extends SenderDeps {
   connector: NetworkConnector;
   windowOpenSince(businessPhone: string, userPhone: string): Promise<number | undefined>;
   resolveFlow: FlowResolver;
+  /** Resolves the APPROVED template a template send names (and checks its parameters), or throws. */
+  resolveTemplate(accountId: string, senderPhone: string, content: unknown): Promise<SendContextLike>;
   now?: () => number;
 }
 
@@ -151,7 +154,12 @@ export async function sendMessage<Content>(
   if (from === to) throw new GatewayError('invalid_request', '`to` must differ from `from`', { field: 'to' });
 
   const sender = await resolveSender(deps, accountId, from, to);
-  const context = rules.kind === 'flow' ? await deps.resolveFlow(accountId, checked.value) : {};
+  const context =
+    rules.kind === 'flow'
+      ? await deps.resolveFlow(accountId, checked.value)
+      : rules.kind === 'template'
+        ? await deps.resolveTemplate(accountId, sender.phone, checked.value)
+        : {};
   const cloud = rules.toCloud(checked.value, context);
   const requestHash = createHash('sha256')
     .update(canonicalJson({ kind: rules.kind, from, to, content: checked.value }))
@@ -209,7 +217,8 @@ async function sendClaimed(
   now: () => number,
 ): Promise<SendResultData> {
   try {
-    if (sender.enforceWindow) {
+    // Templates are the one message allowed outside the window: they are how a conversation opens.
+    if (sender.enforceWindow && cloud.type !== 'template') {
       const last = await deps.windowOpenSince(sender.phone, to);
       if (last === undefined || last < now() - WINDOW_MS) {
         throw new GatewayError(

@@ -15,10 +15,17 @@ declare module 'fastify' {
   }
 }
 
+/** Flow management failures start with `Request failed.` and then say why (decisions §2, §4). */
+function reason(request: FastifyRequest, message: string): string {
+  return request.routeOptions.url?.startsWith('/api/v1/msg/manage/flow')
+    ? `Request failed. ${message}`
+    : message;
+}
+
 function badRequest(request: FastifyRequest, reply: FastifyReply, message: string) {
   const path = request.url.split('?')[0] ?? request.url;
   if (request.routeOptions.config?.sendOperation) return reply.code(400).send(malformedSend(path, message));
-  return reply.code(400).send(failure(message));
+  return reply.code(400).send(failure(reason(request, message)));
 }
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large), in words a client can act on. */
@@ -62,10 +69,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.code === 'unauthenticated') return reply.code(401).send(invalidCredentials());
       if (error.status === 400) return badRequest(request, reply, error.message);
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      const message = request.routeOptions.url?.includes('/manage/flow')
-        ? `Request failed. ${error.message}`
-        : error.message;
-      return reply.code(error.status).send(failure(message));
+      return reply.code(error.status).send(failure(reason(request, error.message)));
     }
     if (error.validation) {
       const where = error.validationContext === 'body' ? '' : `${error.validationContext} parameter `;
@@ -77,7 +81,8 @@ export function installErrorHandler(app: FastifyInstance): void {
         .code(413)
         .send(failure(`the request body is larger than the ${app.initialConfig.bodyLimit} bytes allowed`));
     }
-    if (status === 415) return reply.code(415).send(failure(describeFastifyClientError(error)));
+    if (status === 415)
+      return reply.code(415).send(failure(reason(request, describeFastifyClientError(error))));
     if (status >= 400 && status < 500) return badRequest(request, reply, describeFastifyClientError(error));
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(failure('internal error; the failure was logged'));

@@ -5,6 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { Agent, request } from 'undici';
+import { cloudFlowCalls } from './cloud-flows.ts';
+import { cloudTemplateCalls } from './cloud-templates.ts';
 import { failureFromGraphResponse } from './graph-errors.ts';
 import type {
   CloudMessage,
@@ -46,7 +48,19 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
   const base = typeof options.baseUrl === 'function' ? options.baseUrl : () => options.baseUrl as string;
   const agent = new Agent({ connections: 256, keepAliveTimeout: 30_000 });
 
+  // Management calls (templates, flows) share the agent, the timeout and the failure classification.
+  const graphOptions = {
+    base,
+    apiVersion: options.apiVersion,
+    timeoutMs: options.timeoutMs,
+    agent,
+    transportFailure,
+  };
+
   return {
+    ...cloudTemplateCalls(graphOptions),
+    ...cloudFlowCalls(graphOptions),
+
     async sendMessage(
       credentials: NumberCredentials,
       to: string,

@@ -50,8 +50,77 @@ export interface MediaDownload {
 
 export type MediaResult = { ok: true; media: MediaDownload } | { ok: false; failure: NetworkFailure };
 
+/** What flow management needs: flows live in a WhatsApp Business Account (reference §6.1). */
+export interface FlowAccount {
+  wabaId: string;
+  accessToken: string;
+}
+
+/** One problem the network found in a Flow JSON (reference §6.1 `validation_errors[]`). */
+export interface NetworkFlowProblem {
+  error: string;
+  error_type: string;
+  message: string;
+  pointers?: { path?: string }[];
+  [position: string]: unknown;
+}
+
+export type FlowCallResult<T> = { ok: true; value: T } | { ok: false; failure: NetworkFailure };
+
+/** A template in the network's create shape (reference §4.2): upper-case components. */
+export interface TemplateSubmission {
+  name: string;
+  language: string;
+  category: string;
+  components: unknown[];
+}
+
+/** Where templates live: a WhatsApp Business Account, reached with a number's token (reference §4.1). */
+export interface TemplateAccount {
+  wabaId: string;
+  accessToken: string;
+}
+
+export type TemplateCallResult<T> = { ok: true; value: T } | { ok: false; failure: NetworkFailure };
+
 export interface NetworkConnector {
   sendMessage(credentials: NumberCredentials, to: string, message: CloudMessage): Promise<SendResult>;
   /** Downloads media a user sent (the network's links expire within minutes, so callers copy at once). */
   fetchMedia(credentials: NumberCredentials, mediaId: string, maxBytes: number): Promise<MediaResult>;
+  /** Flows API (reference §6.1): a new DRAFT flow, without its Flow JSON yet. */
+  createFlow(
+    account: FlowAccount,
+    flow: { name: string; categories: string[] },
+  ): Promise<FlowCallResult<{ flowId: string }>>;
+  /** Uploads the Flow JSON asset; the network's own validation problems come back (they block publishing). */
+  uploadFlowJson(
+    accessToken: string,
+    flowId: string,
+    flowJson: string,
+  ): Promise<FlowCallResult<{ validationErrors: NetworkFlowProblem[] }>>;
+  updateFlowMetadata(
+    accessToken: string,
+    flowId: string,
+    changes: { name?: string; categories?: string[] },
+  ): Promise<FlowCallResult<void>>;
+  publishFlow(accessToken: string, flowId: string): Promise<FlowCallResult<void>>;
+  deprecateFlow(accessToken: string, flowId: string): Promise<FlowCallResult<void>>;
+  deleteFlow(accessToken: string, flowId: string): Promise<FlowCallResult<void>>;
+  /** Submits a template for review; the network answers its id and `PENDING` (reference §4.1). */
+  createTemplate(
+    account: TemplateAccount,
+    template: TemplateSubmission,
+  ): Promise<TemplateCallResult<{ id: string; status: string }>>;
+  /** Edits a template's components or category; it goes back to review (reference §4.6). */
+  editTemplate(
+    accessToken: string,
+    templateId: string,
+    changes: { category?: string; components: unknown[] },
+  ): Promise<TemplateCallResult<void>>;
+  /** Deletes every language of `name`, or only the template `templateId` when given. */
+  deleteTemplate(
+    account: TemplateAccount,
+    name: string,
+    templateId?: string,
+  ): Promise<TemplateCallResult<void>>;
 }

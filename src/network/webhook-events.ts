@@ -24,7 +24,19 @@ export interface StatusEvent {
   errors: { code: number; title: string; details?: string }[];
 }
 
-export type NetworkEvent = InboundMessageEvent | StatusEvent;
+/** A template's review or state change (reference §3.6 `message_template_status_update`). */
+export interface TemplateStatusEvent {
+  kind: 'template_status';
+  /** The network's template id (a number on the wire, a string here as everywhere else). */
+  templateId: string;
+  /** `APPROVED`, `REJECTED`, `PAUSED`, ... */
+  event: string;
+  /** A rejection reason of reference §4.4, or `NONE`. */
+  reason: string;
+  at: number;
+}
+
+export type NetworkEvent = InboundMessageEvent | StatusEvent | TemplateStatusEvent;
 
 type Json = Record<string, unknown>;
 
@@ -57,6 +69,15 @@ export function readWebhookEvents(body: unknown): NetworkEvent[] {
   if (!isObject(body)) return events;
   for (const entry of asArray(body.entry).filter(isObject)) {
     for (const change of asArray(entry.changes).filter(isObject)) {
+      if (change.field === 'message_template_status_update' && isObject(change.value)) {
+        const templateId = str(change.value.message_template_id);
+        const event = str(change.value.event);
+        if (templateId && event) {
+          const reason = str(change.value.reason) ?? 'NONE';
+          events.push({ kind: 'template_status', templateId, event, reason, at: epochMs(entry.time) });
+        }
+        continue;
+      }
       if (change.field !== 'messages' || !isObject(change.value)) continue;
       const value = change.value;
       const phoneNumberId = isObject(value.metadata) ? str(value.metadata.phone_number_id) : undefined;

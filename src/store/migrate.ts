@@ -7,11 +7,15 @@ import type { Store } from './connect.ts';
 import * as core from './migrations/2026-11-22-001-core.ts';
 import * as events from './migrations/2026-11-22-002-events.ts';
 import * as media from './migrations/2026-11-23-003-media.ts';
+import * as templates from './migrations/2026-11-23-004-templates.ts';
+import * as flows from './migrations/2026-11-23-005-flows.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
   '2026-11-22-002-events': events,
   '2026-11-23-003-media': media,
+  '2026-11-23-004-templates': templates,
+  '2026-11-23-005-flows': flows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

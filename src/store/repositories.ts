@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { accountsRepo } from './accounts-repo.ts';
 import type { Dialect } from './connect.ts';
 import { conversationsRepo } from './conversations-repo.ts';
+import { flowsRepo } from './flows-repo.ts';
 import { inboundRepo } from './inbound-repo.ts';
 import { type MessageHooks, messagesRepo } from './messages-repo.ts';
 import { numbersRepo } from './numbers-repo.ts';
@@ -20,6 +21,7 @@ export function createRepositories(
     messages: messagesRepo(store.db, hooks),
     inbound: inboundRepo(store.db),
     webhooks: webhooksRepo(store.db, store.dialect),
+    flows: flowsRepo(store.db),
   };
 }
 

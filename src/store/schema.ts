@@ -31,6 +31,8 @@ export interface BusinessNumbersTable {
   access_token_enc: string;
   /** 0 = the gateway does not enforce the 24-hour window for this number (it may not see its inbound). */
   session_check: number;
+  /** The WhatsApp Business Account the number belongs to (flows are created there); null if not given. */
+  waba_id?: string | null;
   created_at: number;
 }
 
@@ -166,6 +168,67 @@ export interface MediaFilesTable {
   created_at: number;
 }
 
+export interface TemplatesTable {
+  /** The network's template id. */
+  id: string;
+  account_id: string;
+  /** The business or sandbox number (E.164 digits). */
+  phone: string;
+  name: string;
+  /** The name the network knows (differs from `name` on the shared sandbox number only). */
+  network_name: string;
+  language: string;
+  category: string;
+  status: string;
+  rejected_reason: string;
+  /** JSON `{score, date}` as listed (decisions §5). */
+  quality_score: string;
+  /** JSON array of components in the network's upper-case shape. */
+  components: string;
+  /** JSON array of epoch ms of edits made while APPROVED (the network allows one a day, ten a month). */
+  edit_times: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A file uploaded for a template's media header; `handle` is what a create request names. */
+export interface TemplateMediaTable {
+  handle: string;
+  account_id: string;
+  mime_type: string;
+  size: number;
+  sha256: string;
+  /** Path relative to DATA_DIR. */
+  path: string;
+  created_at: number;
+}
+
+/** Counters for integer ids that must be unique across gateway nodes (one row per counter). */
+export interface IdCountersTable {
+  name: string;
+  value: number;
+}
+
+export interface FlowsTable {
+  /** Integer assigned by the gateway (decisions §4), from the `flows` counter. */
+  id: number;
+  account_id: string;
+  /** The business or sandbox number the flow was created for (E.164 digits). */
+  phone: string;
+  name: string;
+  /** JSON array of Meta flow categories. */
+  categories: string;
+  status: 'DRAFT' | 'PUBLISHED' | 'DEPRECATED';
+  /** The network's flow id. */
+  wa_flow_id: string;
+  /** The Flow JSON as uploaded (its text, so the network and the preview see the same bytes). */
+  flow_json: string;
+  /** JSON array of the network's validation errors; non-empty blocks publishing. */
+  validation_errors: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -181,4 +244,8 @@ export interface Database {
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
   media_files: MediaFilesTable;
+  templates: TemplatesTable;
+  template_media: TemplateMediaTable;
+  id_counters: IdCountersTable;
+  flows: FlowsTable;
 }

@@ -2,41 +2,12 @@
  * One store suite, run against SQLite and PostgreSQL: the repositories must behave the same on both.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { hashApiKey } from '../../src/domain/secrets.ts';
-import { openStore, type Store } from '../../src/store/connect.ts';
+import type { Store } from '../../src/store/connect.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
-import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
-
-interface Target {
-  name: string;
-  open(): Promise<{ store: Store; cleanup(): Promise<void> }>;
-  skip(): Promise<string | false>;
-}
-
-const targets: Target[] = [
-  {
-    name: 'sqlite',
-    skip: async () => false,
-    async open() {
-      const dir = mkdtempSync(path.join(tmpdir(), 'switchboard-store-'));
-      const store = openStore(`sqlite:${path.join(dir, 'store.db')}`);
-      return { store, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'postgres',
-    skip: postgresSkipReason,
-    async open() {
-      const schema: PostgresSchema = await createPostgresSchema();
-      return { store: openStore(schema.url), cleanup: () => schema.drop() };
-    },
-  },
-];
+import { storeTargets as targets } from '../support/store-targets.ts';
 
 function messageRow(accountId: string, clientId: string, hash = 'h1') {
   const now = Date.now();

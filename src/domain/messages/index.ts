@@ -1,4 +1,4 @@
-/** The eight free-form send operations of the document, in its order. */
+/** The eight free-form send operations of the document, in its order, and the template send (decisions §3). */
 import { sendButtons } from './send-buttons.ts';
 import { sendContact } from './send-contact.ts';
 import { sendFlow } from './send-flow.ts';
@@ -7,6 +7,7 @@ import { sendLocation } from './send-location.ts';
 import { sendMedia } from './send-media.ts';
 import type { SendOperation } from './send-operation.ts';
 import { sendRequestLocation } from './send-request-location.ts';
+import { sendTemplate } from './send-template.ts';
 import { sendText } from './send-text.ts';
 
 export const sendOperations: readonly SendOperation<never, unknown>[] = [
@@ -18,4 +19,5 @@ export const sendOperations: readonly SendOperation<never, unknown>[] = [
   sendButtons,
   sendList,
   sendFlow,
+  sendTemplate,
 ] as never;

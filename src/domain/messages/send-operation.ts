@@ -10,10 +10,21 @@ export type RuleResult<T> = { ok: true; value: T } | { ok: false; field: string;
 export interface SendContext {
   flow?: { networkFlowId: string; mode: 'published' | 'draft' };
   flowToken?: string;
+  /** The APPROVED template a template send uses, by the name the network knows it under. */
+  template?: { networkName: string };
 }
 
 export interface SendOperation<Body, Content> {
-  kind: 'text' | 'media' | 'location' | 'request_location' | 'contact' | 'buttons' | 'list' | 'flow';
+  kind:
+    | 'text'
+    | 'media'
+    | 'location'
+    | 'request_location'
+    | 'contact'
+    | 'buttons'
+    | 'list'
+    | 'flow'
+    | 'template';
   /** Exactly as in the document. */
   path: string;
   summary: string;

@@ -6,11 +6,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { handleInboundMessage, handleStatus, type InboundDeps } from '../../domain/inbound.ts';
-import { readWebhookEvents } from '../../network/webhook-events.ts';
+import { readWebhookEvents, type TemplateStatusEvent } from '../../network/webhook-events.ts';
 
 export interface NetworkWebhookOptions {
   appSecret: string;
   verifyToken: string;
+  /** Template reviews (reference §3.6). */
+  onTemplateStatus(event: TemplateStatusEvent): Promise<void>;
 }
 
 export function signatureMatches(appSecret: string, raw: Buffer, header: string | undefined): boolean {
@@ -59,7 +61,8 @@ export async function registerNetworkWebhook(
       // first. A failure answers 500 and the network delivers again (handling is idempotent per id).
       for (const event of readWebhookEvents(body)) {
         if (event.kind === 'message') await handleInboundMessage(deps, event);
-        else await handleStatus(deps, event);
+        else if (event.kind === 'status') await handleStatus(deps, event);
+        else await options.onTemplateStatus(event);
       }
       return reply.code(200).type('text/plain').send('ok');
     });

@@ -8,7 +8,7 @@ import { check, common, x } from './check.ts';
 const text = (body: Record<string, unknown>) => check(sendText, { ...common, message: 'hi', ...body });
 
 describe('sendOperations', () => {
-  test('holds the eight operations in the order of the document, at its paths', () => {
+  test('holds the eight operations in the order of the document, then the template send (decisions §3)', () => {
     assert.deepEqual(
       sendOperations.map((op) => [op.kind, op.path]),
       [
@@ -20,6 +20,7 @@ describe('sendOperations', () => {
         ['buttons', '/api/v1/msg/interactive/buttons'],
         ['list', '/api/v1/msg/interactive/list'],
         ['flow', '/api/v1/msg/interactive/flows'],
+        ['template', '/api/v1/msg/template'],
       ],
     );
   });

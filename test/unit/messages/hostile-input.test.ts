@@ -41,6 +41,17 @@ const valid: Record<string, Record<string, unknown>> = {
     ],
   },
   flow: { text: 'Sign up', flowId: '42', flowCta: 'Start', screen: 'WELCOME', data: { service: 'x' } },
+  template: {
+    template: {
+      name: 'order_update',
+      language: 'en_US',
+      components: {
+        header: { type: 'DOCUMENT', mediaUrl: 'https://example.com/a.pdf', filename: 'a.pdf' },
+        body: { placeholders: ['Jane', '42'] },
+        buttons: [{ index: 0, parameter: 'track/42' }],
+      },
+    },
+  },
 };
 
 const HOSTILE: unknown[] = [
@@ -92,7 +103,10 @@ function assertWellBehaved(op: SendOperation<any, any>, body: unknown, label: st
       assert.ok(result.message.includes(`\`${result.field}\``), `${label}: ${result.message}`);
     return;
   }
-  const context = { flow: { networkFlowId: '1', mode: 'published' as const } };
+  const context = {
+    flow: { networkFlowId: '1', mode: 'published' as const },
+    template: { networkName: 'order_update' },
+  };
   const cloud = op.toCloud(result.value, context);
   assert.equal(typeof cloud.type, 'string', label);
   assert.ok(JSON.stringify(cloud).length > 0, label);

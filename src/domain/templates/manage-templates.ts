@@ -1,0 +1,287 @@
+/**
+ * Operations 13–16 on templates (decisions §5): create (checked, submitted to the network for review,
+ * recorded PENDING), list, update (Meta's edit rules, back to review), delete. The network decides the
+ * review; its verdict arrives by webhook (review-templates.ts).
+ */
+import { createHash } from 'node:crypto';
+import type { NetworkConnector } from '../../network/port.ts';
+import type { TemplateFilters, TemplateRow, TemplatesRepo } from '../../store/templates-repo.ts';
+import { type BusinessAccount, type BusinessAccountDeps, businessAccountOf } from '../business-accounts.ts';
+import { GatewayError } from '../errors.ts';
+import { normalizePhone } from '../phone.ts';
+import type { TemplateBodyInput } from './template-body.ts';
+import { templateNetworkError } from './template-network-error.ts';
+import { checkTemplate, LIMITS, type TemplateDefinition } from './template-rules.ts';
+import { type TemplateView, templateView } from './template-view.ts';
+
+export interface TemplateDeps extends BusinessAccountDeps {
+  templates: TemplatesRepo;
+  connector: NetworkConnector;
+  /** Called when a change recorded an event for webhook endpoints. */
+  wakeDispatcher(): void;
+  now?: () => number;
+}
+
+/** Statuses a template may be listed by (reference §4.4). */
+export const TEMPLATE_STATUSES = [
+  'APPROVED',
+  'PENDING',
+  'REJECTED',
+  'PAUSED',
+  'DISABLED',
+  'IN_APPEAL',
+  'FLAGGED',
+  'REINSTATED',
+  'PENDING_DELETION',
+  'DELETED',
+  'LIMIT_EXCEEDED',
+  'ARCHIVED',
+  'LOCKED',
+] as const;
+
+/** Reference §4.6. */
+const EDITABLE = new Set(['APPROVED', 'REJECTED', 'PAUSED']);
+const DAY_MS = 24 * 3_600_000;
+const APPROVED_EDITS_PER_DAY = 1;
+const APPROVED_EDITS_PER_30_DAYS = 10;
+
+/**
+ * On the shared sandbox number every account's templates live in one WhatsApp Business Account, where a
+ * name is unique per language: the network knows each account's template under the name plus a short tag
+ * of the account (docs/adr/0008-sandbox-template-names.md). Clients never see the tag.
+ */
+const SANDBOX_TAG_LENGTH = 9; // "_" + 8 hex digits
+
+function networkNameOf(business: BusinessAccount, accountId: string, name: string): string {
+  if (!business.isSandbox) return name;
+  return `${name}_${createHash('sha256')
+    .update(accountId)
+    .digest('hex')
+    .slice(0, SANDBOX_TAG_LENGTH - 1)}`;
+}
+
+function phoneParam(raw: string): string {
+  const phone = normalizePhone(raw);
+  if (!phone) {
+    throw new GatewayError(
+      'invalid_request',
+      `\`phone_number\` in the path must be a valid phone number with country code; got "${raw}"`,
+      { field: 'phone_number' },
+    );
+  }
+  return phone;
+}
+
+async function checkMediaHandle(deps: TemplateDeps, accountId: string, definition: TemplateDefinition) {
+  const media = definition.mediaHandle;
+  if (!media) return;
+  const file = await deps.templates.findMedia(accountId, media.handle);
+  if (!file) {
+    throw new GatewayError(
+      'invalid_request',
+      '`component.header.example` must be a handle returned by POST /api/v1/template/upload/file for this account',
+      { field: 'component.header.example' },
+    );
+  }
+  const expected = { IMAGE: 'image/', VIDEO: 'video/', DOCUMENT: 'application/pdf' }[media.format];
+  if (!file.mime_type.startsWith(expected)) {
+    throw new GatewayError(
+      'invalid_request',
+      `\`component.header.example\` is a ${file.mime_type} file, which cannot be the media of a ${media.format} header`,
+      { field: 'component.header.example' },
+    );
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e.code === '23505' || /UNIQUE constraint failed/i.test(e.message ?? '');
+}
+
+const alreadyExists = (name: string, language: string) =>
+  new GatewayError(
+    'conflict',
+    `A template named "${name}" already exists in language ${language} on this number; choose another name or language, or update that template`,
+    { field: 'name' },
+  );
+
+export async function createTemplate(
+  deps: TemplateDeps,
+  accountId: string,
+  phoneRaw: string,
+  body: TemplateBodyInput,
+): Promise<TemplateView> {
+  const now = deps.now ?? Date.now;
+  const business = await businessAccountOf(deps, accountId, phoneParam(phoneRaw), 'phone_number');
+  const nameMaxLength = business.isSandbox ? LIMITS.name - SANDBOX_TAG_LENGTH : LIMITS.name;
+  const definition = checkTemplate(body, { nameMaxLength });
+  await checkMediaHandle(deps, accountId, definition);
+  if (await deps.templates.findByName(accountId, business.phone, definition.name, definition.language)) {
+    throw alreadyExists(definition.name, definition.language);
+  }
+  const networkName = networkNameOf(business, accountId, definition.name);
+  const created = await deps.connector.createTemplate(business, {
+    name: networkName,
+    language: definition.language,
+    category: definition.category,
+    components: definition.components,
+  });
+  if (!created.ok) throw templateNetworkError('template', created.failure);
+  const at = now();
+  const row: TemplateRow = {
+    id: created.value.id,
+    account_id: accountId,
+    phone: business.phone,
+    name: definition.name,
+    network_name: networkName,
+    language: definition.language,
+    category: definition.category,
+    status: created.value.status,
+    rejected_reason: 'NONE',
+    quality_score: JSON.stringify({ score: 'UNKNOWN', date: String(Math.floor(at / 1000)) }),
+    components: JSON.stringify(definition.components),
+    edit_times: '[]',
+    created_at: at,
+    updated_at: at,
+  };
+  try {
+    await deps.templates.insert(row);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // A concurrent create of the same name and language won; take ours back from the network.
+    await deps.connector.deleteTemplate(business, networkName, row.id);
+    throw alreadyExists(definition.name, definition.language);
+  }
+  return templateView(row);
+}
+
+export async function listTemplates(
+  deps: TemplateDeps,
+  accountId: string,
+  phoneRaw: string,
+  filters: TemplateFilters,
+): Promise<TemplateView[]> {
+  const business = await businessAccountOf(deps, accountId, phoneParam(phoneRaw), 'phone_number');
+  if (filters.status && !(TEMPLATE_STATUSES as readonly string[]).includes(filters.status)) {
+    throw new GatewayError('invalid_request', `\`status\` must be one of ${TEMPLATE_STATUSES.join(', ')}`, {
+      field: 'status',
+    });
+  }
+  const rows = await deps.templates.list(accountId, business.phone, filters);
+  return rows.map(templateView);
+}
+
+async function templateOf(deps: TemplateDeps, accountId: string, phone: string, templateId: string) {
+  const row = await deps.templates.findOfAccount(accountId, templateId);
+  if (!row || row.phone !== phone) {
+    throw new GatewayError('not_found', `No template "${templateId}" on +${phone} in this account`);
+  }
+  return row;
+}
+
+/** Meta's edit rules (reference §4.6); returns the edit times to keep. */
+function checkEditAllowed(row: TemplateRow, definition: TemplateDefinition, at: number): number[] {
+  if (!EDITABLE.has(row.status)) {
+    throw new GatewayError(
+      'conflict',
+      `Template "${row.name}" is ${row.status}; only APPROVED, REJECTED or PAUSED templates can be edited`,
+    );
+  }
+  if (definition.name !== row.name || definition.language !== row.language) {
+    const field = definition.name !== row.name ? 'name' : 'language';
+    throw new GatewayError(
+      'invalid_request',
+      `\`${field}\` of a template never changes (it is "${field === 'name' ? row.name : row.language}"); create a new template instead`,
+      { field },
+    );
+  }
+  const edits = (JSON.parse(row.edit_times) as number[]).filter((t) => t > at - 30 * DAY_MS);
+  if (row.status !== 'APPROVED') return edits;
+  if (definition.category !== row.category) {
+    throw new GatewayError(
+      'invalid_request',
+      `\`category\` of an approved template cannot change (it is ${row.category})`,
+      { field: 'category' },
+    );
+  }
+  const lastDay = edits.filter((t) => t > at - DAY_MS);
+  if (lastDay.length >= APPROVED_EDITS_PER_DAY) {
+    const next = new Date(Math.min(...lastDay) + DAY_MS).toISOString();
+    throw new GatewayError(
+      'rate_limited',
+      `An approved template may be edited once in 24 hours; "${row.name}" can be edited again after ${next}`,
+      { retryAfterSeconds: Math.ceil((Math.min(...lastDay) + DAY_MS - at) / 1000) },
+    );
+  }
+  if (edits.length >= APPROVED_EDITS_PER_30_DAYS) {
+    throw new GatewayError(
+      'rate_limited',
+      `An approved template may be edited ${APPROVED_EDITS_PER_30_DAYS} times in 30 days; "${row.name}" reached that`,
+      { retryAfterSeconds: Math.ceil((Math.min(...edits) + 30 * DAY_MS - at) / 1000) },
+    );
+  }
+  return [...edits, at];
+}
+
+export async function updateTemplate(
+  deps: TemplateDeps,
+  accountId: string,
+  phoneRaw: string,
+  templateId: string,
+  body: TemplateBodyInput,
+): Promise<void> {
+  const now = deps.now ?? Date.now;
+  const business = await businessAccountOf(deps, accountId, phoneParam(phoneRaw), 'phone_number');
+  const row = await templateOf(deps, accountId, business.phone, templateId);
+  const nameMaxLength = business.isSandbox ? LIMITS.name - SANDBOX_TAG_LENGTH : LIMITS.name;
+  const definition = checkTemplate(body, { nameMaxLength });
+  await checkMediaHandle(deps, accountId, definition);
+  const at = now();
+  const editTimes = checkEditAllowed(row, definition, at);
+  const edited = await deps.connector.editTemplate(business.accessToken, row.id, {
+    ...(definition.category !== row.category ? { category: definition.category } : {}),
+    components: definition.components,
+  });
+  if (!edited.ok) throw templateNetworkError('template edit', edited.failure);
+  const eventId = await deps.templates.recordEdit(accountId, row.id, {
+    category: definition.category,
+    components: JSON.stringify(definition.components),
+    editTimes,
+    at,
+  });
+  if (eventId) deps.wakeDispatcher();
+}
+
+export async function deleteTemplate(
+  deps: TemplateDeps,
+  accountId: string,
+  phoneRaw: string,
+  templateId: string,
+): Promise<void> {
+  const business = await businessAccountOf(deps, accountId, phoneParam(phoneRaw), 'phone_number');
+  const row = await templateOf(deps, accountId, business.phone, templateId);
+  const deleted = await deps.connector.deleteTemplate(business, row.network_name, row.id);
+  if (!deleted.ok) throw templateNetworkError('template deletion', deleted.failure);
+  await deps.templates.remove(accountId, [row.id]);
+}
+
+/** Every language of `name` on the number (the network's delete by name). */
+export async function deleteTemplatesByName(
+  deps: TemplateDeps,
+  accountId: string,
+  phoneRaw: string,
+  name: string,
+): Promise<number> {
+  const business = await businessAccountOf(deps, accountId, phoneParam(phoneRaw), 'phone_number');
+  const rows = await deps.templates.list(accountId, business.phone, { name });
+  if (rows.length === 0) {
+    throw new GatewayError('not_found', `No template named "${name}" on +${business.phone} in this account`);
+  }
+  const deleted = await deps.connector.deleteTemplate(business, networkNameOf(business, accountId, name));
+  if (!deleted.ok) throw templateNetworkError('template deletion', deleted.failure);
+  await deps.templates.remove(
+    accountId,
+    rows.map((r) => r.id),
+  );
+  return rows.length;
+}

@@ -1,0 +1,102 @@
+/**
+ * Before a template send: the APPROVED template of the sending number with that name and language, and
+ * parameters that fit it exactly (decisions §3): a header parameter of the header's kind when the header
+ * has a variable or media, one body parameter per body variable, one URL suffix per URL button with a
+ * variable, and nothing else. Each mismatch is a 400 naming the component and what it expects.
+ */
+import type { TemplatesRepo } from '../../store/templates-repo.ts';
+import { GatewayError } from '../errors.ts';
+import type { TemplateContent } from '../messages/send-template.ts';
+import type { SendContextLike } from '../send-message.ts';
+import type { NetworkComponent } from './template-rules.ts';
+
+const bad = (field: string, message: string) => new GatewayError('invalid_request', message, { field });
+
+function highestVariable(text: unknown): number {
+  let highest = 0;
+  for (const m of String(text ?? '').matchAll(/\{\{(\d+)\}\}/g)) highest = Math.max(highest, Number(m[1]));
+  return highest;
+}
+
+function checkHeader(component: NetworkComponent | undefined, content: TemplateContent) {
+  const field = 'template.components.header';
+  const format = component?.format as string | undefined;
+  const needsText = format === 'TEXT' && highestVariable(component?.text) > 0;
+  const needsMedia = format !== undefined && format !== 'TEXT';
+  if (!needsText && !needsMedia) {
+    if (content.header) {
+      throw bad(field, `\`${field}\`: this template's header takes no parameter; leave \`header\` out`);
+    }
+    return;
+  }
+  if (!content.header) {
+    throw bad(
+      field,
+      needsText
+        ? `\`${field}\` is required: this template's header text has a variable; send {"type": "TEXT", "parameter": "..."}`
+        : `\`${field}\` is required: this template has a ${format} header; send {"type": "${format}", "mediaUrl": "https://..."}`,
+    );
+  }
+  const expected = needsText ? 'TEXT' : format;
+  if (content.header.type !== expected) {
+    throw bad(
+      `${field}.type`,
+      `\`${field}.type\` must be ${expected} for this template, not ${content.header.type}`,
+    );
+  }
+}
+
+function checkBody(component: NetworkComponent | undefined, content: TemplateContent) {
+  const expected = highestVariable(component?.text);
+  if (content.body.length !== expected) {
+    throw bad(
+      'template.components.body.placeholders',
+      `\`template.components.body.placeholders\` must hold ${expected} value${expected === 1 ? '' : 's'} for this template's body; ${content.body.length} given`,
+    );
+  }
+}
+
+function checkButtons(component: NetworkComponent | undefined, content: TemplateContent) {
+  const buttons = (component?.buttons as { type: string; url?: string }[] | undefined) ?? [];
+  const needed = buttons.flatMap((b, index) => (b.type === 'URL' && b.url?.endsWith('{{1}}') ? [index] : []));
+  const given = content.buttons.map((b) => b.index);
+  const missing = needed.filter((i) => !given.includes(i));
+  const extra = given.filter((i) => !needed.includes(i));
+  if (missing.length > 0 || extra.length > 0) {
+    const expectation =
+      needed.length === 0
+        ? 'this template has no button that takes a parameter'
+        : `this template needs a parameter for the URL button${needed.length > 1 ? 's' : ''} at index ${needed.join(' and ')}`;
+    throw bad(
+      'template.components.buttons',
+      `\`template.components.buttons\`: ${expectation}; got ${given.length === 0 ? 'none' : `index ${given.join(', ')}`}`,
+    );
+  }
+}
+
+export async function resolveTemplateSend(
+  templates: TemplatesRepo,
+  accountId: string,
+  senderPhone: string,
+  content: TemplateContent,
+): Promise<SendContextLike> {
+  const row = await templates.findByName(accountId, senderPhone, content.name, content.language);
+  if (!row) {
+    throw new GatewayError(
+      'not_found',
+      `No template named "${content.name}" in language ${content.language} on +${senderPhone} in this account`,
+    );
+  }
+  if (row.status !== 'APPROVED') {
+    throw new GatewayError(
+      'network_rejected',
+      `Template "${content.name}" (${content.language}) is ${row.status}; only APPROVED templates can be sent`,
+    );
+  }
+  const components = JSON.parse(row.components) as NetworkComponent[];
+  const byType = (type: NetworkComponent['type']) => components.find((c) => c.type === type);
+  checkHeader(byType('HEADER'), content);
+  checkBody(byType('BODY'), content);
+  checkButtons(byType('BUTTONS'), content);
+  return { template: { networkName: row.network_name } };
+}

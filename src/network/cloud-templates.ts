@@ -1,0 +1,60 @@
+/**
+ * The template management calls of the Cloud API connector (reference §4.1): create in the WhatsApp
+ * Business Account, edit and delete. Listing is the gateway's own (it records every template and learns
+ * each review from the network's webhooks), so the network's list endpoint is not needed.
+ */
+import { type GraphCallOptions, type GraphResult, graphCall } from './graph-call.ts';
+import type { NetworkConnector, TemplateSubmission } from './port.ts';
+
+type TemplateCalls = Pick<NetworkConnector, 'createTemplate' | 'editTemplate' | 'deleteTemplate'>;
+
+const done = (result: GraphResult<unknown>): GraphResult<void> =>
+  result.ok ? { ok: true, value: undefined } : result;
+
+export function cloudTemplateCalls(options: GraphCallOptions): TemplateCalls {
+  return {
+    async createTemplate(account, template: TemplateSubmission) {
+      const result = await graphCall(
+        options,
+        'POST',
+        `${encodeURIComponent(account.wabaId)}/message_templates`,
+        account.accessToken,
+        { json: { ...template, parameter_format: 'POSITIONAL' } },
+      );
+      if (!result.ok) return result;
+      const id = result.value.id;
+      const status = result.value.status;
+      if ((typeof id !== 'string' && typeof id !== 'number') || typeof status !== 'string') {
+        return {
+          ok: false,
+          failure: {
+            kind: 'permanent',
+            code: 0,
+            httpStatus: 200,
+            title: 'unexpected network answer',
+            details: JSON.stringify(result.value).slice(0, 200),
+          },
+        };
+      }
+      return { ok: true, value: { id: String(id), status } };
+    },
+
+    async editTemplate(accessToken, templateId, changes) {
+      return done(
+        await graphCall(options, 'POST', encodeURIComponent(templateId), accessToken, { json: changes }),
+      );
+    },
+
+    async deleteTemplate(account, name, templateId) {
+      const query = new URLSearchParams({ name, ...(templateId ? { hsm_id: templateId } : {}) });
+      return done(
+        await graphCall(
+          options,
+          'DELETE',
+          `${encodeURIComponent(account.wabaId)}/message_templates?${query}`,
+          account.accessToken,
+        ),
+      );
+    },
+  };
+}

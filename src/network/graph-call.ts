@@ -1,0 +1,77 @@
+/**
+ * One Graph API management call (templates, flows) over the connector's undici agent, with its timeout and
+ * the same error classification as a send (graph-errors.ts: by code, never by text). A 2xx JSON object is
+ * the value; anything else is a classified failure.
+ */
+import { type Agent, type FormData, request } from 'undici';
+import { failureFromGraphResponse } from './graph-errors.ts';
+import type { NetworkFailure } from './port.ts';
+
+export interface GraphCallOptions {
+  base: () => string;
+  apiVersion: string;
+  timeoutMs: number;
+  agent: Agent;
+  transportFailure(error: unknown, timeoutMs: number): NetworkFailure;
+}
+
+export type GraphResult<T> = { ok: true; value: T } | { ok: false; failure: NetworkFailure };
+
+export async function graphCall(
+  options: GraphCallOptions,
+  method: 'GET' | 'POST' | 'DELETE',
+  /** Path after the version, already encoded, with its query string if any. */
+  path: string,
+  accessToken: string,
+  body?: { json: unknown } | { form: FormData },
+): Promise<GraphResult<Record<string, unknown>>> {
+  const url = `${options.base()}/${options.apiVersion}/${path}`;
+  const headers: Record<string, string> = { authorization: `Bearer ${accessToken}` };
+  let payload: string | FormData | undefined;
+  if (body && 'json' in body) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body.json);
+  } else if (body) {
+    payload = body.form; // undici writes the multipart boundary itself
+  }
+  let status: number;
+  let text: string;
+  let retryAfter: string | null;
+  try {
+    const response = await request(url, {
+      method,
+      headers,
+      body: payload,
+      dispatcher: options.agent,
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    status = response.statusCode;
+    const header = response.headers['retry-after'];
+    retryAfter = typeof header === 'string' ? header : null;
+    text = await response.body.text();
+  } catch (error) {
+    return { ok: false, failure: options.transportFailure(error, options.timeoutMs) };
+  }
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // A proxy's HTML error page: classified by HTTP status below.
+  }
+  if (status >= 200 && status < 300 && typeof parsed === 'object' && parsed !== null) {
+    return { ok: true, value: parsed as Record<string, unknown> };
+  }
+  if (status >= 200 && status < 300) {
+    return {
+      ok: false,
+      failure: {
+        kind: 'permanent',
+        code: 0,
+        httpStatus: status,
+        title: 'unexpected network answer',
+        details: text.slice(0, 200),
+      },
+    };
+  }
+  return { ok: false, failure: failureFromGraphResponse(status, parsed, retryAfter) };
+}

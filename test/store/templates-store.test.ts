@@ -1,0 +1,134 @@
+/** The template store on SQLite and PostgreSQL: scoping, uniqueness, reviews with their events, media. */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Store } from '../../src/store/connect.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
+import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
+import { type TemplateRow, type TemplatesRepo, templatesRepo } from '../../src/store/templates-repo.ts';
+import { storeTargets } from '../support/store-targets.ts';
+
+function templateRow(accountId: string, id: string, name: string, language = 'en'): TemplateRow {
+  return {
+    id,
+    account_id: accountId,
+    phone: '14155550123',
+    name,
+    network_name: name,
+    language,
+    category: 'UTILITY',
+    status: 'PENDING',
+    rejected_reason: 'NONE',
+    quality_score: JSON.stringify({ score: 'UNKNOWN', date: '1' }),
+    components: JSON.stringify([{ type: 'BODY', text: 'Hello there' }]),
+    edit_times: '[]',
+    created_at: Number(id),
+    updated_at: Number(id),
+  };
+}
+
+for (const target of storeTargets) {
+  describe(`template store on ${target.name}`, async () => {
+    const skip = await target.skip();
+    let store: Store;
+    let repos: Repositories;
+    let templates: TemplatesRepo;
+    let cleanup: () => Promise<void>;
+    let dataDir: string;
+    let a: string;
+    let b: string;
+
+    before(async () => {
+      if (skip) return;
+      ({ store, cleanup } = await target.open());
+      await migrateToLatest(store);
+      repos = createRepositories(store);
+      dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-template-media-'));
+      templates = templatesRepo(store.db, dataDir);
+      a = (await repos.accounts.createAccount('A')).id;
+      b = (await repos.accounts.createAccount('B')).id;
+    });
+    after(async () => {
+      if (skip) return;
+      await store.close();
+      await cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    test('reads are scoped by account, and one name per language per number', { skip }, async () => {
+      await templates.insert(templateRow(a, '100', 'welcome', 'en'));
+      await templates.insert(templateRow(a, '101', 'welcome', 'es'));
+      await templates.insert(templateRow(b, '102', 'welcome', 'en'));
+      await assert.rejects(templates.insert(templateRow(a, '103', 'welcome', 'en')));
+      assert.equal((await templates.findOfAccount(a, '100'))?.name, 'welcome');
+      assert.equal(await templates.findOfAccount(b, '100'), undefined);
+      assert.deepEqual(
+        (await templates.list(a, '14155550123', { name: 'welcome' })).map((r) => r.id),
+        ['101', '100'],
+      );
+      assert.deepEqual(
+        (await templates.list(a, '14155550123', { language: 'es' })).map((r) => r.id),
+        ['101'],
+      );
+      assert.equal(await templates.findByName(b, '14155550123', 'welcome', 'es'), undefined);
+      await templates.remove(b, ['100']);
+      assert.ok(await templates.findOfAccount(a, '100'), 'another account cannot delete it');
+    });
+
+    test('a review is applied once, with its template.status event', { skip }, async () => {
+      await repos.webhooks.createEndpoint(
+        { account_id: a, url: 'https://hooks.example.com/x', events: '["template.status"]', secret_enc: 'x' },
+        Date.now(),
+      );
+      await templates.insert(templateRow(a, '200', 'reviewed'));
+      const first = await templates.applyReview('200', { status: 'APPROVED', reason: 'NONE', at: 5_000 });
+      assert.ok(first?.eventId);
+      assert.equal(
+        await templates.applyReview('200', { status: 'APPROVED', reason: 'NONE', at: 6_000 }),
+        null,
+      );
+      assert.equal(
+        await templates.applyReview('999', { status: 'APPROVED', reason: 'NONE', at: 6_000 }),
+        null,
+      );
+      const row = await templates.findOfAccount(a, '200');
+      assert.equal(row?.status, 'APPROVED');
+      assert.deepEqual(JSON.parse(row?.quality_score ?? '{}'), { score: 'UNKNOWN', date: '5' });
+      const events = await store.db.selectFrom('events').selectAll().where('account_id', '=', a).execute();
+      const payloads = events.map((e) => JSON.parse(e.payload)).filter((p) => p.type === 'template.status');
+      assert.equal(payloads.length, 1);
+      assert.deepEqual(payloads[0].data, {
+        id: '200',
+        name: 'reviewed',
+        language: 'en',
+        status: 'APPROVED',
+        reason: 'NONE',
+      });
+
+      const edited = await templates.recordEdit(a, '200', {
+        category: 'UTILITY',
+        components: '[]',
+        editTimes: [7_000],
+        at: 7_000,
+      });
+      assert.ok(edited);
+      const afterEdit = await templates.findOfAccount(a, '200');
+      assert.equal(afterEdit?.status, 'PENDING');
+      assert.equal(afterEdit?.edit_times, '[7000]');
+      assert.equal(
+        await templates.recordEdit(b, '200', { category: 'X', components: '[]', editTimes: [], at: 8_000 }),
+        null,
+      );
+    });
+
+    test('header media is stored under DATA_DIR and found by its handle, per account', { skip }, async () => {
+      const media = await templates.storeMedia(a, 'image/png', Buffer.from('png bytes'));
+      assert.match(media.handle, /^4::/);
+      assert.equal(readFileSync(path.join(dataDir, media.path), 'utf8'), 'png bytes');
+      assert.equal((await templates.findMedia(a, media.handle))?.mime_type, 'image/png');
+      assert.equal(await templates.findMedia(b, media.handle), undefined);
+    });
+  });
+}
