@@ -19,8 +19,9 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   keys list --account <accountId> [--json]
   keys revoke --account <accountId> --key <keyId or prefix>
   numbers add --account <accountId> --phone <+number> [--phone-number-id <id>] [--token <token>]
-              [--no-session-check] [--json]
-              (with NETWORK=simulator the phone-number id and token default to the simulator's)
+              [--waba-id <id>] [--no-session-check] [--json]
+              (with NETWORK=simulator the phone-number id and token default to the simulator's;
+               with NETWORK=cloud, templates and flows need the number's WhatsApp Business Account id)
   numbers list --account <accountId> [--json]
   migrate                                    apply database migrations and exit`;
 
@@ -46,6 +47,7 @@ async function run(argv: string[]): Promise<void> {
       key: { type: 'string' },
       phone: { type: 'string' },
       'phone-number-id': { type: 'string' },
+      'waba-id': { type: 'string' },
       token: { type: 'string' },
       'no-session-check': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
@@ -153,6 +155,9 @@ async function run(argv: string[]): Promise<void> {
         const token = values.token ?? (simulated ? config.simulator.accessToken : undefined);
         if (!phoneNumberId || !token)
           throw new UsageError('--phone-number-id and --token are required with NETWORK=cloud');
+        const wabaId = values['waba-id']?.trim() || null;
+        if (wabaId !== null && !/^\d{1,20}$/.test(wabaId))
+          throw new UsageError('--waba-id must be the numeric id of a WhatsApp Business Account');
         if (await repos.numbers.findNumberByPhone(phone))
           throw new UsageError(`+${phone} is registered already`);
         const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
@@ -162,10 +167,11 @@ async function run(argv: string[]): Promise<void> {
           phone_number_id: phoneNumberId,
           access_token_enc: encryptSecret(token, secretKey),
           session_check: values['no-session-check'] ? 0 : 1,
+          waba_id: wabaId,
         });
         print(
           json,
-          { numberId: row.id, phone: `+${phone}`, phoneNumberId },
+          { numberId: row.id, phone: `+${phone}`, phoneNumberId, wabaId },
           `number ${row.id} +${phone} (phone-number id ${phoneNumberId})`,
         );
         return;
@@ -176,6 +182,7 @@ async function run(argv: string[]): Promise<void> {
           numberId: n.id,
           phone: `+${n.phone}`,
           phoneNumberId: n.phone_number_id,
+          wabaId: n.waba_id ?? null,
           sessionCheck: n.session_check === 1,
         }));
         print(

@@ -48,6 +48,35 @@ test('keys: create, list by prefix, revoke; numbers: add and list', () => {
   );
   assert.deepEqual(added.phone, '+14155550123');
   assert.equal(added.phoneNumberId, '14155550123');
+  assert.equal(added.wabaId, null);
+  const withWaba = JSON.parse(
+    runCli(
+      [
+        'numbers',
+        'add',
+        '--account',
+        accountId,
+        '--phone',
+        '+14155550124',
+        '--waba-id',
+        '102290129340398',
+        '--json',
+      ],
+      env,
+    ).stdout,
+  );
+  assert.equal(withWaba.wabaId, '102290129340398');
+  const listed = JSON.parse(runCli(['numbers', 'list', '--account', accountId, '--json'], env).stdout);
+  assert.deepEqual(listed.map((n: { phone: string; wabaId: string | null }) => [n.phone, n.wabaId]).sort(), [
+    ['+14155550123', null],
+    ['+14155550124', '102290129340398'],
+  ]);
+  const badWaba = runCli(
+    ['numbers', 'add', '--account', accountId, '--phone', '+14155550125', '--waba-id', 'waba-1'],
+    env,
+  );
+  assert.equal(badWaba.status, 2);
+  assert.match(badWaba.stderr, /--waba-id must be the numeric id/);
   const dup = runCli(['numbers', 'add', '--account', accountId, '--phone', '+14155550123'], env);
   assert.equal(dup.status, 2);
   assert.match(dup.stderr, /registered already/);
