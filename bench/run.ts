@@ -6,9 +6,14 @@
  * Layout: the benchmarked gateway reaches the network over HTTP as it would reach Meta; the network is a
  * second gateway process running the simulator (which also posts the status webhooks back, as Meta does).
  *
- * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_TARGETS
- * (default "sqlite,postgres"), TEST_POSTGRES_URL, BENCH_PROFILE_DIR (write a V8 CPU profile of the
- * benchmarked gateway there, for `--cpu-prof` analysis).
+ * The send path alone is measured at several concurrency levels (BENCH_CONNECTIONS); the full loop with status
+ * webhooks at 50 connections. Each row's ratio is to the bare route at the same number of connections. The
+ * gateway's start-up time (process start to listening, migrations on an empty database included) is
+ * reported per database.
+ *
+ * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default "1,10,50,200"),
+ * BENCH_TARGETS (default "sqlite,postgres"), TEST_POSTGRES_URL, BENCH_PROFILE_DIR (write a V8 CPU profile of
+ * the benchmarked gateway there, for `--cpu-prof` analysis).
  */
 
 import { spawn } from 'node:child_process';
@@ -25,7 +30,9 @@ import { type GatewayProcess, runCli, spawnGateway } from '../test/support/proce
 import { type WebhookResult, webhookThroughput } from './webhook-throughput.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10,50,200').split(',').map(Number);
+/** The full loop (with status webhooks) runs at this level only: it is the one the targets are set at. */
+const FULL_LOOP_CONNECTIONS = 50;
 const TARGETS = (process.env.BENCH_TARGETS ?? 'sqlite,postgres').split(',');
 const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const USER = '254712340000';
@@ -33,6 +40,7 @@ const SECRET_KEY = 'b'.repeat(64);
 
 interface Result {
   name: string;
+  connections: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -58,13 +66,14 @@ async function load(
   pid: number | undefined,
   headers: Record<string, string>,
   body: (n: number) => string,
+  connections: number,
 ): Promise<Result> {
   let n = 0;
   // A short warm-up lets the JIT and connection pools settle before measuring.
   await autocannon({
     url,
     method: 'POST',
-    connections: CONNECTIONS,
+    connections,
     duration: 2,
     headers,
     requests: [{ setupRequest: (r) => ({ ...r, body: body(n++) }) }],
@@ -72,13 +81,14 @@ async function load(
   const r = await autocannon({
     url,
     method: 'POST',
-    connections: CONNECTIONS,
+    connections,
     duration: SECONDS,
     headers,
     requests: [{ setupRequest: (req) => ({ ...req, body: body(n++) }) }],
   });
   return {
     name,
+    connections,
     requestsPerSecond: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -99,7 +109,11 @@ function freePort(): Promise<number> {
   });
 }
 
-async function bare(): Promise<Result> {
+/** Process start to listening, per target, the bare route's beside the gateway's. */
+const startupMs = new Map<string, number>();
+
+async function bare(): Promise<Result[]> {
+  const started = performance.now();
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -109,21 +123,30 @@ async function bare(): Promise<Result> {
       if (m) resolve(m[1]!);
     });
   });
+  startupMs.set('bare Fastify route', Math.round(performance.now() - started));
   try {
-    return await load(
-      'bare Fastify route',
-      `${url}/send`,
-      child.pid,
-      { 'content-type': 'application/json' },
-      (n) => JSON.stringify({ messageId: `bare-${n}`, from: '14155550100', to: USER, message: 'benchmark' }),
-    );
+    const results: Result[] = [];
+    for (const connections of LEVELS) {
+      results.push(
+        await load(
+          'bare Fastify route',
+          `${url}/send`,
+          child.pid,
+          { 'content-type': 'application/json' },
+          (n) =>
+            JSON.stringify({ messageId: `bare-${n}`, from: '14155550100', to: USER, message: 'benchmark' }),
+          connections,
+        ),
+      );
+    }
+    return results;
   } finally {
     child.kill();
     await once(child, 'exit');
   }
 }
 
-async function gatewayOn(target: string, statuses: boolean): Promise<Result> {
+async function gatewayOn(target: string, statuses: boolean, levels: number[]): Promise<Result[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-'));
   const schema = target === 'postgres' ? await createPostgresSchema() : undefined;
   const env: Record<string, string> = {
@@ -145,12 +168,14 @@ async function gatewayOn(target: string, statuses: boolean): Promise<Result> {
     const profile: Record<string, string> = process.env.BENCH_PROFILE_DIR
       ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_DIR)}` }
       : {};
+    const started = performance.now();
     gateway = await spawnGateway({
       ...env,
       ...profile,
       GRAPH_BASE_URL: `http://127.0.0.1:${networkPort}/simulator`,
       LOG_LEVEL: 'warn',
     });
+    if (!startupMs.has(target)) startupMs.set(target, Math.round(performance.now() - started));
     network = await spawnGateway({
       DATA_DIR: networkDir,
       PORT: String(networkPort),
@@ -167,19 +192,27 @@ async function gatewayOn(target: string, statuses: boolean): Promise<Result> {
       body: JSON.stringify({ to: DEFAULT_SANDBOX_NUMBER, text: `join ${account.joinCode}` }),
     });
     await new Promise((r) => setTimeout(r, 1000));
-    return await load(
-      `gateway send-text, ${target}, ${statuses ? 'with status webhooks' : 'send path only'}`,
-      `${gateway.url}/api/v1/msg/message/text`,
-      gateway.child.pid,
-      { 'content-type': 'application/json', apiKey: account.apiKey },
-      (n) =>
-        JSON.stringify({
-          messageId: `bench-${n}`,
-          from: DEFAULT_SANDBOX_NUMBER,
-          to: USER,
-          message: 'benchmark',
-        }),
-    );
+    const results: Result[] = [];
+    let sent = 0;
+    for (const connections of levels) {
+      results.push(
+        await load(
+          `gateway send-text, ${target}, ${statuses ? 'with status webhooks' : 'send path only'}`,
+          `${gateway.url}/api/v1/msg/message/text`,
+          gateway.child.pid,
+          { 'content-type': 'application/json', apiKey: account.apiKey },
+          () =>
+            JSON.stringify({
+              messageId: `bench-${sent++}`,
+              from: DEFAULT_SANDBOX_NUMBER,
+              to: USER,
+              message: 'benchmark',
+            }),
+          connections,
+        ),
+      );
+    }
+    return results;
   } finally {
     await gateway?.stop();
     await network?.stop();
@@ -189,7 +222,7 @@ async function gatewayOn(target: string, statuses: boolean): Promise<Result> {
   }
 }
 
-const results: Result[] = [await bare()];
+const results: Result[] = await bare();
 for (const target of TARGETS) {
   if (target === 'postgres' && !(await postgresReachable())) {
     process.stdout.write('PostgreSQL is not reachable: its benchmark is skipped\n');
@@ -197,8 +230,8 @@ for (const target of TARGETS) {
   }
   // The send path alone (the network answers, posts no statuses), then the whole loop: every send also
   // brings three status webhooks (sent, delivered, read) back into the gateway, as Meta's do.
-  results.push(await gatewayOn(target, false));
-  results.push(await gatewayOn(target, true));
+  results.push(...(await gatewayOn(target, false, LEVELS)));
+  results.push(...(await gatewayOn(target, true, [FULL_LOOP_CONNECTIONS])));
 }
 
 const hooks: WebhookResult[] = [];
@@ -207,17 +240,31 @@ for (const target of TARGETS) {
   hooks.push(await webhookThroughput(target as 'sqlite' | 'postgres', WEBHOOK_EVENTS));
 }
 
-const base = results[0]!.requestsPerSecond;
+const bareAt = (connections: number) =>
+  results.find((r) => r.name === 'bare Fastify route' && r.connections === connections)?.requestsPerSecond;
+const ratio = (r: Result) => {
+  const base = bareAt(r.connections);
+  return base ? (r.requestsPerSecond / base).toFixed(2) : 'n/a';
+};
 const lines = [
   `# Benchmark ${new Date().toISOString()}`,
   '',
-  `${CONNECTIONS} connections, ${SECONDS} s per target, after a 2 s warm-up; Node ${process.version}; ${process.platform} ${process.arch}.`,
+  `${SECONDS} s per row, after a 2 s warm-up; Node ${process.version}; ${process.platform} ${process.arch}. Peak RSS is the process's high-water mark up to the end of that row.`,
   '',
-  '| target | requests/s | ratio to bare | p50 ms | p99 ms | non-2xx | errors | peak RSS MB |',
-  '|---|---|---|---|---|---|---|---|',
+  '| target | connections | requests/s | ratio to bare | p50 ms | p99 ms | non-2xx | errors | peak RSS MB |',
+  '|---|---|---|---|---|---|---|---|---|',
   ...results.map(
     (r) =>
-      `| ${r.name} | ${r.requestsPerSecond} | ${(r.requestsPerSecond / base).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.peakRssMb ?? 'n/a'} |`,
+      `| ${r.name} | ${r.connections} | ${r.requestsPerSecond} | ${ratio(r)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.peakRssMb ?? 'n/a'} |`,
+  ),
+  '',
+  'Start-up, process start to listening (for the gateway, migrations on an empty database included):',
+  '',
+  '| process | ms | ratio to bare |',
+  '|---|---|---|',
+  ...[...startupMs].map(
+    ([target, ms]) =>
+      `| ${target === 'bare Fastify route' ? target : `gateway, ${target}`} | ${ms} | ${(ms / (startupMs.get('bare Fastify route') ?? ms)).toFixed(1)} |`,
   ),
   '',
   `Webhook delivery: ${WEBHOOK_EVENTS} events written to the outbox, delivered signed to a local receiver.`,
