@@ -1,18 +1,17 @@
 // Verifies a Switchboard webhook (Standard Webhooks signature) and prints the event.
 // Run: WEBHOOK_SECRET=whsec_... node examples/verify-webhook.mjs   (listens on port 4000)
+// Or import `verify` into your own receiver.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 
-const secret = process.env.WEBHOOK_SECRET;
-const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-
-function verify(headers, body) {
+export function verify(secret, headers, rawBody) {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   const id = headers['webhook-id'];
   const timestamp = headers['webhook-timestamp'];
   // Refuse old or future deliveries: a captured request cannot be replayed later.
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
   const expected = Buffer.from(
-    `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`,
+    `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${rawBody}`).digest('base64')}`,
   );
   // Several signatures appear during a secret rotation: any one may match.
   return String(headers['webhook-signature'])
@@ -20,17 +19,21 @@ function verify(headers, body) {
     .some((s) => s.length === expected.length && timingSafeEqual(Buffer.from(s), expected));
 }
 
-createServer((req, res) => {
-  let body = '';
-  req.on('data', (chunk) => (body += chunk));
-  req.on('end', () => {
-    if (!verify(req.headers, body)) {
-      res.writeHead(401).end();
-      return;
-    }
-    const event = JSON.parse(body);
-    // webhook-id is the event id: the same event may arrive more than once, so dedupe on it.
-    console.log(req.headers['webhook-id'], event.type, JSON.stringify(event.data));
-    res.writeHead(204).end();
-  });
-}).listen(Number(process.env.PORT ?? 4000), '127.0.0.1');
+if (import.meta.main) {
+  const secret = process.env.WEBHOOK_SECRET;
+  if (!secret) throw new Error('set WEBHOOK_SECRET to the endpoint secret (whsec_...)');
+  createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      if (!verify(secret, req.headers, body)) {
+        res.writeHead(401).end();
+        return;
+      }
+      const event = JSON.parse(body);
+      // webhook-id is the event id: the same event may arrive more than once, so dedupe on it.
+      console.log(req.headers['webhook-id'], event.type, JSON.stringify(event.data));
+      res.writeHead(204).end();
+    });
+  }).listen(Number(process.env.PORT ?? 4000), '127.0.0.1');
+}

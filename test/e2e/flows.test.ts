@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { verifyAsDocumented } from '../support/documented-verify.ts';
 import { createSignUpFlow, FLOWS, onGateway } from '../support/flows.ts';
 import {
   call,
@@ -31,6 +32,7 @@ describe('flows end to end', () => {
   let flow: { id: number; waFlowId: string; status: string; updatedAt: string };
   let previewUrl: string;
   let sent: { waId: string };
+  let endpointSecret: string;
 
   before(async () => {
     t = await startGateway({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
@@ -41,6 +43,7 @@ describe('flows end to end', () => {
       body: { url: receiver.url, events: ['message.received'] },
     });
     assert.equal(hook.status, 201, JSON.stringify(hook.body));
+    endpointSecret = hook.body.data.secret;
     await joinSandbox(t, account, USER);
   });
   after(async () => {
@@ -208,6 +211,7 @@ describe('flows end to end', () => {
       receiver.received.find((r) => r.json?.data?.interactive?.type === 'nfm_reply'),
     );
     assert.equal(event.json.type, 'message.received');
+    assert.ok(verifyAsDocumented(endpointSecret, event.headers, event.body), 'signed as documented');
     assert.deepEqual(event.json.data.interactive, {
       type: 'nfm_reply',
       name: 'flow',

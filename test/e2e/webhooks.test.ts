@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import { verifySignature } from '../../src/events/signing.ts';
+import { verifyAsDocumented } from '../support/documented-verify.ts';
 import {
   call,
   createAccount,
@@ -25,16 +25,7 @@ describe('webhook events', () => {
   let account: TestAccount;
   let endpoint: { id: string; secret: string };
 
-  const verified = (r: Received) =>
-    verifySignature(
-      endpoint.secret,
-      {
-        id: String(r.headers['webhook-id']),
-        timestamp: String(r.headers['webhook-timestamp']),
-        signature: String(r.headers['webhook-signature']),
-      },
-      r.body,
-    );
+  const verified = (r: Received) => verifyAsDocumented(endpoint.secret, r.headers, r.body);
 
   const eventWhere = (predicate: (json: any) => boolean) =>
     eventually(async () => receiver.received.find((r) => predicate(r.json)));
@@ -206,13 +197,8 @@ describe('webhook events', () => {
     assert.notEqual(newSecret, oldSecret);
     await userSays(t, USER, DEFAULT_SANDBOX_NUMBER, { text: 'after rotation' });
     const r = await eventWhere((j) => j.data?.text === 'after rotation');
-    const headers = {
-      id: String(r.headers['webhook-id']),
-      timestamp: String(r.headers['webhook-timestamp']),
-      signature: String(r.headers['webhook-signature']),
-    };
-    assert.ok(verifySignature(oldSecret, headers, r.body));
-    assert.ok(verifySignature(newSecret, headers, r.body));
+    assert.ok(verifyAsDocumented(oldSecret, r.headers, r.body));
+    assert.ok(verifyAsDocumented(newSecret, r.headers, r.body));
     endpoint.secret = newSecret;
   });
 
