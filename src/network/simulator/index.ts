@@ -15,10 +15,14 @@
  * - State lives in memory: a restart is a fresh network.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { DEFAULT_SANDBOX_NUMBER } from '../../config/config.ts';
 import { FlowCatalog } from './flow-catalog.ts';
 import { GraphObjects } from './graph-objects.ts';
 import { MediaVault } from './media-vault.ts';
+import { registerPhoneEvents } from './phone/events.ts';
+import { registerPhoneRoutes } from './phone/routes.ts';
 import { PhoneBook } from './phone-book.ts';
+import { registerFaultRoutes } from './routes-faults.ts';
 import { registerFlowRoutes } from './routes-flows.ts';
 import { registerGraphRoutes } from './routes-graph.ts';
 import { registerMediaRoutes } from './routes-media.ts';
@@ -29,6 +33,7 @@ import { TemplateCatalog } from './templates/catalog.ts';
 import { TemplateReview } from './templates/review.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { catalogTemplates } from './templates/send-check.ts';
+import { Traffic } from './traffic.ts';
 import { WebhookPoster } from './webhook-poster.ts';
 import { WindowTracker } from './window-tracker.ts';
 
@@ -52,6 +57,14 @@ export interface SimulatorOptions {
   now?: () => number;
   /** How long the simulated review of a created or edited template takes (default 1000 ms). */
   templateReviewDelayMs?: number;
+  /** The business number the phone page (`/phone`) offers first, E.164 digits (default the default sandbox number). */
+  phoneDefaultBusiness?: string;
+  /** Meta's throughput per business number, sends per second (default 80; 0 = no limit); beyond it 130429. */
+  maxSendsPerSecond?: number;
+  /** Messages one number may send one user at once before error 131056 (default 45; 0 = no pair limit). */
+  pairBurst?: number;
+  /** How fast the pair allowance refills: one message per this many ms (default 6000, reference §7). */
+  pairIntervalMs?: number;
 }
 
 export interface Simulator {
@@ -59,7 +72,7 @@ export interface Simulator {
   plugin: FastifyPluginAsync;
   /** Resolves once every webhook queued so far was delivered or given up. */
   idle(): Promise<void>;
-  /** Stops timers and abandons pending webhook posts. */
+  /** Stops timers, abandons pending webhook posts and ends the phones' live streams. */
   close(): Promise<void>;
 }
 
@@ -81,6 +94,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     postStatuses: options.postStatuses ?? true,
     scheduler,
     poster,
+    phones,
     now,
   });
   const objects = new GraphObjects();
@@ -94,6 +108,14 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     reviewDelayMs: options.templateReviewDelayMs ?? 1000,
     now,
   });
+  const traffic = new Traffic({
+    maxSendsPerSecond: options.maxSendsPerSecond ?? 80,
+    pairBurst: options.pairBurst ?? 45,
+    pairIntervalMs: options.pairIntervalMs ?? 6000,
+    scheduler,
+  });
+  // The live streams of the phone page; open streams would keep a closing server waiting.
+  const streams: { close(): void }[] = [];
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
     registerMediaRoutes(app, { accessToken: options.accessToken, vault, objects, now });
     registerFlowRoutes(app, { accessToken: options.accessToken, flows, objects });
@@ -114,14 +136,29 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       templates: catalogTemplates(templates),
       objects,
       flows,
+      traffic,
       now,
     });
+    registerFaultRoutes(app, traffic);
+    // Sends held by a timeout fault would keep a closing server waiting.
+    app.addHook('preClose', async () => traffic.close());
     registerUserRoutes(app, { phones, windows, poster, vault, now });
+    registerPhoneRoutes(app, {
+      phones,
+      vault,
+      flows,
+      defaultBusiness: options.phoneDefaultBusiness ?? DEFAULT_SANDBOX_NUMBER,
+    });
+    const phoneStreams = registerPhoneEvents(app, phones);
+    streams.push(phoneStreams);
+    app.addHook('preClose', async () => phoneStreams.close());
   };
   return {
     plugin,
     idle: () => poster.idle(),
     async close() {
+      for (const s of streams) s.close();
+      traffic.close();
       scheduler.close();
       await poster.close();
     },

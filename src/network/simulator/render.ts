@@ -82,3 +82,19 @@ export function renderMessage(message: Json): string {
       return `[${type}]`;
   }
 }
+
+/** What the user's own message shows on their phone: `content` is the inbound `messages[]` item's content. */
+export function renderUserMessage(content: Json): string {
+  const type = content.type as string;
+  if (type === 'interactive') {
+    const i = content.interactive as Json;
+    if (i.type === 'button_reply') return i.button_reply.title;
+    if (i.type === 'list_reply') return i.list_reply.title;
+    if (i.type === 'nfm_reply') return `✅ ${i.nfm_reply.body}`;
+    return `[${i.type}]`;
+  }
+  if (type === 'location' || type === 'text') return renderMessage(content);
+  const media = content[type] as Json | undefined;
+  const label = type === 'document' && media?.filename ? `document: ${media.filename}` : type;
+  return [`[${label}]`, media?.caption].filter(Boolean).join('\n');
+}

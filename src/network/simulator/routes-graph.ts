@@ -20,9 +20,10 @@ import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
 import { renderMessage } from './render.ts';
 import type { TemplateHandler } from './send-template.ts';
 import type { StatusTimeline } from './status-timeline.ts';
+import type { Traffic } from './traffic.ts';
 import type { Json } from './validate-fields.ts';
 import { parseSendRequest } from './validate-message.ts';
-import { newWamid } from './webhook-envelopes.ts';
+import { newWamid, userOfWamid } from './webhook-envelopes.ts';
 import type { WindowTracker } from './window-tracker.ts';
 
 export interface GraphRouteDeps {
@@ -36,6 +37,8 @@ export interface GraphRouteDeps {
   objects: GraphObjects;
   /** Flow messages must name a flow the network can open (reference §1.3, §6.2). */
   flows: FlowCatalog;
+  /** Meta's throughput and pair-rate limits, and injected faults (traffic.ts). */
+  traffic: Traffic;
   now: () => number;
 }
 
@@ -124,6 +127,11 @@ export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps):
     async (request, reply) => {
       const business = businessOf(request, 'post');
       if (typeof business !== 'string') return sendError(reply, business);
+      if (deps.traffic.faulty) {
+        const fault = await deps.traffic.inject(reply);
+        if (fault === 'dropped') return reply;
+        if (fault) return sendError(reply, fault);
+      }
       let parsed: ReturnType<typeof parseSendRequest>;
       try {
         parsed = parseSendRequest(request.body, business);
@@ -131,9 +139,16 @@ export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps):
         if (error instanceof GraphProblem) return sendError(reply, error.error);
         throw error;
       }
-      if (parsed.kind === 'read') return { success: true };
+      if (parsed.kind === 'read') {
+        // The business read a user's message: that user's phone shows it as read (blue ticks).
+        const user = userOfWamid(parsed.messageId);
+        if (user) deps.phones.setSentStatus(user, parsed.messageId, 'read');
+        return { success: true };
+      }
 
       const { recipient, type, message } = parsed;
+      const throttled = deps.traffic.admit(business, recipient);
+      if (throttled) return sendError(reply, throttled);
       const now = deps.now();
       const conversation = deps.windows.conversation(business, recipient, now);
       let rendered: string;

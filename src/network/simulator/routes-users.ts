@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { normalizePhone } from '../../domain/phone.ts';
 import type { MediaVault } from './media-vault.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
+import { renderUserMessage } from './render.ts';
 import { flowReplyContent } from './user-flow-reply.ts';
 import { USER_MESSAGE_BODY_LIMIT, userMediaContent } from './user-media.ts';
 import { charCount, isObject, type Json } from './validate-fields.ts';
@@ -181,12 +182,23 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
         const id = newWamid(user, 'inbound');
         deps.windows.recordInbound(business, user, now);
         // One queue per (business, user): the business sees a user's messages in the order they were sent.
+        deps.phones.recordSent(user, {
+          id,
+          to: business,
+          type: String(content.type),
+          rendered: renderUserMessage(content),
+          content,
+          status: 'sent',
+          timestamp: new Date(now).toISOString(),
+        });
         deps.poster.enqueue(
           `inbound:${business}:${user}`,
           messagesEnvelope(business, {
             contacts: [{ profile: { name: profileName }, wa_id: user }],
             messages: [{ from: user, id, timestamp: unixSeconds(now), ...content }],
           }),
+          // The business's endpoint took it: the user's phone shows the message as delivered.
+          () => deps.phones.setSentStatus(user, id, 'delivered'),
         );
         return reply.code(202).send({ id });
       } catch (error) {

@@ -6,7 +6,7 @@
  * `delivered`.
  */
 
-import { advance, type DeliveryStatus, type ReceivedMessage } from './phone-book.ts';
+import type { DeliveryStatus, PhoneBook, ReceivedMessage } from './phone-book.ts';
 import type { Scheduler } from './scheduler.ts';
 import { messagesEnvelope, statusItem } from './webhook-envelopes.ts';
 import type { WebhookPoster } from './webhook-poster.ts';
@@ -19,6 +19,8 @@ export interface TimelineOptions {
   postStatuses: boolean;
   scheduler: Scheduler;
   poster: WebhookPoster;
+  /** The phones, which show each status change (and tell their listeners). */
+  phones: PhoneBook;
   now: () => number;
 }
 
@@ -50,7 +52,7 @@ export class StatusTimeline {
   }
 
   #emit(dispatch: Dispatch, status: DeliveryStatus, errors?: unknown[]): void {
-    advance(dispatch.message, status);
+    this.#options.phones.setStatus(dispatch.recipient, dispatch.message, status);
     if (!this.#options.postStatuses) return;
     const item = statusItem({
       id: dispatch.message.id,

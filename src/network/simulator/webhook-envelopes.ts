@@ -33,6 +33,15 @@ export function newWamid(user: string, direction: 'outbound' | 'inbound'): strin
   return `wamid.${record.toString('base64').replaceAll('+', '-').replaceAll('/', '_')}`;
 }
 
+/** The user number a wamid of newWamid holds, or undefined for any other string. */
+export function userOfWamid(id: string): string | undefined {
+  if (!id.startsWith('wamid.') || id.length > 200) return undefined;
+  const record = Buffer.from(id.slice('wamid.'.length).replaceAll('-', '+').replaceAll('_', '/'), 'base64');
+  if (record[0] !== 0x1c || record[1] !== 0x18) return undefined;
+  const user = record.subarray(3, 3 + (record[2] ?? 0)).toString('latin1');
+  return /^\d{6,15}$/.test(user) ? user : undefined;
+}
+
 /** Webhook timestamps are Unix seconds as strings (reference §0). */
 export const unixSeconds = (ms: number) => String(Math.floor(ms / 1000));
 

@@ -51,12 +51,17 @@ export class WebhookPoster {
     this.#options = options;
   }
 
-  /** Serialises `payload` now and posts it after every earlier post with the same key. */
-  enqueue(key: string, payload: unknown): void {
+  /**
+   * Serialises `payload` now and posts it after every earlier post with the same key; `onAccepted` runs
+   * once the receiver answered 2xx (a virtual phone shows its own message as delivered then).
+   */
+  enqueue(key: string, payload: unknown, onAccepted?: () => void): void {
     if (this.#options.scheduler.closed) return;
     const body = serializeWebhook(payload);
     const previous = this.#queues.get(key) ?? Promise.resolve();
-    const next = previous.then(() => this.#deliver(body));
+    const next = previous.then(async () => {
+      if ((await this.#deliver(body)) && onAccepted) onAccepted();
+    });
     this.#queues.set(key, next);
     void next.finally(() => {
       if (this.#queues.get(key) === next) this.#queues.delete(key);
@@ -75,21 +80,24 @@ export class WebhookPoster {
     await this.idle();
   }
 
-  async #deliver(body: string): Promise<void> {
+  /** True once the receiver accepted the post; false when it was given up or the poster closed. */
+  async #deliver(body: string): Promise<boolean> {
     const { scheduler, logger } = this.#options;
     const delays = this.#options.retryDelaysMs ?? RETRY_DELAYS_MS;
     const signature = signBody(this.#options.appSecret, body);
     for (let attempt = 1; !scheduler.closed; attempt++) {
       const problem = await this.#attempt(body, signature);
-      if (problem === null || scheduler.closed) return;
+      if (problem === null) return true;
+      if (scheduler.closed) return false;
       const delay = delays[attempt - 1];
       if (delay === undefined) {
         logger?.warn({ attempts: attempt, problem }, 'simulator webhook given up; the event is lost');
-        return;
+        return false;
       }
       logger?.warn({ attempt, problem, retryInMs: delay }, 'simulator webhook not accepted; retrying');
       await scheduler.sleep(delay);
     }
+    return false;
   }
 
   /** One POST; null when the receiver accepted it (2xx), else what went wrong. */

@@ -1,0 +1,77 @@
+/**
+ * The screens of a flow a phone received, drawn for the phone page with the gateway's flow preview
+ * components (src/http/flow-preview/render-components.ts: pure functions, no gateway state). The page
+ * script walks the screens and, on `complete`, sends the completion as `user-flow-reply.ts` shapes it.
+ */
+import { renderChildren } from '../../../http/flow-preview/render-components.ts';
+import type { FlowCatalog, SimFlow } from '../flow-catalog.ts';
+import type { ReceivedMessage } from '../phone-book.ts';
+import { isObject, type Json } from '../validate-fields.ts';
+
+export interface FlowScreen {
+  id: string;
+  title: string;
+  examples: Json;
+  /** The screen's components as HTML (every value escaped by the renderer). */
+  html: string;
+}
+
+export interface PhoneFlow {
+  messageId: string;
+  business: string;
+  name: string;
+  cta: string;
+  firstScreen: string;
+  screens: FlowScreen[];
+}
+
+/** `data: {key: {type, __example__}}` → `{key: example}`: what a screen shows before real data arrives. */
+function examplesOf(screen: Json): Json {
+  const data = isObject(screen.data) ? screen.data : {};
+  return Object.fromEntries(
+    Object.entries(data).map(([key, decl]) => [key, isObject(decl) ? decl.__example__ : undefined]),
+  );
+}
+
+function flowOf(catalog: FlowCatalog, business: string, parameters: Json): SimFlow | undefined {
+  if (typeof parameters.flow_id === 'string') return catalog.get(parameters.flow_id);
+  return catalog.list(business).find((f) => f.name === parameters.flow_name);
+}
+
+/** The flow behind a received flow message, or a sentence saying why it cannot be opened. */
+export function phoneFlow(catalog: FlowCatalog, message: ReceivedMessage): PhoneFlow | string {
+  const interactive = message.content.interactive as Json;
+  const parameters = (interactive.action as Json).parameters as Json;
+  const flow = flowOf(catalog, message.from, parameters);
+  if (!flow?.flowJson) return 'the flow of this message is no longer on the network';
+  let json: unknown;
+  try {
+    json = JSON.parse(flow.flowJson.replace(/^\uFEFF/, ''));
+  } catch {
+    return 'the Flow JSON of this flow cannot be read';
+  }
+  const screens = (isObject(json) && Array.isArray(json.screens) ? json.screens : []).filter(isObject);
+  if (screens.length === 0) return 'the flow has no screens';
+  const payload = isObject(parameters.flow_action_payload) ? parameters.flow_action_payload : {};
+  const ids = screens.map((s) => String(s.id));
+  const first = typeof payload.screen === 'string' && ids.includes(payload.screen) ? payload.screen : ids[0]!;
+  return {
+    messageId: message.id,
+    business: message.from,
+    name: flow.name,
+    cta: String(parameters.flow_cta ?? 'Open'),
+    firstScreen: first,
+    screens: screens.map((screen, index) => {
+      const layout = isObject(screen.layout) ? screen.layout : {};
+      // The message's own data fills the first screen, as on WhatsApp (reference §6.3).
+      const given = String(screen.id) === first && isObject(payload.data) ? payload.data : {};
+      const examples = { ...examplesOf(screen), ...given };
+      return {
+        id: String(screen.id),
+        title: String(screen.title ?? screen.id),
+        examples,
+        html: renderChildren(layout.children, { prefix: `flow-s${index}`, examples }),
+      };
+    }),
+  };
+}

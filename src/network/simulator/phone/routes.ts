@@ -1,0 +1,148 @@
+/**
+ * The virtual phone page and what it reads, all under the simulator's prefix and without auth (it is the
+ * user's own phone, like `/users/:phone/messages`):
+ * - `GET /phone`, `/phone/app.js`, `/phone/phone.css`: the page and its two assets (read once at start).
+ * - `GET /users/:phone/chat?with=<business>`: both directions of one chat, oldest first.
+ * - `GET /users/:phone/chats`: the business numbers this phone talked with, most recent first.
+ * - `GET /users/:phone/media/:id`: a file of the media vault that is part of this phone's chats.
+ * - `GET /users/:phone/flows/:messageId`: the screens of a flow message this phone received.
+ * The live stream is events.ts. Errors are `{"error": {"message"}}` naming the field.
+ */
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizePhone } from '../../../domain/phone.ts';
+import type { FlowCatalog } from '../flow-catalog.ts';
+import type { MediaVault } from '../media-vault.ts';
+import type { PhoneBook } from '../phone-book.ts';
+import { isObject } from '../validate-fields.ts';
+import { phoneFlow } from './flow-screens.ts';
+import { phonePage } from './page.ts';
+import { chatsOf, chatWith } from './views.ts';
+
+const APP_JS = readFileSync(new URL('./app.js', import.meta.url), 'utf8');
+const PHONE_CSS = readFileSync(new URL('./phone.css', import.meta.url), 'utf8');
+
+/** A user number nobody has to type first: a valid Kenyan mobile number, as in the docs. */
+export const DEFAULT_PHONE_USER = '254712345678';
+
+export interface PhoneRouteDeps {
+  phones: PhoneBook;
+  vault: MediaVault;
+  flows: FlowCatalog;
+  /** The business number the page offers first (the gateway's sandbox number). */
+  defaultBusiness: string;
+}
+
+/** Media links may point anywhere (the business sends URLs); scripts and styles come only from here. */
+const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  'img-src * data: blob:',
+  'media-src * data: blob:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function refuse(reply: FastifyReply, code: number, message: string) {
+  return reply.code(code).send({ error: { message } });
+}
+
+/** The phone of the path, or undefined after answering 400. */
+function userOf(request: FastifyRequest, reply: FastifyReply): string | undefined {
+  const raw = (request.params as { phone: string }).phone;
+  const user = normalizePhone(raw);
+  if (!user) {
+    void refuse(reply, 400, `\`phone\` in the path is not a valid phone number with country code: "${raw}"`);
+    return undefined;
+  }
+  return user;
+}
+
+function mediaIdOf(content: Record<string, unknown>): string | undefined {
+  const type = content.type;
+  const media = typeof type === 'string' ? content[type] : undefined;
+  return isObject(media) && typeof media.id === 'string' ? media.id : undefined;
+}
+
+export function registerPhoneRoutes(app: FastifyInstance, deps: PhoneRouteDeps): void {
+  const base = app.prefix;
+
+  app.get('/phone', async (_request, reply) => {
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', PAGE_CSP)
+      .header('referrer-policy', 'no-referrer')
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(phonePage({ base, defaultUser: DEFAULT_PHONE_USER, defaultBusiness: deps.defaultBusiness }));
+  });
+  app.get('/phone/app.js', async (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(APP_JS),
+  );
+  app.get('/phone/phone.css', async (_request, reply) =>
+    reply
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(PHONE_CSS),
+  );
+
+  app.get('/users/:phone/chat', async (request, reply) => {
+    const user = userOf(request, reply);
+    if (!user) return reply;
+    const raw = (request.query as { with?: unknown }).with;
+    const business = typeof raw === 'string' ? normalizePhone(raw) : null;
+    if (!business) return refuse(reply, 400, '`with` must be the business number, with country code');
+    return {
+      business,
+      messages: chatWith(deps.phones.received(user), deps.phones.sent(user), business),
+    };
+  });
+
+  app.get('/users/:phone/chats', async (request, reply) => {
+    const user = userOf(request, reply);
+    if (!user) return reply;
+    return { chats: chatsOf(deps.phones.received(user), deps.phones.sent(user)) };
+  });
+
+  app.get('/users/:phone/media/:id', async (request, reply) => {
+    const user = userOf(request, reply);
+    if (!user) return reply;
+    const { id } = request.params as { id: string };
+    // Only files that are part of this phone's chats: a phone cannot read another phone's media.
+    const mine = [...deps.phones.received(user), ...deps.phones.sent(user)].some(
+      (m) => mediaIdOf(m.content) === id,
+    );
+    const media = mine ? deps.vault.get(id) : undefined;
+    if (!media)
+      return refuse(reply, 404, `\`id\`: this phone has no media "${id}" (it may have been forgotten)`);
+    return reply
+      .header('content-type', media.mimeType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=300')
+      .send(media.bytes);
+  });
+
+  app.get('/users/:phone/flows/:messageId', async (request, reply) => {
+    const user = userOf(request, reply);
+    if (!user) return reply;
+    const { messageId } = request.params as { messageId: string };
+    const message = deps.phones
+      .received(user)
+      .find((m) => m.id === messageId && m.interactiveType === 'flow' && m.status !== 'failed');
+    if (!message) {
+      return refuse(reply, 404, `\`messageId\`: this phone received no flow message "${messageId}"`);
+    }
+    const flow = phoneFlow(deps.flows, message);
+    if (typeof flow === 'string') return refuse(reply, 404, flow);
+    return flow;
+  });
+}

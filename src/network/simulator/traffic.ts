@@ -1,0 +1,151 @@
+/**
+ * What stands between a send and the simulated network: Meta's limits (reference §7), always on, and
+ * faults injected for tests and evaluation (`/simulator/faults`), off unless asked for.
+ *
+ * - Throughput: at most `maxSendsPerSecond` sends per business number (default 80, Meta's default
+ *   tier), as a token bucket with one second of burst; beyond it error 130429.
+ * - Pair rate: one business number to one user, about one message per 6 s with a burst of 45 that
+ *   borrows future quota (reference §7); beyond it error 131056.
+ * - Faults apply to `POST /{v}/{phone-number-id}/messages` only: added latency, a share of HTTP 5xx
+ *   answers, a timeout (the request is held unanswered), or the throughput error for every send.
+ *
+ * The normal path costs one flag test and two counter lookups: no allocation once a number and a pair
+ * have been seen.
+ */
+import type { FastifyReply } from 'fastify';
+import { Gcra } from '../gcra.ts';
+import { type GraphError, graphError } from './graph-errors.ts';
+import type { Scheduler } from './scheduler.ts';
+
+export interface Faults {
+  /** Added before the send is handled. */
+  latencyMs?: number;
+  /** Share of sends answered HTTP 503 with a Graph error saying nothing was taken (1 = every send). */
+  status5xx?: number;
+  /** Sends are held unanswered until the fault is cleared (then handled) or the simulator closes. */
+  timeout?: boolean;
+  /** Every send is answered with the throughput error 130429 (HTTP 429). */
+  throughput?: boolean;
+}
+
+export interface TrafficOptions {
+  /** Sends per second per business number; 0 = no limit. */
+  maxSendsPerSecond: number;
+  /** Messages one number may send one user at once before the pair is throttled; 0 = no pair limit. */
+  pairBurst: number;
+  /** Spacing the pair rate refills at (reference §7: about 6 s). */
+  pairIntervalMs: number;
+  scheduler: Scheduler;
+}
+
+export const THROUGHPUT_DETAILS =
+  'Message failed to send because there were too many messages sent from this phone number in a short period of time.';
+export const PAIR_RATE_DETAILS =
+  'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.';
+
+/** The outcome of a held send: go on as usual, or the simulator closed under it. */
+type Release = (outcome: 'handle' | 'closed') => void;
+
+export class Traffic {
+  readonly #throughput: Gcra | null;
+  readonly #pairs: Map<string, Gcra> | null;
+  readonly #options: TrafficOptions;
+  #faults: Faults = {};
+  /** Fast-path flag: true while any fault is set. */
+  #faulty = false;
+  #until: number | null = null;
+  #generation = 0;
+  readonly #held = new Set<Release>();
+
+  constructor(options: TrafficOptions) {
+    this.#options = options;
+    const rate = options.maxSendsPerSecond;
+    this.#throughput = rate > 0 ? new Gcra(1000 / rate, rate) : null;
+    this.#pairs = options.pairBurst > 0 ? new Map() : null;
+  }
+
+  get faulty(): boolean {
+    return this.#faulty;
+  }
+
+  /** The faults in force and when they end (null = until cleared). */
+  current(): { faults: Faults; until: string | null } {
+    return {
+      faults: { ...this.#faults },
+      until: this.#until === null ? null : new Date(this.#until).toISOString(),
+    };
+  }
+
+  /** Replaces the faults in force; `forMs` ends them on their own. */
+  set(faults: Faults, forMs?: number): void {
+    this.clear();
+    this.#faults = faults;
+    this.#faulty = Object.keys(faults).length > 0;
+    const generation = ++this.#generation;
+    if (forMs !== undefined) {
+      this.#until = Date.now() + forMs;
+      this.#options.scheduler.after(forMs, () => {
+        if (this.#generation === generation) this.clear();
+      });
+    }
+  }
+
+  /** Clears every fault; sends held by a timeout fault are handled now (their client may be gone). */
+  clear(): void {
+    this.#generation++;
+    this.#faults = {};
+    this.#faulty = false;
+    this.#until = null;
+    this.#release('handle');
+  }
+
+  /** The simulator closes: held sends are dropped unanswered. */
+  close(): void {
+    this.#faulty = false;
+    this.#release('closed');
+  }
+
+  #release(outcome: 'handle' | 'closed'): void {
+    const held = [...this.#held];
+    this.#held.clear();
+    for (const release of held) release(outcome);
+  }
+
+  /**
+   * Applies the faults in force to one send. Returns an error to answer with, 'dropped' when the request
+   * was held until the simulator closed (its connection is cut, never answered), or undefined to go on.
+   */
+  async inject(reply: FastifyReply): Promise<GraphError | 'dropped' | undefined> {
+    const faults = this.#faults;
+    if (faults.latencyMs) await this.#options.scheduler.sleep(faults.latencyMs);
+    if (faults.throughput) return graphError(130429, THROUGHPUT_DETAILS, 429);
+    if (faults.status5xx !== undefined && Math.random() < faults.status5xx) {
+      return graphError(131016, 'The service is temporarily unavailable; the message was not taken.', 503);
+    }
+    if (faults.timeout) {
+      const outcome = await new Promise<'handle' | 'closed'>((resolve) => this.#held.add(resolve));
+      if (outcome === 'closed') {
+        reply.hijack();
+        reply.raw.destroy();
+        return 'dropped';
+      }
+    }
+    return undefined;
+  }
+
+  /** Meta's limits for one accepted-looking send; an error when the number or the pair is over its rate. */
+  admit(business: string, recipient: string): GraphError | undefined {
+    if (this.#throughput && this.#throughput.reserve(business) > 0) {
+      return graphError(130429, THROUGHPUT_DETAILS, 429);
+    }
+    if (this.#pairs) {
+      let pairs = this.#pairs.get(business);
+      if (!pairs) {
+        pairs = new Gcra(this.#options.pairIntervalMs, this.#options.pairBurst);
+        this.#pairs.set(business, pairs);
+      }
+      if (pairs.reserve(recipient) > 0) return graphError(131056, PAIR_RATE_DETAILS, 429);
+    }
+    return undefined;
+  }
+}
