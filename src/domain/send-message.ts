@@ -57,8 +57,16 @@ export interface SendDeps extends SenderDeps {
   resolveFlow: FlowResolver;
   /** Resolves the APPROVED template a template send names (and checks its parameters), or throws. */
   resolveTemplate(accountId: string, senderPhone: string, content: unknown): Promise<SendContextLike>;
+  /**
+   * A claim still PENDING this long after it was made cannot belong to a request that is still running:
+   * every send ends (answered, refused or timed out) well within it. Its node stopped mid-send; see
+   * settleAbandonedClaim. Default: ABANDONED_CLAIM_MS.
+   */
+  abandonedClaimMs?: number;
   now?: () => number;
 }
+
+export const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
 
 function phoneField(field: 'from' | 'to', raw: string): string {
   const phone = normalizePhone(raw);
@@ -93,9 +101,15 @@ function failureFromStored(row: MessageRow): GatewayError {
   );
 }
 
-/** Turns a network failure into the error the client sees (and that a replay will show again). */
+/**
+ * Turns a network failure into the error the client sees (and that a replay will show again): 503 when the
+ * number's send rate is the cause, 502 when the network failed, 504 when it did not answer in time
+ * (docs/adr/0010). Retries of what was safe to retry have already been made by the connector.
+ */
 function clientErrorFor(failure: NetworkFailure, to: string): GatewayError {
-  const reason = `(#${failure.code}) ${failure.details}`;
+  const reason = failure.code
+    ? `(#${failure.code}) ${failure.details}`
+    : `(${failure.title}: ${failure.details})`;
   if (failure.code === 131047) {
     return new GatewayError(
       'session_closed',
@@ -110,12 +124,31 @@ function clientErrorFor(failure: NetworkFailure, to: string): GatewayError {
   }
   if (failure.kind === 'transient') {
     const retryAfterSeconds = Math.max(1, Math.ceil((failure.retryAfterMs ?? 1000) / 1000));
-    const limited = failure.code === 130429 || failure.code === 131056 || failure.httpStatus === 429;
-    return new GatewayError(
-      limited ? 'rate_limited' : 'network_unavailable',
-      `The network is ${limited ? 'rate limiting this number' : 'unavailable'} ${reason}; nothing was sent, retry with the same messageId`,
-      { retryAfterSeconds },
-    );
+    const retry = `nothing was sent; retry with the same messageId after ${retryAfterSeconds} s`;
+    // The network's sentences end in a full stop; this message goes on after them.
+    const said = reason.replace(/\.\)?$/, (end) => end.slice(1));
+    if (failure.throttled && failure.httpStatus === 0) {
+      return new GatewayError(
+        'network_unavailable',
+        `Too many sends from this number right now: ${failure.details}; ${retry}`,
+        {
+          retryAfterSeconds,
+        },
+      );
+    }
+    if (failure.throttled) {
+      return new GatewayError(
+        'network_unavailable',
+        `The network is limiting sends from this number ${said}; ${retry}`,
+        {
+          retryAfterSeconds,
+        },
+      );
+    }
+    const tries = failure.attempts ? ` (${failure.attempts} attempts)` : '';
+    return new GatewayError('network_error', `The network is unavailable ${said}${tries}; ${retry}`, {
+      retryAfterSeconds,
+    });
   }
   if (failure.code === 190 || failure.code === 0 || failure.httpStatus === 401) {
     return new GatewayError(
@@ -189,6 +222,9 @@ export async function sendMessage<Content>(
         );
       }
       if (holder.status !== 'PENDING') return replay(holder);
+      const abandonedBefore = now() - (deps.abandonedClaimMs ?? ABANDONED_CLAIM_MS);
+      if (holder.created_at <= abandonedBefore)
+        return replay(await settleAbandonedClaim(deps, holder, to, now));
       const settled = await waitForOutcome(deps.messages, accountId, body.messageId);
       if (!settled) continue; // the first request released its claim (nothing was sent): try to claim it
       if (settled.status === 'PENDING') {
@@ -205,6 +241,34 @@ export async function sendMessage<Content>(
   throw new GatewayError('conflict', `messageId "${body.messageId}" is contended; retry shortly`, {
     field: 'messageId',
   });
+}
+
+/**
+ * A claim left PENDING by a node that stopped mid-send (crash, kill -9, power loss). Whether the network
+ * received the message is unknown, so, as for a timeout (docs/adr/0002), it becomes FAILED with that
+ * reason and is never sent again under this messageId; the client learns it and may send it anew under
+ * another id. Without this, every retry would be told "still in progress" forever.
+ */
+async function settleAbandonedClaim(
+  deps: SendDeps,
+  holder: MessageRow,
+  to: string,
+  now: () => number,
+): Promise<MessageRow> {
+  const error = clientErrorFor(
+    {
+      kind: 'unknown_outcome',
+      code: 0,
+      httpStatus: 0,
+      title: 'send interrupted',
+      details: 'the gateway stopped while sending it',
+    },
+    to,
+  );
+  const stored: StoredError = { httpStatus: error.status, code: error.code, message: error.message };
+  // Forward-only: if the send did finish meanwhile, its outcome stands and this changes nothing.
+  await deps.messages.markFailed(holder.id, now(), JSON.stringify(stored));
+  return (await deps.messages.findByClientId(holder.account_id, holder.client_message_id)) ?? holder;
 }
 
 async function sendClaimed(

@@ -1,7 +1,8 @@
 /**
  * The WhatsApp Cloud API connector: the same code for Meta's Graph API and for the built-in simulator
  * (decisions §1), over undici's `request` (several times cheaper per call than `fetch`, which matters on
- * the send path) with a keep-alive pool and a timeout on every call.
+ * the send path) with a keep-alive pool and a timeout on every call. Sends are paced per business number
+ * and, like management calls, retried only when the network provably took nothing (docs/adr/0010).
  */
 import { createHash } from 'node:crypto';
 import { Agent, request } from 'undici';
@@ -16,12 +17,18 @@ import type {
   NumberCredentials,
   SendResult,
 } from './port.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetries } from './retry-policy.ts';
+import { type PacingOptions, SendPacer } from './send-pacer.ts';
 
 export interface CloudConnectorOptions {
   /** Graph base URL without version, e.g. https://graph.facebook.com; a function when known only after listen. */
   baseUrl: string | (() => string);
   apiVersion: string;
   timeoutMs: number;
+  /** Sends per second per business number and the longest wait for a slot (default: no pacing). */
+  pacing?: PacingOptions;
+  /** Retries of failures that are safe to retry (default: 3 tries within 2 s). */
+  retry?: RetryPolicy;
 }
 
 /** Error codes of a connection that was never made: the network cannot have received anything. */
@@ -47,6 +54,8 @@ function transportFailure(error: unknown, timeoutMs: number): NetworkFailure {
 export function createCloudConnector(options: CloudConnectorOptions): NetworkConnector {
   const base = typeof options.baseUrl === 'function' ? options.baseUrl : () => options.baseUrl as string;
   const agent = new Agent({ connections: 256, keepAliveTimeout: 30_000 });
+  const retry = options.retry ?? DEFAULT_RETRY_POLICY;
+  const pacer = new SendPacer(options.pacing ?? { maxSendsPerSecond: 0, maxWaitMs: 0 });
 
   // Management calls (templates, flows) share the agent, the timeout and the failure classification.
   const graphOptions = {
@@ -55,63 +64,73 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
     timeoutMs: options.timeoutMs,
     agent,
     transportFailure,
+    retry,
   };
+
+  /** One try of a send, classified (port.ts): no pacing, no retry. */
+  async function sendOnce(credentials: NumberCredentials, body: string): Promise<SendResult> {
+    const url = `${base()}/${options.apiVersion}/${encodeURIComponent(credentials.phoneNumberId)}/messages`;
+    let status: number;
+    let text: string;
+    let retryAfter: string | null;
+    try {
+      const response = await request(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json' },
+        body,
+        dispatcher: agent,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      status = response.statusCode;
+      const header = response.headers['retry-after'];
+      retryAfter = typeof header === 'string' ? header : null;
+      text = await response.body.text();
+    } catch (error) {
+      return { ok: false, failure: transportFailure(error, options.timeoutMs) };
+    }
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // A proxy's HTML error page: classified by HTTP status below.
+    }
+    if (status >= 200 && status < 300) {
+      const id = (parsed as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;
+      if (typeof id === 'string') return { ok: true, waId: id };
+      return {
+        ok: false,
+        failure: {
+          kind: 'unknown_outcome',
+          code: 0,
+          httpStatus: status,
+          title: 'unexpected network answer',
+          details: text.slice(0, 200),
+        },
+      };
+    }
+    return { ok: false, failure: failureFromGraphResponse(status, parsed, retryAfter) };
+  }
 
   return {
     ...cloudTemplateCalls(graphOptions),
     ...cloudFlowCalls(graphOptions),
 
-    async sendMessage(
-      credentials: NumberCredentials,
-      to: string,
-      message: CloudMessage,
-    ): Promise<SendResult> {
-      const url = `${base()}/${options.apiVersion}/${encodeURIComponent(credentials.phoneNumberId)}/messages`;
+    sendMessage(credentials: NumberCredentials, to: string, message: CloudMessage): Promise<SendResult> {
       const body = JSON.stringify({
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         to,
         ...message,
       });
-      let status: number;
-      let text: string;
-      let retryAfter: string | null;
-      try {
-        const response = await request(url, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json' },
-          body,
-          dispatcher: agent,
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        status = response.statusCode;
-        const header = response.headers['retry-after'];
-        retryAfter = typeof header === 'string' ? header : null;
-        text = await response.body.text();
-      } catch (error) {
-        return { ok: false, failure: transportFailure(error, options.timeoutMs) };
-      }
-      let parsed: unknown = null;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        // A proxy's HTML error page: classified by HTTP status below.
-      }
-      if (status >= 200 && status < 300) {
-        const id = (parsed as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;
-        if (typeof id === 'string') return { ok: true, waId: id };
-        return {
-          ok: false,
-          failure: {
-            kind: 'unknown_outcome',
-            code: 0,
-            httpStatus: status,
-            title: 'unexpected network answer',
-            details: text.slice(0, 200),
-          },
-        };
-      }
-      return { ok: false, failure: failureFromGraphResponse(status, parsed, retryAfter) };
+      // Every try, the first and each retry, is a send the network counts: each takes a paced slot.
+      return withRetries(retry, async (remainingMs, tryNumber) => {
+        const refused = await pacer.admit(
+          credentials.phoneNumberId,
+          tryNumber === 1 ? undefined : remainingMs,
+        );
+        if (refused) return { ok: false, failure: refused } as SendResult;
+        return sendOnce(credentials, body);
+      });
     },
 
     async fetchMedia(

@@ -1,11 +1,13 @@
 /**
  * One Graph API management call (templates, flows) over the connector's undici agent, with its timeout and
- * the same error classification as a send (graph-errors.ts: by code, never by text). A 2xx JSON object is
- * the value; anything else is a classified failure.
+ * the same error classification as a send (graph-errors.ts: by code, never by text) and the same retries of
+ * what is safe to retry (retry-policy.ts). A 2xx JSON object is the value; anything else is a classified
+ * failure.
  */
 import { type Agent, type FormData, request } from 'undici';
 import { failureFromGraphResponse } from './graph-errors.ts';
 import type { NetworkFailure } from './port.ts';
+import { type RetryPolicy, withRetries } from './retry-policy.ts';
 
 export interface GraphCallOptions {
   base: () => string;
@@ -13,14 +15,25 @@ export interface GraphCallOptions {
   timeoutMs: number;
   agent: Agent;
   transportFailure(error: unknown, timeoutMs: number): NetworkFailure;
+  retry: RetryPolicy;
 }
 
 export type GraphResult<T> = { ok: true; value: T } | { ok: false; failure: NetworkFailure };
 
-export async function graphCall(
+export function graphCall(
   options: GraphCallOptions,
   method: 'GET' | 'POST' | 'DELETE',
   /** Path after the version, already encoded, with its query string if any. */
+  path: string,
+  accessToken: string,
+  body?: { json: unknown } | { form: FormData },
+): Promise<GraphResult<Record<string, unknown>>> {
+  return withRetries(options.retry, () => graphCallOnce(options, method, path, accessToken, body));
+}
+
+async function graphCallOnce(
+  options: GraphCallOptions,
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   accessToken: string,
   body?: { json: unknown } | { form: FormData },

@@ -1,11 +1,19 @@
 /**
  * Classifies Graph API errors by code, never by text (reference §2.3: titles are not stable).
- * Transient = the same request may succeed later; everything else is permanent until the request changes.
+ * - transient: the network answered that it took nothing and the same request may succeed later (a Graph
+ *   error with a transient code or `is_transient`, or a throttling answer);
+ * - unknown_outcome: an HTTP 5xx without a Graph error (a proxy or load balancer answered): whether the
+ *   network took the request cannot be known, so it must not be repeated blindly;
+ * - permanent: everything else, until the request changes.
  */
 import type { NetworkFailure } from './port.ts';
 
 /** Codes that mean "not now": overload, throughput and pair-rate limits, temporary downtime. */
 const TRANSIENT_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131056, 131057, 133004]);
+/** Codes that mean the sending number (or app) is over its rate: the answer is to slow down. */
+const THROTTLE_CODES = new Set([4, 80007, 130429, 131056]);
+/** The pair limit refills one message per ~6 s (reference §7): the earliest sensible retry. */
+const PAIR_RETRY_MS = 6_000;
 
 interface GraphErrorBody {
   error?: {
@@ -31,16 +39,18 @@ export function failureFromGraphResponse(
       : typeof (data as { details?: unknown } | undefined)?.details === 'string'
         ? (data as { details: string }).details
         : title;
-  const transient =
-    TRANSIENT_CODES.has(code) || error?.is_transient === true || httpStatus >= 500 || httpStatus === 429;
-  const failure: NetworkFailure = {
-    kind: transient ? 'transient' : 'permanent',
-    code,
-    httpStatus,
-    title,
-    details,
-  };
+  const throttled = THROTTLE_CODES.has(code) || httpStatus === 429;
+  const graphSaysTransient = TRANSIENT_CODES.has(code) || error?.is_transient === true;
+  const kind: NetworkFailure['kind'] =
+    graphSaysTransient || throttled
+      ? 'transient'
+      : httpStatus >= 500 && code === 0
+        ? 'unknown_outcome'
+        : 'permanent';
+  const failure: NetworkFailure = { kind, code, httpStatus, title, details };
+  if (throttled) failure.throttled = true;
   const seconds = retryAfter === null ? Number.NaN : Number(retryAfter);
   if (Number.isFinite(seconds) && seconds >= 0) failure.retryAfterMs = seconds * 1000;
+  else if (code === 131056) failure.retryAfterMs = PAIR_RETRY_MS;
   return failure;
 }

@@ -39,6 +39,13 @@ export interface NetworkFailure {
   title: string;
   details: string;
   retryAfterMs?: number;
+  /**
+   * The sending number's rate is the cause: the network's throughput or pair-rate limit (130429, 131056,
+   * HTTP 429), or the gateway's own pacing refusing to wait longer (code 0, no answer).
+   */
+  throttled?: boolean;
+  /** How many times the request was tried before this failure (retries of what is safe to retry). */
+  attempts?: number;
 }
 
 export type SendResult = { ok: true; waId: string } | { ok: false; failure: NetworkFailure };

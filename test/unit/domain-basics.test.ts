@@ -61,5 +61,8 @@ test('graph errors are classified by code, not by text', () => {
   assert.equal(failureFromGraphResponse(400, body(131047), null).kind, 'permanent');
   assert.equal(failureFromGraphResponse(400, body(100), null).details, 'd');
   assert.equal(failureFromGraphResponse(503, null, '7').retryAfterMs, 7000);
-  assert.equal(failureFromGraphResponse(502, 'html', null).kind, 'transient');
+  // A 5xx that is not a Graph error came from something in between: whether the network took it is unknown.
+  assert.equal(failureFromGraphResponse(502, 'html', null).kind, 'unknown_outcome');
+  assert.equal(failureFromGraphResponse(503, body(131016), null).kind, 'transient');
+  assert.equal(failureFromGraphResponse(429, null, null).throttled, true);
 });

@@ -14,10 +14,12 @@ export function templateNetworkError(action: string, failure: NetworkFailure): G
     );
   }
   if (failure.kind === 'transient') {
-    const limited = failure.httpStatus === 429 || failure.code === 4 || failure.code === 80008;
+    // As for sends (docs/adr/0010): 503 when the rate is the cause, 502 when the network failed.
+    const throttled = failure.throttled === true;
+    const tries = failure.attempts ? ` (${failure.attempts} attempts)` : '';
     return new GatewayError(
-      limited ? 'rate_limited' : 'network_unavailable',
-      `The network is ${limited ? 'rate limiting template management' : 'unavailable'} ${reason}; nothing changed, retry later`,
+      throttled ? 'network_unavailable' : 'network_error',
+      `The network is ${throttled ? 'rate limiting template management' : 'unavailable'} ${reason}${tries}; nothing changed, retry later`,
       { retryAfterSeconds: Math.max(1, Math.ceil((failure.retryAfterMs ?? 1000) / 1000)) },
     );
   }
