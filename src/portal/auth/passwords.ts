@@ -1,0 +1,57 @@
+/**
+ * Password hashing with node:crypto scrypt: a random 16-byte salt per password, the cost parameters
+ * stored with the hash (`scrypt$N$r$p$salt$hash`, base64url) so they can be raised later without
+ * invalidating existing hashes, and a constant-time comparison.
+ */
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+
+/** N = 2^15 costs tens of milliseconds a sign-in and 32 MiB of memory: cheap for people, dear for guessing. */
+const PARAMS = { N: 32768, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+
+export const PASSWORD_MIN_LENGTH = 12;
+/** scrypt reads all of it; an upper bound keeps a megabyte "password" from costing the server. */
+export const PASSWORD_MAX_LENGTH = 1024;
+
+function derive(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+): Promise<Buffer> {
+  const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  );
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/**
+ * A hash no password matches, verified when the email is unknown: the answer then takes as long as for a
+ * known email, so timing does not tell which emails have users.
+ */
+let unknownUserHash: Promise<string> | undefined;
+export function hashForUnknownUser(): Promise<string> {
+  unknownUserHash ??= hashPassword(randomBytes(32).toString('base64url'));
+  return unknownUserHash;
+}

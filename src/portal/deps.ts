@@ -1,0 +1,30 @@
+/** What the portal's pages use: the same repositories and domain dependencies as the JSON API. */
+import type { Config } from '../config/config.ts';
+import type { FlowDeps } from '../domain/flows/flow-service.ts';
+import type { TemplateDeps } from '../domain/templates/manage-templates.ts';
+import type { MessageLogRepo } from '../store/message-log-repo.ts';
+import type { PortalRepo, SessionContext } from '../store/portal-repo.ts';
+import type { Repositories } from '../store/repositories.ts';
+
+export interface PortalDeps {
+  config: Readonly<Config>;
+  repos: Repositories;
+  portal: PortalRepo;
+  messageLog: MessageLogRepo;
+  templates: TemplateDeps;
+  flows: FlowDeps & { secretKey: Buffer };
+  webhooks: { secretKey: Buffer; allowPrivateUrls: boolean; wakeDispatcher(): void };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session, set by the portal before its handlers run; null when signed out. */
+    portalSession: SessionContext | null;
+  }
+}
+
+/** The session of a page registered behind the sign-in guard (routes.ts), where it is always set. */
+export function sessionOf(request: { portalSession: SessionContext | null }): SessionContext {
+  if (!request.portalSession) throw new Error('a signed-in page ran without a session');
+  return request.portalSession;
+}

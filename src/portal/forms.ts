@@ -1,0 +1,51 @@
+/**
+ * Reading submitted forms and query strings. A field may arrive missing, repeated (an array) or as
+ * something else entirely when a client sends JSON: each reader returns plain strings, bounded in length.
+ */
+import { GatewayError } from '../domain/errors.ts';
+
+type Bag = Record<string, unknown>;
+const bag = (value: unknown): Bag => (typeof value === 'object' && value !== null ? (value as Bag) : {});
+
+/** One text field: the first value if repeated, '' if missing. Longer than `max` is a 400 naming it. */
+export function field(source: unknown, name: string, max = 1000): string {
+  const raw = bag(source)[name];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  const text = typeof value === 'string' ? value : '';
+  if (text.length > max) {
+    throw new GatewayError('invalid_request', `\`${name}\` may be at most ${max} characters`, {
+      field: name,
+    });
+  }
+  return text;
+}
+
+/** Every value of a repeated field (checkboxes). */
+export function fieldList(source: unknown, name: string): string[] {
+  const raw = bag(source)[name];
+  const values = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  return values.filter((v): v is string => typeof v === 'string' && v.length <= 200);
+}
+
+/** A 1-based page number from the query; anything else is a 400 naming `page`. */
+export function pageNumber(query: unknown): number {
+  const raw = field(query, 'page', 12);
+  if (raw === '') return 1;
+  if (!/^[1-9][0-9]{0,4}$/.test(raw)) {
+    throw new GatewayError('invalid_request', '`page` must be a whole number from 1 to 99999', {
+      field: 'page',
+    });
+  }
+  return Number(raw);
+}
+
+/** A path parameter, bounded: longer ids name nothing, so they are not found. */
+export function param(params: unknown, name: string): string {
+  const value = bag(params)[name];
+  return typeof value === 'string' && value.length <= 100 ? value : '';
+}
+
+/** Where to go after sign-in: a portal path only, so the parameter cannot send anyone elsewhere. */
+export function safeNext(path: string): string {
+  return /^\/app\/[A-Za-z0-9/_\-?=&%.]*$/.test(path) ? path : '/app/settings';
+}

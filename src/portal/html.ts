@@ -1,0 +1,49 @@
+/**
+ * HTML built from tagged templates: html`<p>${value}</p>` escapes every interpolated value, so text from
+ * a user, a network or the database can never become markup. Only a `SafeHtml` (the result of another
+ * html`...`, or of `trusted()` for text written in this code base) passes through as it is.
+ */
+export class SafeHtml {
+  readonly value: string;
+  constructor(value: string) {
+    this.value = value;
+  }
+  toString(): string {
+    return this.value;
+  }
+}
+
+export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+function render(value: HtmlValue): string {
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return value.map(render).join('');
+  // false, null and undefined render nothing, so `${cond && html`...`}` reads naturally.
+  if (value === null || value === undefined || value === false) return '';
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+  let out = strings[0] ?? '';
+  values.forEach((value, i) => {
+    out += render(value) + (strings[i + 1] ?? '');
+  });
+  return new SafeHtml(out);
+}
+
+/** Marks markup written in this code base (never input) as safe to insert as it is. */
+export function trusted(markup: string): SafeHtml {
+  return new SafeHtml(markup);
+}

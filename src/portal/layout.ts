@@ -1,0 +1,69 @@
+/** The page frame: head, skip link, navigation (signed in), the page heading and any notice. */
+
+import type { SessionContext } from '../store/portal-repo.ts';
+import { CSRF_FIELD } from './auth/csrf.ts';
+import { html, type SafeHtml } from './html.ts';
+
+export type Section = 'settings' | 'messages' | 'templates' | 'flows' | 'webhooks';
+
+const NAV: [Section, string][] = [
+  ['settings', 'Settings'],
+  ['messages', 'Messages'],
+  ['templates', 'Templates'],
+  ['flows', 'Flows'],
+  ['webhooks', 'Webhooks'],
+];
+
+export interface PageOptions {
+  title: string;
+  body: SafeHtml;
+  session?: SessionContext | null;
+  section?: Section;
+  /** A short confirmation of what just happened (role=status). */
+  notice?: string | undefined;
+  /** What went wrong with the whole request (role=alert). */
+  error?: string | undefined;
+}
+
+export function csrfField(token: string): SafeHtml {
+  return html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;
+}
+
+function header(session: SessionContext, section: Section | undefined): SafeHtml {
+  return html`<header class="top">
+  <a class="brand" href="/app/settings">Switchboard</a>
+  <nav aria-label="Portal"><ul>${NAV.map(
+    ([key, label]) =>
+      html`<li><a href="/app/${key}"${key === section ? html` aria-current="page"` : ''}>${label}</a></li>`,
+  )}</ul></nav>
+  <div class="who"><span class="account">${session.accountName}</span>
+    <form method="post" action="/app/sign-out">${csrfField(session.csrfToken)}<button type="submit" class="link-button">Sign out</button></form>
+  </div>
+</header>`;
+}
+
+export function page(options: PageOptions): string {
+  const { title, body, session, section, notice, error } = options;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Switchboard</title>
+<link rel="icon" href="/app/assets/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/app/assets/portal.css">
+<script src="/app/assets/portal.js" defer></script>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+${session ? header(session, section) : html`<header class="top"><span class="brand">Switchboard</span></header>`}
+<main id="main" tabindex="-1">
+<h1>${title}</h1>
+${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
+${error ? html`<div class="alert" role="alert"><p>${error}</p></div>` : ''}
+${body}
+</main>
+</body>
+</html>
+`.value;
+}

@@ -1,0 +1,24 @@
+/**
+ * Confirmations after a POST + redirect travel as `?notice=<key>`; only these fixed texts are shown, so
+ * the parameter cannot put words of someone else's choosing on the page.
+ */
+import { field } from './forms.ts';
+
+const NOTICES = {
+  welcome: 'Your account is ready. Create an API key below to start sending.',
+  'signed-out': 'You are signed out.',
+  'key-revoked': 'The API key was revoked. Requests with it are now refused.',
+  'template-created': 'The template was submitted for review; its status changes when the network decides.',
+  'flow-created': 'The flow was created as a DRAFT.',
+  'flow-published': 'The flow was published and can now be sent.',
+  'webhook-created': 'The endpoint was created. Its signing secret is below.',
+  'webhook-deleted': 'The endpoint and its delivery history were deleted.',
+  'redelivery-queued': 'The delivery was queued to be attempted again now.',
+} as const;
+
+export type NoticeKey = keyof typeof NOTICES;
+
+export function noticeOf(query: unknown): string | undefined {
+  const key = field(query, 'notice', 40);
+  return Object.hasOwn(NOTICES, key) ? NOTICES[key as NoticeKey] : undefined;
+}

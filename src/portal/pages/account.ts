@@ -1,0 +1,146 @@
+/**
+ * Sign-up (a new Switchboard account and its first user), sign-in with lockout, sign-out. The forms carry
+ * the pre-session CSRF token; sign-out carries the session's.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { preSessionToken } from '../auth/csrf.ts';
+import { lockedUntil, lockoutMessage, noteFailure } from '../auth/lockout.ts';
+import {
+  hashForUnknownUser,
+  hashPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  verifyPassword,
+} from '../auth/passwords.ts';
+import { endSession, startSession } from '../auth/sessions.ts';
+import { input } from '../components.ts';
+import type { PortalDeps } from '../deps.ts';
+import { field, safeNext } from '../forms.ts';
+import { html } from '../html.ts';
+import { csrfField, page } from '../layout.ts';
+import { noticeOf } from '../notices.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const NAME_MAX = 100;
+const preSession = { config: { portalPreSession: true } };
+
+type Errors = Partial<Record<'email' | 'password' | 'businessName', string>>;
+
+function signUpPage(token: string, values: { email?: string; businessName?: string }, errors: Errors = {}) {
+  const failed = Object.keys(errors).length > 0;
+  return page({
+    title: 'Create your Switchboard account',
+    error: failed ? 'Some fields need attention; see the messages next to them.' : undefined,
+    body: html`<section class="card">
+<form method="post" action="/app/sign-up" novalidate>
+${csrfField(token)}
+${input({ name: 'businessName', label: 'Business name', value: values.businessName ?? '', error: errors.businessName, required: true, autocomplete: 'organization' })}
+${input({ name: 'email', label: 'Email', type: 'email', value: values.email ?? '', error: errors.email, required: true, autocomplete: 'email' })}
+${input({ name: 'password', label: 'Password', type: 'password', error: errors.password, required: true, autocomplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.` })}
+<button type="submit">Create account</button>
+</form>
+</section>
+<p>Already have an account? <a href="/app/sign-in">Sign in</a>.</p>`,
+  });
+}
+
+function signInPage(token: string, email: string, next: string, error?: string, notice?: string) {
+  return page({
+    title: 'Sign in to Switchboard',
+    error,
+    notice,
+    body: html`<section class="card">
+<form method="post" action="/app/sign-in">
+${csrfField(token)}
+<input type="hidden" name="next" value="${next}">
+${input({ name: 'email', label: 'Email', type: 'email', value: email, required: true, autocomplete: 'email' })}
+${input({ name: 'password', label: 'Password', type: 'password', required: true, autocomplete: 'current-password' })}
+<button type="submit">Sign in</button>
+</form>
+</section>
+<p>New here? <a href="/app/sign-up">Create an account</a>.</p>`,
+  });
+}
+
+const normalizeEmail = (raw: string) => raw.trim().toLowerCase();
+
+function checkSignUp(email: string, password: string, businessName: string): Errors {
+  const errors: Errors = {};
+  if (!EMAIL.test(email) || email.length > 254)
+    errors.email = 'Enter an email address like name@example.com.';
+  if ([...password].length < PASSWORD_MIN_LENGTH)
+    errors.password = `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+  else if (password.length > PASSWORD_MAX_LENGTH)
+    errors.password = `The password may be at most ${PASSWORD_MAX_LENGTH} characters.`;
+  if (businessName === '' || [...businessName].length > NAME_MAX)
+    errors.businessName = `Enter the business name (1 to ${NAME_MAX} characters).`;
+  return errors;
+}
+
+export function registerAccountPages(portal: FastifyInstance, deps: PortalDeps): void {
+  const { publicUrl } = deps.config;
+  const html200 = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).type('text/html; charset=utf-8').send(body);
+  const signedInRedirect = (request: FastifyRequest, reply: FastifyReply) =>
+    request.portalSession ? reply.redirect('/app/settings', 303) : undefined;
+
+  portal.get('/sign-up', async (request, reply) => {
+    return (
+      signedInRedirect(request, reply) ??
+      html200(reply, 200, signUpPage(preSessionToken(request, reply, publicUrl), {}))
+    );
+  });
+
+  portal.post('/sign-up', preSession, async (request, reply) => {
+    const email = normalizeEmail(field(request.body, 'email', 300));
+    const password = field(request.body, 'password', 4 * PASSWORD_MAX_LENGTH);
+    const businessName = field(request.body, 'businessName', 400).trim();
+    const token = preSessionToken(request, reply, publicUrl);
+    const errors = checkSignUp(email, password, businessName);
+    if (Object.keys(errors).length)
+      return html200(reply, 400, signUpPage(token, { email, businessName }, errors));
+    const created = await deps.portal.signUp(
+      { email, passwordHash: await hashPassword(password), businessName },
+      Date.now(),
+    );
+    if (!created) {
+      const taken = { email: 'An account already uses this email; sign in instead.' };
+      return html200(reply, 409, signUpPage(token, { email, businessName }, taken));
+    }
+    await startSession(deps.portal, request, reply, created.user, publicUrl);
+    return reply.redirect('/app/settings?notice=welcome', 303);
+  });
+
+  portal.get('/sign-in', async (request, reply) => {
+    const next = safeNext(field(request.query, 'next', 500));
+    const token = preSessionToken(request, reply, publicUrl);
+    return (
+      signedInRedirect(request, reply) ??
+      html200(reply, 200, signInPage(token, '', next, undefined, noticeOf(request.query)))
+    );
+  });
+
+  portal.post('/sign-in', preSession, async (request, reply) => {
+    const email = normalizeEmail(field(request.body, 'email', 300));
+    const password = field(request.body, 'password', 4 * PASSWORD_MAX_LENGTH);
+    const next = safeNext(field(request.body, 'next', 500));
+    const token = preSessionToken(request, reply, publicUrl);
+    const locked = await lockedUntil(deps.portal, email);
+    if (locked) return html200(reply, 429, signInPage(token, email, next, lockoutMessage(locked)));
+    const user = await deps.portal.findUserByEmail(email);
+    const ok = await verifyPassword(password, user?.password_hash ?? (await hashForUnknownUser()));
+    if (!user || !ok) {
+      const lockedNow = await noteFailure(deps.portal, email);
+      if (lockedNow) return html200(reply, 429, signInPage(token, email, next, lockoutMessage(lockedNow)));
+      return html200(reply, 401, signInPage(token, email, next, 'The email or the password is not right.'));
+    }
+    await deps.portal.clearFailures(email);
+    await startSession(deps.portal, request, reply, user, publicUrl);
+    return reply.redirect(next, 303);
+  });
+
+  portal.post('/sign-out', async (request, reply) => {
+    await endSession(deps.portal, request, reply, publicUrl);
+    return reply.redirect('/app/sign-in?notice=signed-out', 303);
+  });
+}

@@ -1,0 +1,174 @@
+/**
+ * /app/messages: the account's message log, newest first and paged, sent ("out") and received ("in") on
+ * two tabs, searchable by number, status and date range; /app/messages/:id: one sent message with its
+ * status timeline. Another account's message id is a 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import { GatewayError } from '../../domain/errors.ts';
+import { messageStatuses } from '../../domain/message-status.ts';
+import type { LogFilters } from '../../store/message-log-repo.ts';
+import { badge, input, select, when } from '../components.ts';
+import { type PortalDeps, sessionOf } from '../deps.ts';
+import { field, pageNumber, param } from '../forms.ts';
+import { html, type SafeHtml } from '../html.ts';
+import { page } from '../layout.ts';
+import { messageSummary } from '../summaries.ts';
+
+const PAGE_SIZE = 25;
+const DAY_MS = 86_400_000;
+
+interface Search {
+  tab: 'out' | 'in';
+  number: string;
+  status: string;
+  from: string;
+  to: string;
+}
+type SearchErrors = Partial<Record<'number' | 'status' | 'from' | 'to', string>>;
+
+function dayStart(raw: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
+  const at = Date.parse(`${raw}T00:00:00Z`);
+  return Number.isNaN(at) ? undefined : at;
+}
+
+function readSearch(query: unknown): { search: Search; filters: LogFilters; errors: SearchErrors } {
+  const search: Search = {
+    tab: field(query, 'tab', 10) === 'in' ? 'in' : 'out',
+    number: field(query, 'number', 40).trim(),
+    status: field(query, 'status', 20),
+    from: field(query, 'from', 20),
+    to: field(query, 'to', 20),
+  };
+  const errors: SearchErrors = {};
+  const filters: LogFilters = {};
+  const digits = search.number.replace(/[\s+()\-.]/g, '');
+  if (search.number && !/^\d{1,15}$/.test(digits))
+    errors.number = 'Use digits of a phone number (at most 15).';
+  else if (digits) filters.number = digits;
+  if (search.status && !(messageStatuses as readonly string[]).includes(search.status)) {
+    errors.status = `Status must be one of ${messageStatuses.join(', ')}.`;
+  } else if (search.status && search.tab === 'out') filters.status = search.status;
+  if (search.from) {
+    const from = dayStart(search.from);
+    if (from === undefined) errors.from = 'Use a date like 2026-11-23.';
+    else filters.from = from;
+  }
+  if (search.to) {
+    const to = dayStart(search.to);
+    if (to === undefined) errors.to = 'Use a date like 2026-11-23.';
+    else filters.until = to + DAY_MS; // the whole "to" day is included
+  }
+  if (filters.from !== undefined && filters.until !== undefined && filters.until <= filters.from) {
+    errors.to = 'The end date must not be before the start date.';
+  }
+  return { search, filters, errors };
+}
+
+function queryOf(search: Search, pageNo: number): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(search)) if (v) params.set(k, v);
+  if (pageNo > 1) params.set('page', String(pageNo));
+  return `/app/messages?${params}`;
+}
+
+function searchForm(search: Search, errors: SearchErrors): SafeHtml {
+  return html`<form method="get" action="/app/messages" class="filters" role="search" aria-label="Search messages">
+<input type="hidden" name="tab" value="${search.tab}">
+${input({ name: 'number', label: 'Number', type: 'search', value: search.number, error: errors.number, autocomplete: 'off' })}
+${search.tab === 'out' ? select({ name: 'status', label: 'Status', value: search.status, error: errors.status, options: [['', 'Any'], ...messageStatuses] }) : ''}
+${input({ name: 'from', label: 'From (UTC)', type: 'date', value: search.from, error: errors.from })}
+${input({ name: 'to', label: 'To (UTC)', type: 'date', value: search.to, error: errors.to })}
+<div class="field"><button type="submit">Search</button></div>
+</form>`;
+}
+
+export function registerMessagePages(portal: FastifyInstance, deps: PortalDeps): void {
+  portal.get('/messages', async (request, reply) => {
+    const session = sessionOf(request);
+    const pageNo = pageNumber(request.query);
+    const { search, filters, errors } = readSearch(request.query);
+    const failed = Object.keys(errors).length > 0;
+    const offset = (pageNo - 1) * PAGE_SIZE;
+    let table: SafeHtml;
+    let hasMore = false;
+    if (failed) table = html``;
+    else if (search.tab === 'out') {
+      const result = await deps.messageLog.listSent(session.accountId, filters, offset, PAGE_SIZE);
+      hasMore = result.hasMore;
+      table = result.rows.length
+        ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Sent messages, newest first</caption>
+<thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Message</th><th scope="col">Status</th></tr></thead>
+<tbody>${result.rows.map(
+            (
+              m,
+            ) => html`<tr><td data-label="Sent">${when(m.created_at)}</td><td data-label="To">+${m.to_phone}</td>
+<td data-label="Message"><a href="/app/messages/${m.id}">${messageSummary(m.kind, m.content)}</a> <span class="hint">(${m.client_message_id})</span></td>
+<td data-label="Status">${badge(m.status)}</td></tr>`,
+          )}</tbody></table></div>`
+        : html`<p>No sent messages${filters.number || filters.status || filters.from || filters.until ? ' match this search' : ' yet'}.</p>`;
+    } else {
+      const result = await deps.messageLog.listReceived(session.accountId, filters, offset, PAGE_SIZE);
+      hasMore = result.hasMore;
+      table = result.rows.length
+        ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Received messages, newest first</caption>
+<thead><tr><th scope="col">Received</th><th scope="col">From</th><th scope="col">To</th><th scope="col">Message</th></tr></thead>
+<tbody>${result.rows.map(
+            (m) => html`<tr><td data-label="Received">${when(m.received_at)}</td>
+<td data-label="From">+${m.user_phone}${m.profile_name ? html` (${m.profile_name})` : ''}</td><td data-label="To">+${m.business_phone}</td>
+<td data-label="Message">${badge('IN')} ${messageSummary(m.type, m.payload)}</td></tr>`,
+          )}</tbody></table></div>`
+        : html`<p>No received messages${filters.number || filters.from || filters.until ? ' match this search' : ' yet'}.</p>`;
+    }
+    const tabs = html`<ul class="tabs">
+<li><a href="/app/messages"${search.tab === 'out' ? html` aria-current="page"` : ''}>Sent</a></li>
+<li><a href="/app/messages?tab=in"${search.tab === 'in' ? html` aria-current="page"` : ''}>Received</a></li></ul>`;
+    const pager = html`<nav class="pager" aria-label="Pages">
+${pageNo > 1 ? html`<a href="${queryOf(search, pageNo - 1)}" rel="prev">Newer</a>` : ''}
+${hasMore ? html`<a href="${queryOf(search, pageNo + 1)}" rel="next">Older</a>` : ''}</nav>`;
+    return reply
+      .code(failed ? 400 : 200)
+      .type('text/html; charset=utf-8')
+      .send(
+        page({
+          title: 'Messages',
+          session,
+          section: 'messages',
+          error: failed ? 'The search has a problem; see the messages next to the fields.' : undefined,
+          body: html`${tabs}${searchForm(search, errors)}${table}${pager}`,
+        }),
+      );
+  });
+
+  portal.get('/messages/:id', async (request, reply) => {
+    const session = sessionOf(request);
+    const message = await deps.messageLog.findSentOfAccount(session.accountId, param(request.params, 'id'));
+    if (!message) throw new GatewayError('not_found', 'There is no such message in your account.');
+    const timeline = await deps.repos.messages.timeline(message.id);
+    let pretty = message.content;
+    try {
+      pretty = JSON.stringify(JSON.parse(message.content), null, 2);
+    } catch {}
+    const body = html`<p><a href="/app/messages">← All messages</a></p>
+<section class="card"><dl class="facts">
+<dt>messageId</dt><dd><code>${message.client_message_id}</code></dd>
+<dt>Status</dt><dd>${badge(message.status)}${message.error ? html` ${message.error}` : ''}</dd>
+<dt>From</dt><dd>+${message.from_phone}</dd>
+<dt>To</dt><dd>+${message.to_phone}</dd>
+<dt>Kind</dt><dd>${message.kind}</dd>
+<dt>Network id</dt><dd>${message.wa_id ? html`<code>${message.wa_id}</code>` : '—'}</dd>
+<dt>Created</dt><dd>${when(message.created_at)}</dd>
+</dl></section>
+<h2>Status timeline</h2>
+${
+  timeline.length
+    ? html`<ol class="timeline">${timeline.map((e) => html`<li>${badge(e.status)} ${when(e.at)}${e.error ? html` — ${e.error}` : ''}</li>`)}</ol>`
+    : html`<p>No status yet: the network has not answered.</p>`
+}
+<h2>Content sent to the network</h2>
+<pre><code>${pretty}</code></pre>`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page({ title: `Message ${message.client_message_id}`, session, section: 'messages', body }));
+  });
+}

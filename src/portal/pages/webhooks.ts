@@ -1,0 +1,189 @@
+/**
+ * /app/webhooks: endpoints (create with URL and event types under the API's URL rules, the signing secret,
+ * delete after a confirmation) and, per endpoint, recent deliveries with their attempts and a redeliver
+ * button. Reads and writes go through the same repository as /api/v1/webhooks, scoped by account.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { GatewayError } from '../../domain/errors.ts';
+import { decryptSecret, encryptSecret } from '../../domain/secrets.ts';
+import { eventTypes } from '../../events/payloads.ts';
+import { generateWebhookSecret } from '../../events/signing.ts';
+import { webhookUrlProblem } from '../../events/url-guard.ts';
+import type { SessionContext } from '../../store/portal-repo.ts';
+import { badge, copyable, input, when } from '../components.ts';
+import { type PortalDeps, sessionOf } from '../deps.ts';
+import { field, fieldList, param } from '../forms.ts';
+import { html } from '../html.ts';
+import { csrfField, page } from '../layout.ts';
+import { noticeOf } from '../notices.ts';
+
+const RECENT_DELIVERIES = 20;
+
+export function registerWebhookPages(portal: FastifyInstance, deps: PortalDeps): void {
+  const repo = deps.repos.webhooks;
+  const owned = async (accountId: string, id: string) => {
+    const row = id ? await repo.findEndpointOfAccount(accountId, id) : undefined;
+    if (!row) throw new GatewayError('not_found', 'There is no such webhook endpoint in your account.');
+    return row;
+  };
+  const send = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).type('text/html; charset=utf-8').send(body);
+
+  async function list(
+    reply: FastifyReply,
+    session: SessionContext,
+    status: number,
+    options: {
+      notice?: string | undefined;
+      url?: string;
+      events?: string[];
+      urlError?: string;
+      eventsError?: string;
+    },
+  ) {
+    const endpoints = await repo.listEndpointsOfAccount(session.accountId);
+    const chosen = options.events ?? [...eventTypes];
+    const body = html`<section class="card"><h2>Endpoints</h2>${
+      endpoints.length
+        ? html`<ul>${endpoints.map(
+            (e) =>
+              html`<li><a href="/app/webhooks/${e.id}">${e.url}</a> ${badge(e.disabled_at === null ? 'ENABLED' : 'DISABLED')} <span class="hint">${(JSON.parse(e.events) as string[]).join(', ')}</span></li>`,
+          )}</ul>`
+        : html`<p>No endpoints yet. Switchboard posts signed events to the endpoints you add here.</p>`
+    }</section>
+<section class="card" aria-labelledby="new-endpoint"><h2 id="new-endpoint">Add an endpoint</h2>
+<form method="post" action="/app/webhooks" novalidate>
+${csrfField(session.csrfToken)}
+${input({ name: 'url', label: 'URL', type: 'url', value: options.url ?? '', error: options.urlError, hint: 'An https URL of your application.', required: true })}
+<fieldset${options.eventsError ? html` aria-describedby="events-error"` : ''}><legend>Events</legend>
+${options.eventsError ? html`<p class="field-error" id="events-error">${options.eventsError}</p>` : ''}
+${eventTypes.map((t) => html`<div class="check"><input type="checkbox" id="ev-${t}" name="events" value="${t}"${chosen.includes(t) ? html` checked` : ''}><label for="ev-${t}">${t}</label></div>`)}
+</fieldset>
+<button type="submit">Add endpoint</button>
+</form></section>`;
+    return send(
+      reply,
+      status,
+      page({ title: 'Webhooks', session, section: 'webhooks', notice: options.notice, body }),
+    );
+  }
+
+  portal.get('/webhooks', async (request, reply) =>
+    list(reply, sessionOf(request), 200, { notice: noticeOf(request.query) }),
+  );
+
+  portal.post('/webhooks', async (request, reply) => {
+    const session = sessionOf(request);
+    const url = field(request.body, 'url', 2048).trim();
+    const events = fieldList(request.body, 'events');
+    const problem = url === '' ? 'is required' : webhookUrlProblem(url, deps.webhooks.allowPrivateUrls);
+    const unknown = events.filter((e) => !(eventTypes as readonly string[]).includes(e));
+    const eventsError =
+      events.length === 0
+        ? 'Choose at least one event type.'
+        : unknown.length
+          ? `Unknown event type ${unknown[0]}.`
+          : undefined;
+    if (problem || eventsError) {
+      const urlError = problem ? `The URL ${problem}.` : undefined;
+      return list(reply, session, 400, {
+        url,
+        events,
+        ...(urlError ? { urlError } : {}),
+        ...(eventsError ? { eventsError } : {}),
+      });
+    }
+    const row = await repo.createEndpoint(
+      {
+        account_id: session.accountId,
+        url,
+        events: JSON.stringify([...new Set(events)]),
+        secret_enc: encryptSecret(generateWebhookSecret(), deps.webhooks.secretKey),
+      },
+      Date.now(),
+    );
+    return reply.redirect(`/app/webhooks/${row.id}?notice=webhook-created`, 303);
+  });
+
+  portal.get('/webhooks/:id', async (request, reply) => {
+    const session = sessionOf(request);
+    const endpoint = await owned(session.accountId, param(request.params, 'id'));
+    const deliveries = await repo.listDeliveriesOfEndpoint(
+      session.accountId,
+      endpoint.id,
+      undefined,
+      RECENT_DELIVERIES,
+    );
+    const attempts = await repo.attemptsOf(deliveries.map((d) => d.id));
+    const secret = decryptSecret(endpoint.secret_enc, deps.webhooks.secretKey);
+    const body = html`<p><a href="/app/webhooks">← All endpoints</a></p>
+<section class="card"><dl class="facts">
+<dt>URL</dt><dd><code>${endpoint.url}</code></dd>
+<dt>Events</dt><dd>${(JSON.parse(endpoint.events) as string[]).join(', ')}</dd>
+<dt>State</dt><dd>${badge(endpoint.disabled_at === null ? 'ENABLED' : 'DISABLED')}</dd>
+<dt>Created</dt><dd>${when(endpoint.created_at)}</dd>
+<dt>Signing secret</dt><dd><details><summary>Show the secret</summary>${copyable(secret, 'the signing secret')}</details></dd>
+</dl>
+<p><a class="button danger" href="/app/webhooks/${endpoint.id}/delete">Delete endpoint</a></p></section>
+<h2>Recent deliveries</h2>
+${
+  deliveries.length
+    ? deliveries.map((d) => {
+        const mine = attempts.filter((a) => a.delivery_id === d.id);
+        return html`<section class="card"><h3>${d.event_type} ${badge(d.status)}</h3>
+<p class="hint">Created ${when(d.created_at)}${d.status === 'pending' ? html`; next attempt ${when(d.next_attempt_at)}` : ''}</p>
+${
+  mine.length
+    ? html`<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Time</th><th scope="col">Status code</th><th scope="col">Latency</th><th scope="col">Error</th></tr></thead>
+<tbody>${mine.map((a) => html`<tr><td data-label="Time">${when(a.attempted_at)}</td><td data-label="Status code">${a.status_code ?? '—'}</td><td data-label="Latency">${a.latency_ms} ms</td><td data-label="Error">${a.error ?? ''}</td></tr>`)}</tbody></table></div>`
+    : html`<p>No attempt yet.</p>`
+}
+<form method="post" action="/app/webhooks/${endpoint.id}/deliveries/${d.id}/redeliver">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Redeliver<span class="visually-hidden"> ${d.event_type} delivery</span></button></form>
+</section>`;
+      })
+    : html`<p>No deliveries yet.</p>`
+}`;
+    return send(
+      reply,
+      200,
+      page({
+        title: 'Webhook endpoint',
+        session,
+        section: 'webhooks',
+        notice: noticeOf(request.query),
+        body,
+      }),
+    );
+  });
+
+  portal.get('/webhooks/:id/delete', async (request, reply) => {
+    const session = sessionOf(request);
+    const endpoint = await owned(session.accountId, param(request.params, 'id'));
+    const body = html`<section class="card"><p>Delete the endpoint <code>${endpoint.url}</code> and its delivery history? Events stop going to it at once. This cannot be undone.</p>
+<div class="actions"><form method="post" action="/app/webhooks/${endpoint.id}/delete">${csrfField(session.csrfToken)}<button type="submit" class="danger">Delete endpoint</button></form>
+<a class="button secondary" href="/app/webhooks/${endpoint.id}">Cancel</a></div></section>`;
+    return send(reply, 200, page({ title: 'Delete webhook endpoint', session, section: 'webhooks', body }));
+  });
+
+  portal.post('/webhooks/:id/delete', async (request, reply) => {
+    const session = sessionOf(request);
+    if (!(await repo.deleteEndpointOfAccount(session.accountId, param(request.params, 'id')))) {
+      throw new GatewayError('not_found', 'There is no such webhook endpoint in your account.');
+    }
+    return reply.redirect('/app/webhooks?notice=webhook-deleted', 303);
+  });
+
+  portal.post('/webhooks/:id/deliveries/:deliveryId/redeliver', async (request, reply) => {
+    const session = sessionOf(request);
+    const id = param(request.params, 'id');
+    const queued = await repo.redeliverOfAccount(
+      session.accountId,
+      id,
+      param(request.params, 'deliveryId'),
+      Date.now(),
+    );
+    if (!queued) throw new GatewayError('not_found', 'There is no such delivery in your account.');
+    deps.webhooks.wakeDispatcher();
+    return reply.redirect(`/app/webhooks/${id}?notice=redelivery-queued`, 303);
+  });
+}

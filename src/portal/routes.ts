@@ -1,0 +1,118 @@
+/**
+ * The customer portal under /app: one Fastify plugin, registered once by src/app.ts with the prefix
+ * `/app`. Cookies and form bodies are parsed in this scope only, and its own error and not-found pages
+ * are HTML, so the JSON API outside is unchanged. Every page below the sign-in guard has a live session.
+ */
+import { readFileSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GatewayError } from '../domain/errors.ts';
+import { firstAjvMessage } from '../http/ajv.ts';
+import { CSRF_FIELD, preSessionTokenOf, sameToken } from './auth/csrf.ts';
+import { loadSession } from './auth/sessions.ts';
+import type { PortalDeps } from './deps.ts';
+import { safeNext } from './forms.ts';
+import { registerAccountPages } from './pages/account.ts';
+import { CSRF_REFUSED, sendErrorPage } from './pages/errors.ts';
+import { registerFlowPages } from './pages/flows.ts';
+import { registerMessagePages } from './pages/messages.ts';
+import { registerSettingsPages } from './pages/settings.ts';
+import { registerTemplatePages } from './pages/templates.ts';
+import { registerWebhookPages } from './pages/webhooks.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Sign-in and sign-up: their forms carry the pre-session CSRF token (auth/csrf.ts). */
+    portalPreSession?: boolean;
+  }
+}
+
+const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
+const CSS = asset('portal.css');
+const JS = asset('portal.js');
+const ICON = asset('favicon.svg');
+
+/** Only same-origin styles, scripts and form targets; never framed. */
+const CSP =
+  "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; " +
+  "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+function csrfField(body: unknown): unknown {
+  return typeof body === 'object' && body !== null
+    ? (body as Record<string, unknown>)[CSRF_FIELD]
+    : undefined;
+}
+
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof GatewayError) return sendErrorPage(request, reply, error.status, error.message);
+  if (error.validation) {
+    return sendErrorPage(request, reply, 400, firstAjvMessage(error.validation as never));
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return sendErrorPage(request, reply, 413, 'The form is larger than this page accepts.');
+  if (status === 415) return sendErrorPage(request, reply, 415, 'Submit this page through its form.');
+  if (status >= 400 && status < 500) return sendErrorPage(request, reply, status, error.message);
+  request.log.error({ err: error }, 'unhandled portal error');
+  return sendErrorPage(request, reply, 500, 'The failure was logged; try again in a moment.');
+}
+
+export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): Promise<void> {
+  // The portal is not part of the JSON API: kept out of its OpenAPI document.
+  portal.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  await portal.register(cookie);
+  await portal.register(formbody);
+  portal.decorateRequest('portalSession', null);
+  portal.setErrorHandler(handleError);
+  portal.setNotFoundHandler((request, reply) => sendErrorPage(request, reply, 404, 'There is no such page.'));
+
+  portal.addHook('onRequest', async (_request, reply) => {
+    reply
+      .header('content-security-policy', CSP)
+      .header('x-content-type-options', 'nosniff')
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'same-origin')
+      // Pages show keys and secrets: no cache may keep them.
+      .header('cache-control', 'no-store');
+  });
+  portal.addHook('preHandler', async (request, reply) => {
+    if (request.url.startsWith('/app/assets/')) return;
+    request.portalSession = await loadSession(deps.portal, request);
+    if (request.method !== 'POST') return;
+    const expected = request.routeOptions.config?.portalPreSession
+      ? preSessionTokenOf(request)
+      : request.portalSession?.csrfToken;
+    if (!sameToken(csrfField(request.body), expected))
+      return sendErrorPage(request, reply, 403, CSRF_REFUSED);
+  });
+
+  portal.get('/assets/portal.css', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(CSS),
+  );
+  portal.get('/assets/portal.js', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(JS),
+  );
+  portal.get('/assets/favicon.svg', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(ICON),
+  );
+  portal.get('/', async (request, reply) =>
+    reply.redirect(request.portalSession ? '/app/settings' : '/app/sign-in', 303),
+  );
+
+  registerAccountPages(portal, deps);
+
+  await portal.register(async (signedIn) => {
+    signedIn.addHook('preHandler', async (request, reply) => {
+      if (request.portalSession) return;
+      const next = encodeURIComponent(safeNext(request.url));
+      return reply.redirect(`/app/sign-in?next=${next}`, 303);
+    });
+    registerSettingsPages(signedIn, deps);
+    registerMessagePages(signedIn, deps);
+    registerTemplatePages(signedIn, deps);
+    registerFlowPages(signedIn, deps);
+    registerWebhookPages(signedIn, deps);
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * The customer portal's own tables: users, sessions (by token hash), failed sign-ins and lockouts.
+ * Sessions are found by the hash of the cookie token; everything else a page shows is read through the
+ * account-scoped repositories of the API.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Account } from './accounts-repo.ts';
+import { accountsRepo } from './accounts-repo.ts';
+import type { Database, PortalSessionsTable, PortalUsersTable } from './schema.ts';
+
+export type PortalUser = PortalUsersTable;
+export type PortalSessionRow = PortalSessionsTable;
+
+/** What every signed-in page needs: the session, its user's email and the account. */
+export interface SessionContext {
+  tokenHash: string;
+  userId: string;
+  email: string;
+  accountId: string;
+  accountName: string;
+  csrfToken: string;
+  lastSeenAt: number;
+}
+
+const portalId = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e.code === '23505' || /UNIQUE constraint failed/i.test(e.message ?? '');
+}
+
+export function portalRepo(db: Kysely<Database>) {
+  return {
+    findUserByEmail(email: string): Promise<PortalUser | undefined> {
+      return db.selectFrom('portal_users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+
+    /**
+     * A new Switchboard account and its first portal user, in one transaction: a taken email leaves no
+     * account behind. Returns null when the email is taken.
+     */
+    async signUp(
+      input: { email: string; passwordHash: string; businessName: string },
+      now: number,
+    ): Promise<{ user: PortalUser; account: Account } | null> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const account = await accountsRepo(trx).createAccount(input.businessName);
+          const user: PortalUser = {
+            id: portalId('usr'),
+            account_id: account.id,
+            email: input.email,
+            password_hash: input.passwordHash,
+            created_at: now,
+          };
+          await trx.insertInto('portal_users').values(user).execute();
+          return { user, account };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+
+    async createSession(row: PortalSessionRow): Promise<void> {
+      await db.insertInto('portal_sessions').values(row).execute();
+      // A user's expired sessions are of no use to anyone: clear them while here.
+      await db
+        .deleteFrom('portal_sessions')
+        .where('user_id', '=', row.user_id)
+        .where('expires_at', '<=', row.created_at)
+        .execute();
+    },
+
+    async findLiveSession(tokenHash: string, now: number): Promise<SessionContext | undefined> {
+      const row = await db
+        .selectFrom('portal_sessions')
+        .innerJoin('portal_users', 'portal_users.id', 'portal_sessions.user_id')
+        .innerJoin('accounts', 'accounts.id', 'portal_sessions.account_id')
+        .select([
+          'portal_sessions.token_hash',
+          'portal_sessions.user_id',
+          'portal_sessions.account_id',
+          'portal_sessions.csrf_token',
+          'portal_sessions.last_seen_at',
+          'portal_sessions.expires_at',
+          'portal_users.email',
+          'accounts.name as account_name',
+        ])
+        .where('portal_sessions.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (row.expires_at <= now) {
+        await this.deleteSession(tokenHash);
+        return undefined;
+      }
+      return {
+        tokenHash: row.token_hash,
+        userId: row.user_id,
+        email: row.email,
+        accountId: row.account_id,
+        accountName: row.account_name,
+        csrfToken: row.csrf_token,
+        lastSeenAt: row.last_seen_at,
+      };
+    },
+
+    async touchSession(tokenHash: string, now: number, idleMs: number): Promise<void> {
+      await db
+        .updateTable('portal_sessions')
+        .set({ last_seen_at: now, expires_at: now + idleMs })
+        .where('token_hash', '=', tokenHash)
+        .execute();
+    },
+
+    async deleteSession(tokenHash: string): Promise<void> {
+      await db.deleteFrom('portal_sessions').where('token_hash', '=', tokenHash).execute();
+    },
+
+    async lockedUntil(email: string, now: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('portal_lockouts')
+        .select('locked_until')
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return row && row.locked_until > now ? row.locked_until : undefined;
+    },
+
+    /** Records a failure; returns how many failures the email has had within the window, this one included. */
+    async recordFailure(email: string, now: number, windowMs: number): Promise<number> {
+      await db
+        .insertInto('portal_sign_in_failures')
+        .values({ id: portalId('sif'), email, at: now })
+        .execute();
+      // Failures older than the window never count again.
+      await db
+        .deleteFrom('portal_sign_in_failures')
+        .where('email', '=', email)
+        .where('at', '<=', now - windowMs)
+        .execute();
+      const row = await db
+        .selectFrom('portal_sign_in_failures')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    async lock(email: string, until: number): Promise<void> {
+      await db
+        .insertInto('portal_lockouts')
+        .values({ email, locked_until: until })
+        .onConflict((oc) => oc.column('email').doUpdateSet({ locked_until: until }))
+        .execute();
+    },
+
+    /** A successful sign-in starts the count afresh. */
+    async clearFailures(email: string): Promise<void> {
+      await db.deleteFrom('portal_sign_in_failures').where('email', '=', email).execute();
+      await db.deleteFrom('portal_lockouts').where('email', '=', email).execute();
+    },
+  };
+}
+
+export type PortalRepo = ReturnType<typeof portalRepo>;

@@ -1,0 +1,128 @@
+/**
+ * The portal in a real headless Chromium: sign up → settings → create an API key → read the join code →
+ * a virtual phone joins the sandbox with it → a text sent with that key through the API → the message log
+ * shows it with its status, and its timeline. Checks keyboard access and phone width along the way, and
+ * saves screenshots of the main pages (desktop 1280×800, phone 390×844) into docs/images/.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { call, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
+
+const chromium = process.env.SWITCHBOARD_CHROMIUM ?? '';
+const USER = '254712300901';
+const SANDBOX = `+${DEFAULT_SANDBOX_NUMBER}`;
+const IMAGES = new URL('../../docs/images/', import.meta.url);
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const nav = (page: any) => page.getByRole('navigation', { name: 'Portal' });
+
+describe('portal in a browser', () => {
+  let t: TestGateway;
+  before(async () => {
+    t = await startGateway();
+  });
+  after(async () => {
+    await t?.close();
+  });
+
+  test('sign up, create a key, join the sandbox, send, and see the message with its status', {
+    skip: chromium ? false : 'SWITCHBOARD_CHROMIUM is empty (no chromium installed): browser check skipped',
+  }, async () => {
+    const { chromium: launcher } = await import('playwright-core');
+    const browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    mkdirSync(IMAGES, { recursive: true });
+    const shot = (name: string) => ({ path: new URL(name, IMAGES).pathname, fullPage: true });
+    try {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+
+      await page.goto(`${t.url}/app/sign-up`);
+      // The first Tab reaches the skip link, which moves focus to the page's content.
+      await page.keyboard.press('Tab');
+      assert.equal(
+        await page.evaluate(() => (globalThis as any).document.activeElement?.textContent),
+        'Skip to content',
+      );
+      await page.getByLabel('Business name').fill('Browser Bakery');
+      await page.getByLabel('Email').fill('baker@example.org');
+      await page.getByLabel('Password').fill('flour water salt yeast');
+      await page.getByLabel('Password').press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      assert.equal(
+        await page.getByRole('status').first().textContent(),
+        'Your account is ready. Create an API key below to start sending.',
+      );
+
+      await page.getByLabel('Key name').fill('browser test');
+      await page.getByRole('button', { name: 'Create API key' }).click();
+      const key = (await page.locator('#new-key code').textContent()) ?? '';
+      assert.match(key, /^sb_live_/);
+      const joinCode = (await page.locator('#join-code code').textContent()) ?? '';
+      assert.equal(await page.locator('#join-text code').textContent(), `join ${joinCode}`);
+
+      const joined = await call(t.url, 'POST', `/simulator/users/${USER}/messages`, {
+        body: { to: SANDBOX, text: `join ${joinCode}` },
+      });
+      assert.equal(joined.status, 202, JSON.stringify(joined.body));
+      await eventually(
+        async () =>
+          (await t.gateway.repos.conversations.sandboxAccountOf(DEFAULT_SANDBOX_NUMBER, USER)) !== undefined,
+      );
+      const sent = await call(t.url, 'POST', '/api/v1/msg/message/text', {
+        key,
+        body: { messageId: 'browser-1', from: SANDBOX, to: `+${USER}`, message: 'Fresh bread at 7' },
+      });
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+
+      await nav(page).getByRole('link', { name: 'Settings' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      assert.equal(await page.locator('#new-key').count(), 0, 'the key is shown only once');
+      await page.screenshot(shot('portal-settings-desktop.png'));
+
+      await nav(page).getByRole('link', { name: 'Messages' }).click();
+      const row = page.getByRole('row', { name: /Fresh bread at 7/ });
+      await row.waitFor();
+      // Statuses arrive from the simulated network; the log shows the latest on each load.
+      await eventually(async () => {
+        await page.reload();
+        return (await row.textContent())?.includes('READ');
+      });
+      await page.screenshot(shot('portal-messages-desktop.png'));
+      await page.getByRole('link', { name: 'Fresh bread at 7' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Status timeline' }).waitFor();
+      assert.deepEqual(await page.locator('.timeline .badge').allTextContents(), [
+        'SENT',
+        'DELIVERED',
+        'READ',
+      ]);
+
+      await nav(page).getByRole('link', { name: 'Messages' }).click();
+      await page.getByRole('link', { name: 'Received' }).click();
+      await page.getByRole('row', { name: new RegExp(`join ${joinCode}`) }).waitFor();
+
+      // Phone width: one column, nothing wider than the screen.
+      await page.setViewportSize(PHONE);
+      for (const [path, name] of [
+        ['/app/settings', 'portal-settings-phone.png'],
+        ['/app/messages', 'portal-messages-phone.png'],
+      ] as const) {
+        await page.goto(t.url + path);
+        const overflow = await page.evaluate(() => {
+          const root = (globalThis as any).document.documentElement;
+          return root.scrollWidth - root.clientWidth;
+        });
+        assert.equal(overflow, 0, `${path} fits a 390 px wide screen`);
+        await page.screenshot(shot(name));
+      }
+      assert.deepEqual(errors, [], 'no script or content-security-policy errors');
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,497 @@
+/**
+ * The customer portal over real HTTP with cookies kept by hand: sign-up, sign-in and its lockout, CSRF,
+ * the settings page (join code, API keys shown once, working against the API, revoked), the message log
+ * scoped by account, template and webhook forms with the API's own rules. The sign-in lockout is also
+ * checked on PostgreSQL with two gateway nodes sharing one database.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { SIGN_UP_FLOW } from '../support/flows.ts';
+import {
+  call,
+  eventually,
+  joinSandbox,
+  startGateway,
+  TEST_SECRET_KEY,
+  type TestGateway,
+} from '../support/gateway.ts';
+import { codeOfId, PortalClient } from '../support/portal-client.ts';
+import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
+import { type Receiver, startReceiver } from '../support/receiver.ts';
+
+const PASSWORD = 'correct horse battery staple';
+const SANDBOX = `+${DEFAULT_SANDBOX_NUMBER}`;
+
+async function accountOf(t: TestGateway, email: string) {
+  const user = await t.gateway.store.db
+    .selectFrom('portal_users')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const account = await t.gateway.repos.accounts.findAccount(user.account_id);
+  return { user, account: account! };
+}
+
+/** Creates an API key on the settings page; returns the key shown and the page. */
+async function createKey(client: PortalClient, name = 'test') {
+  const page = await client.post('/app/settings/keys', { name });
+  assert.equal(page.status, 201);
+  const key = codeOfId(page.html, 'new-key');
+  assert.match(key ?? '', /^sb_live_[0-9A-Za-z]{32}$/);
+  return { key: key!, page };
+}
+
+describe('portal on SQLite', () => {
+  let t: TestGateway;
+  before(async () => {
+    t = await startGateway();
+  });
+  after(async () => {
+    await t?.close();
+  });
+
+  test('sign-up creates an account with a join code and a user, and signs the browser in', async () => {
+    const client = new PortalClient(t.url);
+    const form = await client.get('/app/sign-up');
+    assert.equal(form.status, 200);
+    assert.match(form.html, /<label for="f-email">Email<\/label>/);
+    const created = await client.post('/app/sign-up', {
+      email: 'Owner@Example.org',
+      password: PASSWORD,
+      businessName: 'Acme <Shop>',
+    });
+    assert.equal(created.status, 303);
+    assert.equal(created.location, '/app/settings?notice=welcome');
+    const cookie = created.setCookies.find((c) => c.startsWith('sb_session='));
+    assert.ok(cookie, 'a session cookie is set');
+    assert.match(cookie, /; HttpOnly/);
+    assert.match(cookie, /; SameSite=Lax/);
+    assert.match(cookie, /; Path=\/app/);
+    assert.doesNotMatch(cookie, /Secure/, 'plain http with an http PUBLIC_URL');
+
+    const { user, account } = await accountOf(t, 'owner@example.org');
+    assert.equal(account.name, 'Acme <Shop>');
+    assert.match(account.join_code, /^[a-z]+-[a-z]+-\d{3}$/);
+    assert.match(user.password_hash, /^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    assert.ok(!user.password_hash.includes(PASSWORD));
+    const token = client.cookies.get('sb_session')!;
+    const sessions = await t.gateway.store.db.selectFrom('portal_sessions').selectAll().execute();
+    assert.ok(sessions.length >= 1);
+    assert.ok(
+      sessions.every((s) => s.token_hash !== token),
+      'the token itself is never stored',
+    );
+
+    const settings = await client.get(created.location!);
+    assert.equal(settings.status, 200);
+    assert.match(settings.html, /Acme &lt;Shop&gt;/, 'the business name is escaped');
+    assert.doesNotMatch(settings.html, /Acme <Shop>/);
+  });
+
+  test('sign-up refuses a short password, a bad email and a taken email, naming the field', async () => {
+    const client = new PortalClient(t.url);
+    await client.get('/app/sign-up');
+    const short = await client.post('/app/sign-up', {
+      email: 'short@example.org',
+      password: 'elevenchars',
+      businessName: 'Short Co',
+    });
+    assert.equal(short.status, 400);
+    assert.match(short.html, /at least 12 characters/);
+    assert.match(short.html, /id="f-password"[^>]*aria-invalid="true"/);
+    const bad = await client.post('/app/sign-up', { email: 'nope', password: PASSWORD, businessName: 'X' });
+    assert.equal(bad.status, 400);
+    assert.match(bad.html, /Enter an email address/);
+    await client.post('/app/sign-up', { email: 'taken@example.org', password: PASSWORD, businessName: 'A' });
+    const other = new PortalClient(t.url);
+    await other.get('/app/sign-up');
+    const taken = await other.post('/app/sign-up', {
+      email: 'TAKEN@example.org',
+      password: PASSWORD,
+      businessName: 'B',
+    });
+    assert.equal(taken.status, 409);
+    assert.match(taken.html, /already uses this email/);
+  });
+
+  test('sign-in with a wrong password fails with 401 and no session; the right one signs in', async () => {
+    const owner = new PortalClient(t.url);
+    await owner.signUp('signin@example.org', PASSWORD, 'Sign In Co');
+    const client = new PortalClient(t.url);
+    const wrong = await client.signIn('signin@example.org', 'not the password at all');
+    assert.equal(wrong.status, 401);
+    assert.match(wrong.html, /The email or the password is not right/);
+    assert.equal(client.cookies.has('sb_session'), false);
+    const unknown = await client.signIn('nobody@example.org', PASSWORD);
+    assert.equal(unknown.status, 401, 'an unknown email gets the same answer');
+    const right = await client.signIn('signin@example.org', PASSWORD);
+    assert.equal(right.status, 303);
+    assert.equal(right.location, '/app/settings');
+    assert.equal((await client.get('/app/settings')).status, 200);
+  });
+
+  test('five failed sign-ins lock the email out for 15 minutes with 429, even for the right password', async () => {
+    const owner = new PortalClient(t.url);
+    await owner.signUp('locked@example.org', PASSWORD, 'Locked Co');
+    const client = new PortalClient(t.url);
+    for (let i = 1; i <= 4; i++) {
+      assert.equal((await client.signIn('locked@example.org', `wrong password ${i}`)).status, 401);
+    }
+    const fifth = await client.signIn('locked@example.org', 'wrong password 5');
+    assert.equal(fifth.status, 429);
+    assert.match(
+      fifth.html,
+      /Too many failed sign-ins for this email: sign-in is locked for 15 more minutes/,
+    );
+    const right = await client.signIn('locked@example.org', PASSWORD);
+    assert.equal(right.status, 429);
+    assert.equal(client.cookies.has('sb_session'), false);
+    // Another email is not affected.
+    assert.equal((await client.signIn('signin@example.org', PASSWORD)).status, 303);
+  });
+
+  test('a POST without the CSRF token, or with another one, is refused with 403', async () => {
+    const client = new PortalClient(t.url);
+    await client.signUp('csrf@example.org', PASSWORD, 'Csrf Co');
+    const missing = await client.post('/app/settings/keys', { name: 'x' }, { csrf: false });
+    assert.equal(missing.status, 403);
+    assert.match(missing.html, /did not come from this site/);
+    const other = await client.post('/app/settings/keys', { name: 'x' }, { csrf: 'A'.repeat(43) });
+    assert.equal(other.status, 403);
+    const accountId = (await accountOf(t, 'csrf@example.org')).account.id;
+    assert.equal((await t.gateway.repos.accounts.listKeysOfAccount(accountId)).length, 0);
+
+    const anonymous = new PortalClient(t.url);
+    await anonymous.get('/app/sign-in');
+    const noToken = await anonymous.post(
+      '/app/sign-in',
+      { email: 'csrf@example.org', password: PASSWORD },
+      { csrf: false },
+    );
+    assert.equal(noToken.status, 403);
+    anonymous.cookies.delete('sb_csrf');
+    const noCookie = await anonymous.post('/app/sign-in', { email: 'csrf@example.org', password: PASSWORD });
+    assert.equal(noCookie.status, 403, 'the form token must match the cookie');
+  });
+
+  test('signed out, a page redirects to sign-in and back after it', async () => {
+    const client = new PortalClient(t.url);
+    const page = await client.get('/app/messages?tab=in');
+    assert.equal(page.status, 303);
+    assert.equal(page.location, '/app/sign-in?next=%2Fapp%2Fmessages%3Ftab%3Din');
+    await new PortalClient(t.url).signUp('next@example.org', PASSWORD, 'Next Co');
+    await client.get(page.location!);
+    const signedIn = await client.post('/app/sign-in', {
+      email: 'next@example.org',
+      password: PASSWORD,
+      next: '/app/messages?tab=in',
+    });
+    assert.equal(signedIn.location, '/app/messages?tab=in');
+    const offsite = await new PortalClient(t.url).signIn('next@example.org', PASSWORD);
+    assert.equal(offsite.location, '/app/settings');
+  });
+
+  test('settings show the sandbox number, the join code and the exact join message', async () => {
+    const client = new PortalClient(t.url);
+    const settings = await client.signUp('settings@example.org', PASSWORD, 'Settings Co');
+    const { account } = await accountOf(t, 'settings@example.org');
+    assert.equal(codeOfId(settings.html, 'join-code'), account.join_code);
+    assert.equal(codeOfId(settings.html, 'join-text'), `join ${account.join_code}`);
+    assert.equal(codeOfId(settings.html, 'sandbox-number'), SANDBOX);
+    assert.match(settings.html, /href="\/simulator\/phone"/);
+    assert.match(settings.html, /npm run cli -- numbers add --account acc_/);
+  });
+
+  test('a new key is shown once, works against the API, and is refused once revoked', async () => {
+    const client = new PortalClient(t.url);
+    await client.signUp('keys@example.org', PASSWORD, 'Keys Co');
+    const { key } = await createKey(client, 'server');
+    const settings = await client.get('/app/settings');
+    assert.ok(!settings.html.includes(key), 'the key is not shown again');
+    assert.match(settings.html, new RegExp(`<code>${key.slice(0, 14)}…</code>`));
+
+    const found = await call(t.url, 'GET', '/api/v1/msg/message/x', { key });
+    assert.equal(found.status, 404, 'the key authenticates: an unknown message, not 401');
+
+    const keyId = /href="\/app\/settings\/keys\/(key_[a-z0-9]+)\/revoke"/.exec(settings.html)![1]!;
+    const confirm = await client.get(`/app/settings/keys/${keyId}/revoke`);
+    assert.equal(confirm.status, 200);
+    assert.match(confirm.html, /This cannot be undone/);
+    const revoked = await client.post(`/app/settings/keys/${keyId}/revoke`, {});
+    assert.equal(revoked.status, 303);
+    assert.equal(revoked.location, '/app/settings?notice=key-revoked');
+    assert.equal((await call(t.url, 'GET', '/api/v1/msg/message/x', { key })).status, 401);
+    assert.match((await client.get(revoked.location!)).html, /REVOKED/);
+  });
+
+  test("the message log shows an account's own messages; another account's message is a 404", async () => {
+    const owner = new PortalClient(t.url);
+    await owner.signUp('log@example.org', PASSWORD, 'Log Co');
+    const { key } = await createKey(owner);
+    const { account } = await accountOf(t, 'log@example.org');
+    const user = '254712300501';
+    await joinSandbox(t, { accountId: account.id, apiKey: key, joinCode: account.join_code }, user);
+    const sent = await call(t.url, 'POST', '/api/v1/msg/message/text', {
+      key,
+      body: { messageId: 'portal-log-1', from: SANDBOX, to: `+${user}`, message: 'Hello <b>there</b>' },
+    });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const message = await t.gateway.repos.messages.findByClientId(account.id, 'portal-log-1');
+    await eventually(async () => (await t.gateway.repos.messages.timeline(message!.id)).length >= 3);
+
+    const log = await owner.get('/app/messages');
+    assert.equal(log.status, 200);
+    assert.match(log.html, /Hello &lt;b&gt;there&lt;\/b&gt;/);
+    assert.match(log.html, new RegExp(`href="/app/messages/${message!.id}"`));
+    const detail = await owner.get(`/app/messages/${message!.id}`);
+    assert.equal(detail.status, 200);
+    assert.match(detail.html, /<ol class="timeline">.*SENT.*DELIVERED.*READ/s);
+    const searched = await owner.get(`/app/messages?number=${user.slice(-6)}&status=READ`);
+    assert.match(searched.html, /portal-log-1/);
+    const none = await owner.get('/app/messages?number=999999&status=READ');
+    assert.match(none.html, /No sent messages match this search/);
+    const received = await owner.get('/app/messages?tab=in');
+    assert.match(received.html, /join /, 'the join message is in the received tab');
+    const badSearch = await owner.get('/app/messages?status=LOST&from=yesterday');
+    assert.equal(badSearch.status, 400);
+    assert.match(badSearch.html, /Status must be one of PENDING, SENT, DELIVERED, READ, FAILED/);
+    assert.match(badSearch.html, /Use a date like 2026-11-23/);
+
+    const stranger = new PortalClient(t.url);
+    await stranger.signUp('stranger@example.org', PASSWORD, 'Stranger Co');
+    const hidden = await stranger.get(`/app/messages/${message!.id}`);
+    assert.equal(hidden.status, 404);
+    assert.doesNotMatch((await stranger.get('/app/messages')).html, /portal-log-1/);
+  });
+
+  test('the template form goes through the API rules: errors next to the field, then PENDING', async () => {
+    const client = new PortalClient(t.url);
+    await client.signUp('templates@example.org', PASSWORD, 'Templates Co');
+    await client.get('/app/templates');
+    const fields = {
+      phone: DEFAULT_SANDBOX_NUMBER,
+      name: 'order_update',
+      language: 'en',
+      category: 'UTILITY',
+      bodyText: 'Your order {{2}} has shipped',
+      bodyExamples: '',
+    };
+    const refused = await client.post('/app/templates', fields);
+    assert.equal(refused.status, 400);
+    assert.match(
+      refused.html,
+      /<p class="field-error" id="f-bodyText-error">`component.body.text` uses \{\{2\}\} before \{\{1\}\}/,
+    );
+    const created = await client.post('/app/templates', {
+      ...fields,
+      bodyText: 'Hello {{1}}, your order has shipped',
+      bodyExamples: 'Ana',
+      footerText: 'Thanks',
+    });
+    assert.equal(created.status, 303);
+    const list = await client.get(created.location!);
+    assert.match(list.html, /<code>order_update<\/code>/);
+    assert.match(list.html, /PENDING|APPROVED/);
+    assert.match(list.html, /Hello Ana, your order has shipped/, 'the preview fills in the example');
+  });
+
+  test('a flow is created from Flow JSON with the API checks, previewed and published', async () => {
+    const client = new PortalClient(t.url);
+    await client.signUp('flows@example.org', PASSWORD, 'Flows Co');
+    await client.get('/app/flows');
+    const fields = { phoneNumber: DEFAULT_SANDBOX_NUMBER, name: 'Sign up', categories: 'SIGN_UP' };
+    const invalid = await client.post('/app/flows', { ...fields, flowJson: '{"version": "7.0"}' });
+    assert.equal(invalid.status, 400);
+    assert.match(invalid.html, /id="f-flowJson-error">`file` is not a valid Flow JSON/);
+    const noCategory = await client.post('/app/flows', { ...fields, categories: [], flowJson: SIGN_UP_FLOW });
+    assert.equal(noCategory.status, 400);
+    assert.match(noCategory.html, /id="categories-error">`categories` must name at least one of/);
+    const created = await client.post('/app/flows', { ...fields, flowJson: SIGN_UP_FLOW });
+    assert.equal(created.status, 303);
+    const list = await client.get(created.location!);
+    assert.match(list.html, /badge-draft/);
+    const preview = /href="[^"]*(\/flows\/preview\/[^"]+)"/.exec(list.html)![1]!;
+    assert.equal((await fetch(t.url + preview)).status, 200, 'the preview link opens the preview page');
+    const publish = /action="(\/app\/flows\/\d+\/publish)"/.exec(list.html)![1]!;
+    const published = await client.post(publish, {});
+    assert.equal(published.location, '/app/flows?notice=flow-published');
+    assert.match((await client.get(published.location!)).html, /badge-published/);
+    const again = await client.post(publish, {});
+    assert.equal(again.status, 409);
+    assert.match(again.html, /is already PUBLISHED/);
+  });
+
+  test('webhook endpoints follow the API URL rules; the secret is shown; delete asks first', async () => {
+    const client = new PortalClient(t.url);
+    await client.signUp('hooks@example.org', PASSWORD, 'Hooks Co');
+    await client.get('/app/webhooks');
+    const refused = await client.post('/app/webhooks', {
+      url: 'http://127.0.0.1:9/x',
+      events: 'message.status',
+    });
+    assert.equal(refused.status, 400);
+    assert.match(refused.html, /id="f-url-error">The URL /);
+    const noEvents = await client.post('/app/webhooks', { url: 'https://example.com/hook' });
+    assert.equal(noEvents.status, 400);
+    assert.match(noEvents.html, /Choose at least one event type/);
+    const created = await client.post('/app/webhooks', {
+      url: 'https://example.com/hook',
+      events: ['message.status', 'message.received'],
+    });
+    assert.equal(created.status, 303);
+    const detail = await client.get(created.location!);
+    assert.match(detail.html, /<code>whsec_[^<]+<\/code>/);
+    const id = /\/app\/webhooks\/(whk_[a-z0-9]+)/.exec(created.location!)![1]!;
+    const { account } = await accountOf(t, 'hooks@example.org');
+    const row = await t.gateway.repos.webhooks.findEndpointOfAccount(account.id, id);
+    assert.deepEqual(JSON.parse(row!.events), ['message.status', 'message.received']);
+
+    const stranger = new PortalClient(t.url);
+    await stranger.signUp('hooks-stranger@example.org', PASSWORD, 'Other Co');
+    assert.equal((await stranger.get(`/app/webhooks/${id}`)).status, 404);
+    assert.equal((await stranger.post(`/app/webhooks/${id}/delete`, {})).status, 404);
+
+    assert.match((await client.get(`/app/webhooks/${id}/delete`)).html, /This cannot be undone/);
+    const deleted = await client.post(`/app/webhooks/${id}/delete`, {});
+    assert.equal(deleted.location, '/app/webhooks?notice=webhook-deleted');
+    assert.equal(await t.gateway.repos.webhooks.findEndpointOfAccount(account.id, id), undefined);
+  });
+
+  test('sign-out ends the session on the server too', async () => {
+    const client = new PortalClient(t.url);
+    await client.signUp('signout@example.org', PASSWORD, 'Sign Out Co');
+    const token = client.cookies.get('sb_session')!;
+    const out = await client.post('/app/sign-out', {});
+    assert.equal(out.location, '/app/sign-in?notice=signed-out');
+    const replayed = await fetch(`${t.url}/app/settings`, {
+      headers: { cookie: `sb_session=${token}` },
+      redirect: 'manual',
+    });
+    assert.equal(replayed.status, 303, 'the old cookie no longer works');
+  });
+
+  test('the JSON API is unchanged: a form body there is still refused in the envelope', async () => {
+    const r = await fetch(`${t.url}/api/v1/msg/message/text`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', apiKey: 'sb_live_x' },
+      body: 'a=b',
+    });
+    assert.equal(r.status, 401);
+    assert.equal(((await r.json()) as any).message, 'Invalid credentials');
+  });
+});
+
+describe('portal behind https, with webhook deliveries', () => {
+  let t: TestGateway;
+  let receiver: Receiver;
+  before(async () => {
+    t = await startGateway({
+      env: { PUBLIC_URL: 'https://portal.example.org', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
+    });
+    receiver = await startReceiver();
+  });
+  after(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
+
+  test('cookies are Secure when PUBLIC_URL is https', async () => {
+    const client = new PortalClient(t.url);
+    const form = await client.get('/app/sign-up');
+    assert.match(form.setCookies.find((c) => c.startsWith('sb_csrf='))!, /; Secure/);
+    const created = await client.post('/app/sign-up', {
+      email: 'secure@example.org',
+      password: PASSWORD,
+      businessName: 'Secure Co',
+    });
+    assert.match(created.setCookies.find((c) => c.startsWith('sb_session='))!, /; Secure/);
+  });
+
+  test('an idle-expired session no longer signs in', async () => {
+    const client = new PortalClient(t.url);
+    await client.signUp('idle@example.org', PASSWORD, 'Idle Co');
+    const { user } = await accountOf(t, 'idle@example.org');
+    await t.gateway.store.db
+      .updateTable('portal_sessions')
+      .set({ expires_at: Date.now() - 1 })
+      .where('user_id', '=', user.id)
+      .execute();
+    const page = await client.get('/app/settings');
+    assert.equal(page.status, 303);
+    assert.match(page.location!, /^\/app\/sign-in/);
+    const left = await t.gateway.store.db
+      .selectFrom('portal_sessions')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .execute();
+    assert.equal(left.length, 0, 'the expired session is deleted');
+  });
+
+  test('an endpoint shows its deliveries with their attempts, and one can be delivered again', async () => {
+    const client = new PortalClient(t.url);
+    await client.signUp('deliveries@example.org', PASSWORD, 'Deliveries Co');
+    const { account } = await accountOf(t, 'deliveries@example.org');
+    await client.get('/app/webhooks');
+    const created = await client.post('/app/webhooks', { url: receiver.url, events: 'message.received' });
+    assert.equal(created.status, 303);
+    const endpointPath = created.location!.split('?')[0]!;
+    await joinSandbox(t, { accountId: account.id, apiKey: '', joinCode: account.join_code }, '254712300777');
+    await eventually(() => receiver.received.length === 1);
+    const detail = await eventually(async () => {
+      const page = await client.get(endpointPath);
+      return /<td data-label="Status code">2\d\d<\/td>/.test(page.html) && page;
+    });
+    assert.match(detail.html, /message\.received/);
+    assert.match(detail.html, /<td data-label="Latency">\d+ ms<\/td>/);
+    const action = /action="(\/app\/webhooks\/whk_[a-z0-9]+\/deliveries\/dlv_[a-z0-9]+\/redeliver)"/.exec(
+      detail.html,
+    )![1]!;
+    const again = await client.post(action, {});
+    assert.equal(again.location, `${endpointPath}?notice=redelivery-queued`);
+    await eventually(() => receiver.received.length === 2);
+    const after = await eventually(async () => {
+      const page = await client.get(again.location!);
+      return (page.html.match(/data-label="Status code">2\d\d</g) ?? []).length === 2 && page;
+    });
+    assert.match(after.html, /The delivery was queued to be attempted again now/);
+
+    const stranger = new PortalClient(t.url);
+    await stranger.signUp('deliveries-stranger@example.org', PASSWORD, 'Stranger Co');
+    assert.equal((await stranger.post(action, {})).status, 404);
+  });
+});
+
+describe('portal on PostgreSQL, two nodes', async () => {
+  const skip = await postgresSkipReason();
+  let schema: PostgresSchema;
+  let a: TestGateway;
+  let b: TestGateway;
+  before(async () => {
+    if (skip) return;
+    schema = await createPostgresSchema();
+    const env = { DATABASE_URL: schema.url, SECRET_KEY: TEST_SECRET_KEY };
+    a = await startGateway({ env });
+    b = await startGateway({ env });
+  });
+  after(async () => {
+    await a?.close();
+    await b?.close();
+    await schema?.drop();
+  });
+
+  test('sign-up on one node, sign-in on the other; failures on both count toward one lockout', {
+    skip,
+  }, async () => {
+    await new PortalClient(a.url).signUp('pg@example.org', PASSWORD, 'Pg Co');
+    const onA = new PortalClient(a.url);
+    const onB = new PortalClient(b.url);
+    assert.equal((await onB.signIn('pg@example.org', PASSWORD)).status, 303);
+    for (let i = 0; i < 2; i++)
+      assert.equal((await onA.signIn('pg@example.org', 'wrong wrong wrong')).status, 401);
+    for (let i = 0; i < 2; i++)
+      assert.equal((await onB.signIn('pg@example.org', 'wrong wrong wrong')).status, 401);
+    assert.equal((await onA.signIn('pg@example.org', 'wrong wrong wrong')).status, 429);
+    assert.equal((await onB.signIn('pg@example.org', PASSWORD)).status, 429);
+  });
+});
