@@ -156,6 +156,8 @@ async function gatewayOn(target: string, statuses: boolean, levels: number[]): P
     SEED_DEMO_ACCOUNT: 'false',
     LOG_LEVEL: 'info',
     SIMULATOR_STATUS_DELAY_MS: '200',
+    NETWORK_MAX_SENDS_PER_SECOND: '0',
+    RATE_LIMIT_PER_SECOND: '0',
   };
   const networkDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-net-'));
   let network: GatewayProcess | undefined;
@@ -184,6 +186,8 @@ async function gatewayOn(target: string, statuses: boolean, levels: number[]): P
       SIMULATOR_STATUS_DELAY_MS: '200',
       SIMULATOR_WEBHOOK_URL: `${gateway.url}/webhooks/network`,
       SIMULATOR_STATUS_WEBHOOKS: String(statuses),
+      SIMULATOR_MAX_SENDS_PER_SECOND: '0',
+      SIMULATOR_PAIR_BURST: '0',
     });
     const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Bench', '--json'], env).stdout);
     await fetch(`${network.url}/simulator/users/${USER}/messages`, {

@@ -2,7 +2,6 @@
  * The composition root: the one place that picks the store dialect and the network, builds the
  * repositories and wires routes. It never listens; src/main.ts does (so tests build apps freely).
  */
-import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.ts';
@@ -12,6 +11,7 @@ import type { InboundDeps } from './domain/inbound.ts';
 import { mediaLink } from './domain/media-links.ts';
 import type { FlowContent } from './domain/messages/send-flow.ts';
 import type { TemplateContent } from './domain/messages/send-template.ts';
+import { memoryRateLimiter } from './domain/rate-limit.ts';
 import { decryptSecret } from './domain/secrets.ts';
 import type { SendDeps } from './domain/send-message.ts';
 import type { TemplateDeps } from './domain/templates/manage-templates.ts';
@@ -23,8 +23,10 @@ import { guardedAgent } from './events/url-guard.ts';
 import { ajvOptions } from './http/ajv.ts';
 import { installOpenApi, registerDocsRoutes } from './http/api-docs.ts';
 import { installApiKeyAuth } from './http/auth.ts';
-import { frameworkErrorHandler, installErrorHandler } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler.ts';
 import { installMetrics } from './http/metrics.ts';
+import { installRateLimit } from './http/rate-limit.ts';
+import { requestIdOf } from './http/request-id.ts';
 import { registerFlowPreviewPage } from './http/routes/flow-preview-page.ts';
 import { registerFlowRoutes } from './http/routes/flows.ts';
 import { registerGetMessageRoute } from './http/routes/get-message.ts';
@@ -36,11 +38,16 @@ import { registerTemplateRoutes } from './http/routes/templates.ts';
 import { registerWebhookRoutes } from './http/routes/webhooks.ts';
 import { createCloudConnector } from './network/cloud-connector.ts';
 import type { NetworkConnector } from './network/port.ts';
+import { DEFAULT_RETRY_POLICY } from './network/retry-policy.ts';
 import { createSimulator, type Simulator } from './network/simulator/index.ts';
+import { portalPlugin } from './portal/routes.ts';
 import { openStore, type Store } from './store/connect.ts';
 import { inboundRepo } from './store/inbound-repo.ts';
 import { mediaRepo } from './store/media-repo.ts';
+import { messageLogRepo } from './store/message-log-repo.ts';
 import { migrateToLatest } from './store/migrate.ts';
+import { portalRepo } from './store/portal-repo.ts';
+import { postgresRateLimiter } from './store/rate-limits-repo.ts';
 import { createRepositories, type Repositories } from './store/repositories.ts';
 import { loadOrCreateSecretKey } from './store/secret-key.ts';
 import { templatesRepo } from './store/templates-repo.ts';
@@ -92,10 +99,11 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
       redact: ['req.headers.apikey', 'req.headers.authorization', 'apiKey', 'accessToken', '*.accessToken'],
     },
     bodyLimit: config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The client's x-request-id is taken only when it is a plain token (src/http/request-id.ts).
+    genReqId: requestIdOf,
     ajv: { customOptions: ajvOptions },
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     return503OnClosing: true,
   });
   app.addHook('onRequest', async (request, reply) => {
@@ -114,6 +122,9 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
           statusDelayMs: config.simulator.statusDelayMs,
           templateReviewDelayMs: config.simulator.templateReviewDelayMs,
           postStatuses: config.simulator.postStatuses,
+          maxSendsPerSecond: config.simulator.maxSendsPerSecond,
+          pairBurst: config.simulator.pairBurst,
+          phoneDefaultBusiness: config.sandboxNumber,
           logger: app.log,
         })
       : null;
@@ -142,6 +153,12 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
       baseUrl: config.graph.baseUrl ?? (() => `${selfUrl(app, config.port)}/simulator`),
       apiVersion: config.graph.apiVersion,
       timeoutMs: config.graph.timeoutMs,
+      pacing: { maxSendsPerSecond: config.graph.maxSendsPerSecond, maxWaitMs: config.graph.maxPacingWaitMs },
+      retry: {
+        attempts: config.graph.retryAttempts,
+        budgetMs: config.graph.retryBudgetMs,
+        baseDelayMs: DEFAULT_RETRY_POLICY.baseDelayMs,
+      },
     });
 
   const sandbox = { phone: config.sandboxNumber, ...config.sandbox };
@@ -154,6 +171,12 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     resolveTemplate: (accountId, senderPhone, content) =>
       resolveTemplateSend(templateDeps.templates, accountId, senderPhone, content as TemplateContent),
     resolveFlow: (accountId, content) => resolveFlowSend(repos.flows, accountId, content as FlowContent),
+    // Twice the longest a send can take (pacing wait, retries, then the network timeout), and at least a
+    // minute: a claim older than that was left by a node that stopped mid-send.
+    abandonedClaimMs: Math.max(
+      60_000,
+      2 * (config.graph.maxPacingWaitMs + config.graph.retryBudgetMs + config.graph.timeoutMs),
+    ),
   };
   const media = mediaRepo(store.db, config.dataDir);
   const flowDeps: FlowDeps = {
@@ -223,6 +246,15 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
 
   await app.register(async (api) => {
     installApiKeyAuth(api, repos.accounts);
+    // Per API key; counted in PostgreSQL when nodes share it, in memory for the one SQLite process.
+    if (config.rateLimit) {
+      installRateLimit(
+        api,
+        store.dialect === 'postgres'
+          ? postgresRateLimiter(store.db, config.rateLimit)
+          : memoryRateLimiter(config.rateLimit),
+      );
+    }
     // Template media and Flow JSON uploads. Each route passes its own size limits to request.file();
     // these defaults bound everything else (one file, a few small text parts).
     await api.register(multipart, {
@@ -257,6 +289,21 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
   registerFlowPreviewPage(app, repos.flows, secretKey);
   registerOpsRoutes(app, store, registry);
   registerDocsRoutes(app);
+  // The customer portal (server-rendered HTML, cookies and forms in its own scope only).
+  await app.register(portalPlugin, {
+    prefix: '/app',
+    config,
+    repos,
+    portal: portalRepo(store.db),
+    messageLog: messageLogRepo(store.db),
+    templates: templateDeps,
+    flows: { ...flowDeps, secretKey },
+    webhooks: {
+      secretKey,
+      allowPrivateUrls: config.webhooks.allowPrivateUrls,
+      wakeDispatcher: () => dispatcher.wake(),
+    },
+  });
 
   return {
     app,

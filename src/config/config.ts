@@ -32,6 +32,13 @@ export interface Config {
     /** Token Meta must echo in the webhook verification handshake. */
     verifyToken: string;
     timeoutMs: number;
+    /** Sends per second per business number the gateway paces itself to (docs/adr/0010); 0 = no pacing. */
+    maxSendsPerSecond: number;
+    /** The longest a send waits for its paced slot before it is refused with 503 (nothing sent). */
+    maxPacingWaitMs: number;
+    /** Tries in all of a call that failed in a way that is safe to retry, and the time they must fit in. */
+    retryAttempts: number;
+    retryBudgetMs: number;
   };
   sandbox: {
     /** Graph phone-number id of the sandbox number (simulator: its own digits). */
@@ -49,6 +56,10 @@ export interface Config {
     webhookUrl: string | null;
     /** Whether the simulator posts status webhooks (off only to load-test the send path alone). */
     postStatuses: boolean;
+    /** Meta's throughput per business number the simulator enforces (130429 beyond); 0 = no limit. */
+    maxSendsPerSecond: number;
+    /** Messages one number may send one user at once before the pair limit (131056); 0 = no pair limit. */
+    pairBurst: number;
   };
   webhooks: {
     /** Delays between delivery attempts, after the first. */
@@ -61,6 +72,8 @@ export interface Config {
   };
   /** Largest JSON body accepted, in bytes (decisions §2: a clear 413 past it). */
   bodyLimitBytes: number;
+  /** Requests per API key on /api/v1 (docs/adr/0011-rate-limits.md); null = no limit. */
+  rateLimit: { perSecond: number; burst: number } | null;
   /** Create a demo account on first start with an empty database. */
   seedDemoAccount: boolean;
 }
@@ -166,6 +179,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE ${(error as Error).message}`);
   }
 
+  // 0 turns the limit off (load tests); the burst defaults to two seconds' worth of requests.
+  const ratePerSecond = integer(env, 'RATE_LIMIT_PER_SECOND', 100, 0, 1_000_000);
+  const rateBurst = integer(env, 'RATE_LIMIT_BURST', Math.max(1, 2 * ratePerSecond), 1, 1_000_000);
+
   return Object.freeze({
     port,
     host,
@@ -190,6 +207,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       appSecret,
       verifyToken: env.NETWORK_VERIFY_TOKEN || 'switchboard-verify-token',
       timeoutMs: integer(env, 'NETWORK_TIMEOUT_MS', 10_000, 100, 120_000),
+      // Meta's default throughput tier is 80 messages/s per number; 0 turns pacing off (load tests, higher tiers).
+      maxSendsPerSecond: integer(env, 'NETWORK_MAX_SENDS_PER_SECOND', 80, 0, 100_000),
+      maxPacingWaitMs: integer(env, 'NETWORK_MAX_PACING_WAIT_MS', 2_000, 0, 60_000),
+      retryAttempts: integer(env, 'NETWORK_RETRY_ATTEMPTS', 3, 1, 10),
+      retryBudgetMs: integer(env, 'NETWORK_RETRY_BUDGET_MS', 2_000, 0, 60_000),
     }),
     sandbox: Object.freeze({
       phoneNumberId: sandboxPhoneNumberId,
@@ -203,6 +225,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       templateReviewDelayMs: integer(env, 'SIMULATOR_TEMPLATE_REVIEW_MS', 1000, 0, 600_000),
       webhookUrl: env.SIMULATOR_WEBHOOK_URL ? url('SIMULATOR_WEBHOOK_URL', env.SIMULATOR_WEBHOOK_URL) : null,
       postStatuses: bool(env, 'SIMULATOR_STATUS_WEBHOOKS', true),
+      maxSendsPerSecond: integer(env, 'SIMULATOR_MAX_SENDS_PER_SECOND', 80, 0, 100_000),
+      pairBurst: integer(env, 'SIMULATOR_PAIR_BURST', 45, 0, 100_000),
     }),
     webhooks: Object.freeze({
       retryScheduleMs,
@@ -211,6 +235,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, 1, 24 * 365) * 3_600_000,
     }),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
+    rateLimit: ratePerSecond === 0 ? null : Object.freeze({ perSecond: ratePerSecond, burst: rateBurst }),
     seedDemoAccount: bool(env, 'SEED_DEMO_ACCOUNT', true),
   });
 }

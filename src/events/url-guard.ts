@@ -24,9 +24,14 @@ for (const [net, prefix] of [
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv4');
 }
+// Besides loopback, unique-local, link-local and multicast: the prefixes that embed an IPv4 address
+// (IPv4-compatible, NAT64, 6to4), which a translator may turn into an address inside the network.
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -56,7 +61,8 @@ export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | 
   if (url.username || url.password) return 'must not contain credentials';
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
     return 'must start with https://';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // `localhost.` is `localhost`: a fully qualified name's final dots do not change where it leads.
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
   if (
     !allowPrivate &&
     (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isPrivateAddress(host)))

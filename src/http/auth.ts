@@ -11,11 +11,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated account; set by the auth hook before any /api/v1 handler runs. */
     accountId: string;
+    /** The id of the API key that authenticated the request (rate limits are per key). */
+    apiKeyId: string;
   }
 }
 
 export function installApiKeyAuth(scope: FastifyInstance, accounts: AccountsRepo): void {
   scope.decorateRequest('accountId', '');
+  scope.decorateRequest('apiKeyId', '');
   scope.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers.apikey;
     const key = Array.isArray(header) ? header[0] : header;
@@ -23,5 +26,6 @@ export function installApiKeyAuth(scope: FastifyInstance, accounts: AccountsRepo
     const owner = await accounts.findLiveKeyOwner(hashApiKey(key));
     if (!owner) throw new GatewayError('unauthenticated', 'Invalid credentials');
     request.accountId = owner.accountId;
+    request.apiKeyId = owner.keyId;
   });
 }

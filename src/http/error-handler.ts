@@ -3,6 +3,8 @@
  * violations become 400s naming the field and rule; an unexpected error is a 500 whose details go to the
  * log only.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from '../domain/errors.ts';
 import { firstAjvMessage } from './ajv.ts';
@@ -61,6 +63,32 @@ export function frameworkErrorHandler(
         ? 'the URL is malformed'
         : 'the request could not be routed';
   reply.code(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400).send(failure(message));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a CR, LF or NUL inside a header, a
+ * malformed request line, headers too large): answered in the envelope, then the connection is closed,
+ * since after a parse error the rest of its bytes cannot be trusted.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'the request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'the request was not received in time']
+        : [
+            400,
+            'the request is not valid HTTP: a header holds a forbidden character (CR, LF or NUL) or the request line is malformed',
+          ];
+  if (socket.writable) {
+    const body = JSON.stringify(failure(message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 export function installErrorHandler(app: FastifyInstance): void {

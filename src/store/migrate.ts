@@ -9,6 +9,8 @@ import * as events from './migrations/2026-11-22-002-events.ts';
 import * as media from './migrations/2026-11-23-003-media.ts';
 import * as templates from './migrations/2026-11-23-004-templates.ts';
 import * as flows from './migrations/2026-11-23-005-flows.ts';
+import * as portal from './migrations/2026-11-23-006-portal.ts';
+import * as rateLimits from './migrations/2026-11-23-007-rate-limits.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -16,6 +18,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-003-media': media,
   '2026-11-23-004-templates': templates,
   '2026-11-23-005-flows': flows,
+  '2026-11-23-006-portal': portal,
+  '2026-11-23-007-rate-limits': rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

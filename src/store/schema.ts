@@ -229,6 +229,48 @@ export interface FlowsTable {
   updated_at: number;
 }
 
+/** A person who signs in to the customer portal; one account may have several. */
+export interface PortalUsersTable {
+  id: string;
+  account_id: string;
+  /** Lower-cased; unique across the gateway. */
+  email: string;
+  /** `scrypt$N$r$p$salt$hash` (base64url parts): the parameters travel with the hash. */
+  password_hash: string;
+  created_at: number;
+}
+
+/** A signed-in browser. The cookie holds the token; only its SHA-256 is stored. */
+export interface PortalSessionsTable {
+  token_hash: string;
+  user_id: string;
+  account_id: string;
+  /** Every form of the session carries it; a POST without it is refused. */
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  /** Idle expiry: pushed forward as the session is used. */
+  expires_at: number;
+}
+
+/** One failed sign-in for an email (whether or not a user has it), counted for the lockout. */
+export interface PortalSignInFailuresTable {
+  id: string;
+  email: string;
+  at: number;
+}
+
+export interface PortalLockoutsTable {
+  email: string;
+  locked_until: number;
+}
+
+/** One API key's rate-limit state on PostgreSQL: its theoretical arrival time, epoch milliseconds. */
+export interface RateLimitsTable {
+  key_id: string;
+  tat: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -248,4 +290,9 @@ export interface Database {
   template_media: TemplateMediaTable;
   id_counters: IdCountersTable;
   flows: FlowsTable;
+  portal_users: PortalUsersTable;
+  portal_sessions: PortalSessionsTable;
+  portal_sign_in_failures: PortalSignInFailuresTable;
+  portal_lockouts: PortalLockoutsTable;
+  rate_limits: RateLimitsTable;
 }

@@ -12,12 +12,22 @@ test('defaults give an embedded gateway on the simulator', () => {
   assert.equal(c.graph.baseUrl, null);
   assert.equal(c.publicUrl, 'http://localhost:3000');
   assert.ok(Object.isFrozen(c));
+  // Meta's default throughput tier, paced by the gateway and enforced by the simulator.
+  assert.equal(c.graph.maxSendsPerSecond, 80);
+  assert.equal(c.simulator.maxSendsPerSecond, 80);
+  assert.equal(c.graph.retryAttempts, 3);
 });
 
 test('bad values stop the boot with the variable named', () => {
   const cases: [Record<string, string>, RegExp][] = [
     [{ PORT: '70000' }, /PORT must be an integer from 0 to 65535/],
     [{ PORT: 'abc' }, /PORT must be an integer/],
+    [
+      { NETWORK_MAX_SENDS_PER_SECOND: '-1' },
+      /NETWORK_MAX_SENDS_PER_SECOND must be an integer from 0 to 100000/,
+    ],
+    [{ NETWORK_RETRY_ATTEMPTS: '0' }, /NETWORK_RETRY_ATTEMPTS must be an integer from 1 to 10/],
+    [{ SIMULATOR_PAIR_BURST: 'many' }, /SIMULATOR_PAIR_BURST must be an integer/],
     [{ NETWORK: 'carrier-pigeon' }, /NETWORK must be one of simulator, cloud/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with sqlite: or postgres:\/\//],
     [{ SANDBOX_NUMBER: '12' }, /SANDBOX_NUMBER must be a valid phone number/],
