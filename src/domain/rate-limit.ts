@@ -6,6 +6,8 @@
  * gets through, and the same arithmetic in memory (one process on SQLite) and in one PostgreSQL
  * statement (several nodes).
  */
+import { Gcra } from './gcra.ts';
+
 export interface RateLimitPolicy {
   perSecond: number;
   /** How many requests an idle key may send at once; the bucket's size. */
@@ -76,8 +78,8 @@ export function describeDecision(
   };
 }
 
-/** Above this many keys, keys whose bucket is full again are forgotten (a full bucket is no entry). */
-const PRUNE_ABOVE = 10_000;
+/** Keys remembered by one process; past it, rested keys (full buckets, no information) are forgotten first. */
+const MAX_KEYS = 100_000;
 
 /** In memory, the answer is at hand: no promise. */
 export interface MemoryRateLimiter extends RateLimiter {
@@ -89,25 +91,13 @@ export function memoryRateLimiter(
   policy: RateLimitPolicy,
   clock: () => number = Date.now,
 ): MemoryRateLimiter {
-  const tats = new Map<string, number>();
-  const interval = intervalMs(policy);
-  const capacity = capacityMs(policy);
-  let pruneAbove = PRUNE_ABOVE;
+  const gcra = new Gcra(intervalMs(policy), policy.burst, MAX_KEYS);
   return {
     policy,
     take(keyId) {
       const now = clock();
-      const stored = tats.get(keyId) ?? now;
-      const next = Math.max(stored, now) + interval;
-      const allowed = next - now <= capacity;
-      if (allowed) {
-        tats.set(keyId, next);
-        if (tats.size > pruneAbove) {
-          for (const [key, tat] of tats) if (tat <= now) tats.delete(key);
-          pruneAbove = Math.max(PRUNE_ABOVE, 2 * tats.size);
-        }
-      }
-      return describeDecision(policy, now, allowed ? next : stored, allowed);
+      const allowed = gcra.reserve(keyId, EPSILON_MS, now) <= EPSILON_MS;
+      return describeDecision(policy, now, gcra.tatOf(keyId) ?? now, allowed);
     },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * A rate limit per key as the generic cell rate algorithm: a token bucket kept as one number per key (the
  * time its bucket would be full again), so checking a send allocates nothing once the key is known.
- * Used by the gateway to pace its sends per business number and by the simulator to enforce Meta's
- * per-number throughput and per-pair rate (reference §7).
+ * Used by the gateway to pace its sends per business number, to limit requests per API key on one node
+ * (rate-limit.ts; PostgreSQL runs the same arithmetic in SQL when nodes share it), and by the simulator to
+ * enforce Meta's per-number throughput and per-pair rate (reference §7).
  */
 export class Gcra {
   /** Per key: the theoretical arrival time of the next event, in ms of `performance.now()`. */
@@ -35,6 +36,11 @@ export class Gcra {
     if (stored === undefined && this.#tat.size >= this.#maxKeys) this.#forgetRested(now);
     this.#tat.set(key, tat + this.#intervalMs);
     return Math.max(wait, 0);
+  }
+
+  /** The key's theoretical arrival time, if it has one (a key without one is rested). */
+  tatOf(key: string): number | undefined {
+    return this.#tat.get(key);
   }
 
   /** Keys whose bucket is full again carry no information; past the cap, the oldest go too. */
