@@ -7,9 +7,10 @@
  * Positional variables only: `parameter_format: "NAMED"` is refused. Authentication (OTP) templates, whose
  * texts Meta writes itself, are refused too.
  */
+
+import { TEMPLATE_LANGUAGES } from '../../template-languages.ts';
 import { isObject, type Json } from '../validate-fields.ts';
 import { invalidField, SUBCODE, templateError } from './errors.ts';
-import { TEMPLATE_LANGUAGES } from './languages.ts';
 import { HEADER_FORMATS, TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateContent } from './model.ts';
 import { oneOf, requireArray, requireObject, requireText } from './read-fields.ts';
 import { checkButtons } from './validate-buttons.ts';
