@@ -3,10 +3,10 @@
  * by typing `join <code>`, the confirmation arrives live; buttons, a list and a location request sent
  * through the API appear live and the user answers each; the gateway receives every answer (a real local
  * webhook receiver); the ticks of the business's messages move to read. Screenshots for the docs are
- * taken along the way (docs/images/phone-desktop.png, docs/images/phone-mobile.png).
+ * taken along the way (docs/images/phone-desktop.png, docs/images/phone-mobile.png with
+ * SWITCHBOARD_UPDATE_SCREENSHOTS=1).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { createSignUpFlow, FLOWS } from '../support/flows.ts';
@@ -20,11 +20,11 @@ import {
   type TestGateway,
 } from '../support/gateway.ts';
 import { type Receiver, startReceiver } from '../support/receiver.ts';
+import { screenshotPath } from '../support/screenshots.ts';
 
 const USER = '254712300099';
 const SANDBOX = `+${DEFAULT_SANDBOX_NUMBER}`;
 const chromium = process.env.SWITCHBOARD_CHROMIUM ?? '';
-const IMAGES = new URL('../../docs/images/', import.meta.url);
 
 describe('the virtual phone page', {
   skip: chromium ? false : 'SWITCHBOARD_CHROMIUM is empty (no chromium installed): browser check skipped',
@@ -301,17 +301,16 @@ describe('the virtual phone page', {
     });
     assert.deepEqual(errors, []);
 
-    mkdirSync(IMAGES, { recursive: true });
     await page.locator('#messages').evaluate((list) => {
       (list as unknown as { scrollTop: number; scrollHeight: number }).scrollTop = 0;
     });
-    await page.screenshot({ path: new URL('phone-desktop.png', IMAGES).pathname });
+    await page.screenshot({ path: screenshotPath('phone-desktop.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('#messages').evaluate((list) => {
       const l = list as unknown as { scrollTop: number; scrollHeight: number };
       l.scrollTop = l.scrollHeight;
     });
-    await page.screenshot({ path: new URL('phone-mobile.png', IMAGES).pathname });
+    await page.screenshot({ path: screenshotPath('phone-mobile.png') });
     // At phone width the page is the phone: no frame around it, nothing wider than the screen.
     const width = await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth);
     assert.equal(width, 390);

@@ -2,18 +2,18 @@
  * The portal in a real headless Chromium: sign up → settings → create an API key → read the join code →
  * a virtual phone joins the sandbox with it → a text sent with that key through the API → the message log
  * shows it with its status, and its timeline. Checks keyboard access and phone width along the way, and
- * saves screenshots of the main pages (desktop 1280×800, phone 390×844) into docs/images/.
+ * saves screenshots of the main pages (desktop 1280×800, phone 390×844; docs/images/ with
+ * SWITCHBOARD_UPDATE_SCREENSHOTS=1).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { call, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
+import { screenshotPath } from '../support/screenshots.ts';
 
 const chromium = process.env.SWITCHBOARD_CHROMIUM ?? '';
 const USER = '254712300901';
 const SANDBOX = `+${DEFAULT_SANDBOX_NUMBER}`;
-const IMAGES = new URL('../../docs/images/', import.meta.url);
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const nav = (page: any) => page.getByRole('navigation', { name: 'Portal' });
@@ -32,8 +32,7 @@ describe('portal in a browser', () => {
   }, async () => {
     const { chromium: launcher } = await import('playwright-core');
     const browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
-    mkdirSync(IMAGES, { recursive: true });
-    const shot = (name: string) => ({ path: new URL(name, IMAGES).pathname, fullPage: true });
+    const shot = (name: string) => ({ path: screenshotPath(name), fullPage: true });
     try {
       const context = await browser.newContext({ viewport: DESKTOP });
       const page = await context.newPage();
