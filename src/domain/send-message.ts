@@ -283,7 +283,7 @@ async function sendClaimed(
   try {
     // Templates are the one message allowed outside the window: they are how a conversation opens.
     if (sender.enforceWindow && cloud.type !== 'template') {
-      const last = await deps.windowOpenSince(sender.phone, to);
+      const last = sender.lastInbound ? sender.lastInbound.at : await deps.windowOpenSince(sender.phone, to);
       if (last === undefined || last < now() - WINDOW_MS) {
         throw new GatewayError(
           'session_closed',

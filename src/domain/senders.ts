@@ -22,6 +22,11 @@ export interface Sender {
   /** False for a number whose inbound traffic the gateway does not see, so it cannot judge the window. */
   enforceWindow: boolean;
   isSandbox: boolean;
+  /**
+   * When the user last wrote to this number, if it was read along with the sender (sandbox sends read it in
+   * the same query as the membership); absent when still to be looked up.
+   */
+  lastInbound?: { at: number | undefined };
 }
 
 export interface SenderDeps {
@@ -39,8 +44,8 @@ export async function resolveSender(
   to: string,
 ): Promise<Sender> {
   if (from === deps.sandbox.phone) {
-    const member = await deps.conversations.sandboxAccountOf(from, to);
-    if (member !== accountId) {
+    const member = await deps.conversations.sandboxMembership(from, to);
+    if (member?.accountId !== accountId) {
       const account = await deps.accounts.findAccount(accountId);
       throw new GatewayError(
         'forbidden_number',
@@ -53,6 +58,7 @@ export async function resolveSender(
       credentials: { phoneNumberId: deps.sandbox.phoneNumberId, accessToken: deps.sandbox.accessToken },
       enforceWindow: true,
       isSandbox: true,
+      lastInbound: { at: member.lastInboundAt },
     };
   }
   const number = await deps.numbers.findNumberOfAccount(accountId, from);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { nodeSqliteDialect, openSqlite } from './node-sqlite-dialect.ts';
+import { prepareStatementsPerConnection } from './pg-named-statements.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -30,6 +31,7 @@ export function openStore(databaseUrl: string, options: { poolSize?: number } = 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 20 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  prepareStatementsPerConnection(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -26,6 +26,20 @@ const windowOf = prepare(
   2,
 );
 
+/** A sandbox send needs both the membership and the window: one round trip instead of two. */
+const memberWithWindow = prepare(
+  (db: Kysely<Database>, sandboxPhone: string, userPhone: string) =>
+    db
+      .selectFrom('sandbox_members as m')
+      .leftJoin('conversation_windows as w', (join) =>
+        join.onRef('w.business_phone', '=', 'm.sandbox_phone').onRef('w.user_phone', '=', 'm.user_phone'),
+      )
+      .select(['m.account_id', 'w.last_inbound_at'])
+      .where('m.sandbox_phone', '=', sandboxPhone)
+      .where('m.user_phone', '=', userPhone),
+  2,
+);
+
 export function conversationsRepo(db: Kysely<Database>) {
   return {
     /** Binds a user to an account on the sandbox number; joining another account's sandbox moves them. */
@@ -51,6 +65,16 @@ export function conversationsRepo(db: Kysely<Database>) {
     async sandboxAccountOf(sandboxPhone: string, userPhone: string): Promise<string | undefined> {
       const { rows } = await memberOf(db, sandboxPhone, userPhone);
       return rows[0]?.account_id;
+    },
+
+    /** The account a sandbox user joined, with the last time they wrote to the sandbox, if ever. */
+    async sandboxMembership(
+      sandboxPhone: string,
+      userPhone: string,
+    ): Promise<{ accountId: string; lastInboundAt: number | undefined } | undefined> {
+      const { rows } = await memberWithWindow(db, sandboxPhone, userPhone);
+      const row = rows[0];
+      return row && { accountId: row.account_id, lastInboundAt: row.last_inbound_at ?? undefined };
     },
 
     async recordInbound(businessPhone: string, userPhone: string, at: number): Promise<void> {
