@@ -53,8 +53,10 @@ export async function readFlowParts(request: FastifyRequest): Promise<FlowParts>
     for await (const part of request.parts({
       limits: {
         files: 1,
-        fields: TEXT_PARTS.length,
-        parts: TEXT_PARTS.length + 1,
+        // One text part more than the form has, so the first surplus part (unknown or repeated) is read
+        // and named below instead of ending in a bare "too many parts".
+        fields: TEXT_PARTS.length + 1,
+        parts: TEXT_PARTS.length + 2,
         fieldSize: TEXT_PART_MAX_BYTES,
         fileSize: FLOW_JSON_MAX_BYTES,
       },

@@ -90,8 +90,12 @@ function checkedPhone(raw: string): string {
   return phone;
 }
 
+/**
+ * `[1] path: rule [2] path: rule`: numbered, because a rule's own words may hold `;` or `,`, so a plain
+ * separator would not tell a client where one problem ends and the next begins.
+ */
 function listed(problems: readonly { path: string; rule: string }[]): string {
-  return problems.map((p) => (p.path ? `${p.path}: ${p.rule}` : p.rule)).join('; ');
+  return problems.map((p, i) => `[${i + 1}] ${p.path ? `${p.path}: ${p.rule}` : p.rule}`).join(' ');
 }
 
 /** The Flow JSON checked before the network sees it; every problem is listed, not only the first. */
