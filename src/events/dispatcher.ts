@@ -59,6 +59,8 @@ export function createDispatcher(options: DispatcherOptions): WebhookDispatcher 
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let wakeUp: (() => void) | undefined;
+  /** Ends the current pause; unlike wakeUp it stays set after a wake, so stop() can always end it. */
+  let endPause: (() => void) | undefined;
   let loop: Promise<void> | undefined;
   let lastPassAt = 0;
   /** A wake that came while a pass was running: the next pass must not wait for the poll. */
@@ -165,9 +167,11 @@ export function createDispatcher(options: DispatcherOptions): WebhookDispatcher 
       if (handled >= batchSize) continue; // more are probably due: no pause
       await new Promise<void>((resolve) => {
         wakeUp = resolve;
+        endPause = resolve;
         timer = setTimeout(resolve, wokenDuringPass ? MIN_PASS_INTERVAL_MS : pollMs);
       });
       wakeUp = undefined;
+      endPause = undefined;
       clearTimeout(timer);
     }
   }
@@ -193,7 +197,9 @@ export function createDispatcher(options: DispatcherOptions): WebhookDispatcher 
     async stop() {
       running = false;
       clearTimeout(timer);
-      wakeUp?.();
+      // Not wakeUp: a wake() just before stop() has taken it and its timer is cleared above, so the
+      // pause would never end and stop() would wait forever.
+      endPause?.();
       await loop;
     },
   };
