@@ -91,6 +91,14 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
   socket.destroy();
 }
 
+/** Says where a refused field was, in the words of a URL rather than Fastify's (`querystring`, `params`). */
+const WHERE: Record<string, string> = {
+  body: '',
+  querystring: 'query parameter ',
+  params: 'path parameter ',
+  headers: 'header ',
+};
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof GatewayError) {
@@ -100,7 +108,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(error.status).send(failure(reason(request, error.message)));
     }
     if (error.validation) {
-      const where = error.validationContext === 'body' ? '' : `${error.validationContext} parameter `;
+      const where = WHERE[error.validationContext ?? 'body'] ?? '';
       return badRequest(request, reply, where + firstAjvMessage(error.validation as never));
     }
     const status = error.statusCode ?? 500;
