@@ -26,11 +26,20 @@ const SEND_PATHS = [
   '/api/v1/msg/interactive/buttons',
   '/api/v1/msg/interactive/list',
   '/api/v1/msg/interactive/flows',
+  '/api/v1/msg/template',
 ];
 const OTHER_JSON_ROUTES: [string, string][] = [
   ['POST', '/api/v1/webhooks'],
   ['PATCH', '/api/v1/webhooks/whk_x'],
   ['POST', '/api/v1/webhooks/whk_x/replay'],
+  ['POST', `/api/v1/template/${DEFAULT_SANDBOX_NUMBER}`],
+  ['PUT', `/api/v1/template/${DEFAULT_SANDBOX_NUMBER}/1234567890`],
+];
+/** Routes that take multipart/form-data: template media and Flow JSON uploads. */
+const MULTIPART_ROUTES: [string, string][] = [
+  ['POST', '/api/v1/template/upload/file'],
+  ['POST', '/api/v1/msg/manage/flow'],
+  ['PUT', '/api/v1/msg/manage/flow/1'],
 ];
 
 /** Strings a hostile client likes: unicode edge cases, control characters, huge, number-like, injection-like. */
@@ -64,6 +73,47 @@ const anyJson = fc.letrec((tie) => ({
     fc.dictionary(nastyString, tie('value'), { maxKeys: 4 }),
   ),
 })).value;
+
+/** A multipart body, well-formed or broken: random parts, names, filenames and bytes, or a cut-off stream. */
+const multipartBody = fc.record({
+  parts: fc.array(
+    fc.record({
+      name: fc.oneof(
+        fc.constantFrom('file', 'phoneNumber', 'name', 'categories', 'file"; x="y'),
+        nastyString.map((v) => v.slice(0, 40)),
+      ),
+      filename: fc.option(fc.oneof(fc.constantFrom('a.json', 'a.png', '../../etc/passwd'), nastyString), {
+        nil: undefined,
+      }),
+      content: fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 300 }),
+        fc.constantFrom('{"version":"7.1","screens":[]}', '\u0089PNG\r\n\u001a\n', '%PDF-1.7'),
+      ),
+    }),
+    { maxLength: 5 },
+  ),
+  boundary: fc.constantFrom('sb-boundary', 'x', ''),
+  cut: fc.option(fc.integer({ min: 0, max: 400 }), { nil: undefined }),
+});
+
+function encodeMultipart({
+  parts,
+  boundary,
+  cut,
+}: {
+  parts: { name: string; filename?: string; content: string }[];
+  boundary: string;
+  cut?: number;
+}) {
+  const body =
+    parts
+      .map(
+        (p) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}\r\n\r\n${p.content}\r\n`,
+      )
+      .join('') + `--${boundary}--\r\n`;
+  return cut === undefined ? body : body.slice(0, cut);
+}
 
 /** A plausible send body with one field replaced by garbage (or garbage added). */
 const mutatedBody = fc.record({
@@ -185,6 +235,28 @@ describe('generated bad input never causes a 5xx', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  test('generated and broken multipart bodies at every upload route', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...MULTIPART_ROUTES), multipartBody, async ([method, path], form) => {
+        const r = await call(t.url, method, path, {
+          key: account.apiKey,
+          body: encodeMultipart(form),
+          headers: { 'content-type': `multipart/form-data; boundary=${form.boundary}` },
+        });
+        // A generated upload can be a valid file after all (a template media handle): that is a 200.
+        if (r.status === 200) return;
+        expectClientError(r.status, r.body, `${method} ${path} ${JSON.stringify(form).slice(0, 120)}`);
+      }),
+      { numRuns: 200 },
+    );
+    const flows = await t.gateway.store.db
+      .selectFrom('flows')
+      .select('id')
+      .where('account_id', '=', account.accountId)
+      .execute();
+    assert.deepEqual(flows, [], 'no generated upload created a flow');
   });
 
   test('garbage in the path, the query and the apiKey header', async () => {

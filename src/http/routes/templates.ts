@@ -133,12 +133,10 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateDeps)
             { field: 'file' },
           );
         }
-        if ((e.statusCode ?? 500) < 500) {
-          throw new GatewayError('invalid_request', `the multipart body could not be read: ${e.message}`, {
-            field: 'file',
-          });
-        }
-        throw error;
+        // Anything else the parser raises is a malformed body (cut off, a bad boundary): the client's.
+        throw new GatewayError('invalid_request', `the multipart body could not be read: ${e.message}`, {
+          field: 'file',
+        });
       }
       const mimeType = templateMediaType(bytes);
       const media = await deps.templates.storeMedia(request.accountId, mimeType, bytes);
