@@ -537,6 +537,28 @@ describe('templates', () => {
     const notMultipart = await api(a, 'POST', '/api/v1/template/upload/file', { file: 'x' });
     assert.equal(notMultipart.status, 400);
 
+    // Meta's size limits, each at its edge: 5 MB for JPEG and PNG, 16 MB for MP4, 100 MB for PDF.
+    const MB = 1024 * 1024;
+    const sized = (head: number[], bytes: number) => {
+      const b = Buffer.alloc(bytes);
+      Buffer.from(head).copy(b);
+      return b;
+    };
+    const pngHead = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+    const mp4Head = [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d];
+    const pdfHead = [...Buffer.from('%PDF-1.7\n')];
+    for (const [head, limit, name, type] of [
+      [pngHead, 5 * MB, 'big.png', 'image/png'],
+      [mp4Head, 16 * MB, 'big.mp4', 'video/mp4'],
+      [pdfHead, 100 * MB, 'big.pdf', 'application/pdf'],
+    ] as const) {
+      const atLimit = await upload(a, sized([...head], limit), name, type);
+      assert.equal(atLimit.status, 200, `${name} at ${limit} bytes: ${JSON.stringify(atLimit.body)}`);
+      const past = await upload(a, sized([...head], limit + 1), name, type);
+      assert.ok(past.status === 400 || past.status === 413, `${name} past the limit: ${past.status}`);
+      assert.match(past.body.message, /at most (5|16|100) MB/);
+    }
+
     const withImage = orderUpdate('with_image');
     (withImage.component as any).header = { format: 'IMAGE', example: png.body.data };
     const created = await api(a, 'POST', `/api/v1/template/${NUMBER}`, withImage);
