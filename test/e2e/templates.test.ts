@@ -495,6 +495,30 @@ describe('templates', () => {
     assert.equal(secondToday.status, 429);
     assert.match(secondToday.body.message, /once in 24 hours/);
     assert.ok(Number(secondToday.headers.get('retry-after')) > 80_000);
+
+    // Ten edits of an approved template in 30 days at most. The gateway's history is written into the
+    // store, since a test cannot wait days (the network keeps its own, real-time history).
+    const DAY = 24 * 3_600_000;
+    const history = async (daysAgo: number[]) => {
+      await t.gateway.store.db
+        .updateTable('templates')
+        .set({ edit_times: JSON.stringify(daysAgo.map((d) => Date.now() - d * DAY)) })
+        .where('id', '=', id)
+        .execute();
+    };
+    // Ten in the window, none today: refused by the gateway until the oldest is 30 days old.
+    await history([2, 4, 6, 8, 10, 12, 14, 16, 18, 29]);
+    const eleventh = await api(a, 'PUT', `/api/v1/template/${NUMBER}/${id}`, edited);
+    assert.equal(eleventh.status, 429);
+    assert.match(eleventh.body.message, /edited 10 times in 30 days/);
+    const retryAfter = Number(eleventh.headers.get('retry-after'));
+    assert.ok(retryAfter > 0 && retryAfter <= DAY / 1000, String(retryAfter));
+    // Nine in the window (the tenth is 31 days old): the gateway lets the edit through to the network,
+    // which refuses it on its own history (this template was edited there today).
+    await history([2, 4, 6, 8, 10, 12, 14, 16, 18, 31]);
+    const passed = await api(a, 'PUT', `/api/v1/template/${NUMBER}/${id}`, edited);
+    assert.equal(passed.status, 422, JSON.stringify(passed.body));
+    assert.match(passed.body.message, /last 24 hours/);
   });
 
   test('delete one language, or a name in every language', async () => {
