@@ -7,41 +7,9 @@ import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { call, createAccount, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
+import { inboundTextEnvelope } from '../support/network-envelopes.ts';
 
 const SECRET = 'simulator-app-secret';
-
-function envelope(userPhone: string, waId: string, text: string) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: {
-                display_phone_number: DEFAULT_SANDBOX_NUMBER,
-                phone_number_id: DEFAULT_SANDBOX_NUMBER,
-              },
-              contacts: [{ profile: { name: 'Zoë' }, wa_id: userPhone }],
-              messages: [
-                {
-                  from: userPhone,
-                  id: waId,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'text',
-                  text: { body: text },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
 
 async function post(t: TestGateway, raw: string, signature: string | undefined) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -73,7 +41,10 @@ describe('network webhook', () => {
 
   test('unsigned, wrongly signed and re-serialised bodies are refused and nothing is stored', async () => {
     // Escaped unicode, as Meta sends it: re-serialising the parsed JSON would change these bytes.
-    const raw = JSON.stringify(envelope('254711111111', 'wamid.FORGED', 'hi')).replace('Zoë', 'Zo\\u00eb');
+    const raw = JSON.stringify(inboundTextEnvelope('254711111111', 'wamid.FORGED', 'hi')).replace(
+      'Zoë',
+      'Zo\\u00eb',
+    );
     assert.equal(await post(t, raw, undefined), 401);
     assert.equal(await post(t, raw, 'sha256=00'), 401);
     assert.equal(await post(t, raw, sign(JSON.stringify(JSON.parse(raw)))), 401);
@@ -83,10 +54,9 @@ describe('network webhook', () => {
 
   test('a correctly signed message is stored once, even when delivered twice', async () => {
     const account = await createAccount(t, 'Signed Co');
-    const raw = JSON.stringify(envelope('254711111112', 'wamid.SIGNED', `join ${account.joinCode}`)).replace(
-      'Zoë',
-      'Zo\\u00eb',
-    );
+    const raw = JSON.stringify(
+      inboundTextEnvelope('254711111112', 'wamid.SIGNED', `join ${account.joinCode}`),
+    ).replace('Zoë', 'Zo\\u00eb');
     assert.equal(await post(t, raw, sign(raw)), 200);
     assert.equal(await post(t, raw, sign(raw)), 200);
     const rows = await t.gateway.store.db

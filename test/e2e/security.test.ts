@@ -27,6 +27,7 @@ import {
   type TestAccount,
   type TestGateway,
 } from '../support/gateway.ts';
+import { inboundTextEnvelope } from '../support/network-envelopes.ts';
 import { postgresSkipReason } from '../support/postgres.ts';
 
 const SANDBOX = `+${DEFAULT_SANDBOX_NUMBER}`;
@@ -282,38 +283,6 @@ function assertAnswered(r: Response, what: string) {
 }
 
 /** A user writes to a business number through the network's signed webhook (a forged one, unless signed). */
-function inboundEnvelope(user: string, waId: string, text: string) {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: DEFAULT_SANDBOX_NUMBER,
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: {
-                display_phone_number: DEFAULT_SANDBOX_NUMBER,
-                phone_number_id: DEFAULT_SANDBOX_NUMBER,
-              },
-              contacts: [{ profile: { name: 'Mallory' }, wa_id: user }],
-              messages: [
-                {
-                  from: user,
-                  id: waId,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'text',
-                  text: { body: text },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-}
 const signWith = (secret: string, raw: string) =>
   `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
@@ -668,7 +637,7 @@ for (const database of databases) {
       const before = await stored();
       assert.deepEqual({ inbound: before.inbound, events: before.events }, { inbound: 0, events: 0 });
       const user = '254712388077';
-      const raw = inboundEnvelope(user, waId, `join ${victim.joinCode}`);
+      const raw = JSON.stringify(inboundTextEnvelope(user, waId, `join ${victim.joinCode}`, 'Mallory'));
       const post = (signature?: string) =>
         fetch(`${t!.url}/webhooks/network`, {
           method: 'POST',
