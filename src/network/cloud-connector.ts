@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { cloudFlowCalls } from './cloud-flows.ts';
 import { cloudTemplateCalls } from './cloud-templates.ts';
+import { graphExchange } from './graph-call.ts';
 import { failureFromGraphResponse } from './graph-errors.ts';
 import type {
   CloudMessage,
@@ -69,31 +70,10 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
 
   /** One try of a send, classified (port.ts): no pacing, no retry. */
   async function sendOnce(credentials: NumberCredentials, body: string): Promise<SendResult> {
-    const url = `${base()}/${options.apiVersion}/${encodeURIComponent(credentials.phoneNumberId)}/messages`;
-    let status: number;
-    let text: string;
-    let retryAfter: string | null;
-    try {
-      const response = await request(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json' },
-        body,
-        dispatcher: agent,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      status = response.statusCode;
-      const header = response.headers['retry-after'];
-      retryAfter = typeof header === 'string' ? header : null;
-      text = await response.body.text();
-    } catch (error) {
-      return { ok: false, failure: transportFailure(error, options.timeoutMs) };
-    }
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // A proxy's HTML error page: classified by HTTP status below.
-    }
+    const path = `${encodeURIComponent(credentials.phoneNumberId)}/messages`;
+    const answer = await graphExchange(graphOptions, 'POST', path, credentials.accessToken, { raw: body });
+    if ('failure' in answer) return { ok: false, failure: answer.failure };
+    const { status, text, parsed, retryAfter } = answer;
     if (status >= 200 && status < 300) {
       const id = (parsed as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;
       if (typeof id === 'string') return { ok: true, waId: id };
