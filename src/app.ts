@@ -192,6 +192,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
   const templateDeps: TemplateDeps = {
     ...repos,
     templates: templatesRepo(store.db, config.dataDir),
+    mediaQuotaBytes: config.mediaQuotaBytesPerAccount,
     sandbox,
     secretKey,
     connector,
