@@ -307,6 +307,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     repos,
     portal: portalRepo(store.db),
     messageLog: messageLogRepo(store.db),
+    media: { repo: media, secretKey },
     templates: templateDeps,
     flows: { ...flowDeps, secretKey },
     webhooks: {
