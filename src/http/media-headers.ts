@@ -1,7 +1,7 @@
 /**
  * How a stored file is served from the gateway's own origin, where the portal's signed-in pages live too.
- * Files people sent are content, never code: whatever type the network reported, nothing in the answer
- * may run as script or style on this origin:
+ * Files people sent are content, never code (docs/adr/0016-safe-media.md): whatever type the network
+ * reported, nothing in the answer may run as script or style on this origin:
  * - `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy on every answer, so even a
  *   file a browser renders gets an opaque origin, no script and no requests;
  * - only raster images, audio and plain video are shown in the browser (`inline`); every other type
