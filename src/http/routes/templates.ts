@@ -126,8 +126,8 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateDeps)
 }
 
 /**
- * The part named `file`. Its parser stops at one byte past the largest header file, so an upload of any
- * size costs at most that much reading; the limit of each kind is enforced while the file is written.
+ * The part named `file`. Its parser hands on at most one byte past the largest header file and discards
+ * the rest of a larger one; the limit of each kind is enforced while the file is written.
  */
 async function fileOf(request: FastifyRequest): Promise<MultipartFile> {
   let part: MultipartFile | undefined;
