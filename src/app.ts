@@ -159,6 +159,8 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
         budgetMs: config.graph.retryBudgetMs,
         baseDelayMs: DEFAULT_RETRY_POLICY.baseDelayMs,
       },
+      // Media download URLs pass the webhook URLs' address guard (src/network/cloud-media.ts).
+      allowPrivateMediaUrls: config.webhooks.allowPrivateUrls,
     });
 
   const sandbox = { phone: config.sandboxNumber, ...config.sandbox };
@@ -190,6 +192,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
   const templateDeps: TemplateDeps = {
     ...repos,
     templates: templatesRepo(store.db, config.dataDir),
+    mediaQuotaBytes: config.mediaQuotaBytesPerAccount,
     sandbox,
     secretKey,
     connector,
@@ -207,17 +210,25 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
           ? undefined
           : await repos.numbers.findNumberByPhoneNumberId(event.phoneNumberId);
       const accessToken = number ? decryptSecret(number.access_token_enc, secretKey) : sandbox.accessToken;
+      const place = media.newPlace();
       const result = await connector.fetchMedia(
         { phoneNumberId: event.phoneNumberId, accessToken },
         mediaId,
         MEDIA_MAX_BYTES,
+        place.absolute,
       );
       if (!result.ok) {
         app.log.warn({ mediaId, failure: result.failure }, 'inbound media could not be copied');
         return { error: `${result.failure.title}: ${result.failure.details}` };
       }
-      const file = await media.store(accountId, mediaId, result.media.mimeType, result.media.bytes);
-      return { url: mediaLink(config.publicUrl, secretKey, file.id) };
+      try {
+        const file = await media.record(accountId, mediaId, place, result.media);
+        return { url: mediaLink(config.publicUrl, secretKey, file.id) };
+      } catch (error) {
+        // The message itself must still be stored and published: only its file is missing.
+        app.log.error({ mediaId, err: error }, 'inbound media could not be recorded');
+        return { error: 'media not stored: the gateway could not record the file' };
+      }
     },
     publishReceived: async (row, accountId, media) => {
       await store.db.transaction().execute(async (trx) => {
@@ -296,6 +307,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     repos,
     portal: portalRepo(store.db),
     messageLog: messageLogRepo(store.db),
+    media: { repo: media, secretKey },
     templates: templateDeps,
     flows: { ...flowDeps, secretKey },
     webhooks: {

@@ -4,15 +4,14 @@
  * the send path) with a keep-alive pool and a timeout on every call. Sends are paced per business number
  * and, like management calls, retried only when the network provably took nothing (docs/adr/0010).
  */
-import { createHash } from 'node:crypto';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { cloudFlowCalls } from './cloud-flows.ts';
+import { cloudMediaDownloads } from './cloud-media.ts';
 import { cloudTemplateCalls } from './cloud-templates.ts';
 import { graphExchange } from './graph-call.ts';
 import { failureFromGraphResponse } from './graph-errors.ts';
 import type {
   CloudMessage,
-  MediaResult,
   NetworkConnector,
   NetworkFailure,
   NumberCredentials,
@@ -30,6 +29,11 @@ export interface CloudConnectorOptions {
   pacing?: PacingOptions;
   /** Retries of failures that are safe to retry (default: 3 tries within 2 s). */
   retry?: RetryPolicy;
+  /**
+   * Lets the media download URLs the network names be http:// and private addresses (default: no;
+   * WEBHOOK_ALLOW_PRIVATE_URLS). The Graph base itself is always trusted.
+   */
+  allowPrivateMediaUrls?: boolean;
 }
 
 /** Error codes of a connection that was never made: the network cannot have received anything. */
@@ -94,6 +98,7 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
   return {
     ...cloudTemplateCalls(graphOptions),
     ...cloudFlowCalls(graphOptions),
+    ...cloudMediaDownloads({ ...graphOptions, allowPrivateUrls: options.allowPrivateMediaUrls ?? false }),
 
     sendMessage(credentials: NumberCredentials, to: string, message: CloudMessage): Promise<SendResult> {
       const body = JSON.stringify({
@@ -111,75 +116,6 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
         if (refused) return { ok: false, failure: refused } as SendResult;
         return sendOnce(credentials, body);
       });
-    },
-
-    async fetchMedia(
-      credentials: NumberCredentials,
-      mediaId: string,
-      maxBytes: number,
-    ): Promise<MediaResult> {
-      const headers = { authorization: `Bearer ${credentials.accessToken}` };
-      const permanent = (title: string, details: string): MediaResult => ({
-        ok: false,
-        failure: { kind: 'permanent', code: 0, httpStatus: 0, title, details },
-      });
-      try {
-        // Step 1 (reference §5.2): the media object, with a short-lived download URL.
-        const info = await request(`${base()}/${options.apiVersion}/${encodeURIComponent(mediaId)}`, {
-          method: 'GET',
-          headers,
-          dispatcher: agent,
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        const text = await info.body.text();
-        let meta: { url?: unknown; mime_type?: unknown; sha256?: unknown; file_size?: unknown } | null = null;
-        try {
-          meta = JSON.parse(text);
-        } catch {
-          // Classified by status below.
-        }
-        if (info.statusCode < 200 || info.statusCode >= 300) {
-          return { ok: false, failure: failureFromGraphResponse(info.statusCode, meta, null) };
-        }
-        if (typeof meta?.url !== 'string' || typeof meta.mime_type !== 'string') {
-          return permanent('unexpected network answer', text.slice(0, 200));
-        }
-        if (typeof meta.file_size === 'number' && meta.file_size > maxBytes) {
-          return permanent('media too large', `${meta.file_size} bytes; at most ${maxBytes} are kept`);
-        }
-        // Step 2: the bytes, with the same token, read up to the limit.
-        const download = await request(meta.url, {
-          method: 'GET',
-          headers,
-          dispatcher: agent,
-          signal: AbortSignal.timeout(options.timeoutMs * 3),
-        });
-        if (download.statusCode !== 200) {
-          await download.body.dump();
-          return permanent('media download refused', `HTTP ${download.statusCode}`);
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of download.body) {
-          size += (chunk as Buffer).length;
-          if (size > maxBytes) {
-            download.body.destroy();
-            return permanent('media too large', `more than ${maxBytes} bytes`);
-          }
-          chunks.push(chunk as Buffer);
-        }
-        const bytes = Buffer.concat(chunks);
-        if (typeof meta.sha256 === 'string') {
-          // Meta documents the digest as hex in some places and base64 in others: accept either.
-          const digest = createHash('sha256').update(bytes).digest();
-          if (meta.sha256 !== digest.toString('hex') && meta.sha256 !== digest.toString('base64')) {
-            return permanent('media corrupted', 'the downloaded bytes do not match the network sha256');
-          }
-        }
-        return { ok: true, media: { bytes, mimeType: meta.mime_type } };
-      } catch (error) {
-        return { ok: false, failure: transportFailure(error, options.timeoutMs) };
-      }
     },
   };
 }

@@ -50,9 +50,12 @@ export interface NetworkFailure {
 
 export type SendResult = { ok: true; waId: string } | { ok: false; failure: NetworkFailure };
 
+/** A download written to the file the caller named. */
 export interface MediaDownload {
-  bytes: Buffer;
   mimeType: string;
+  size: number;
+  /** Hex SHA-256 of the bytes written (checked against the network's own digest when it gives one). */
+  sha256: string;
 }
 
 export type MediaResult = { ok: true; media: MediaDownload } | { ok: false; failure: NetworkFailure };
@@ -92,8 +95,16 @@ export type TemplateCallResult<T> = { ok: true; value: T } | { ok: false; failur
 
 export interface NetworkConnector {
   sendMessage(credentials: NumberCredentials, to: string, message: CloudMessage): Promise<SendResult>;
-  /** Downloads media a user sent (the network's links expire within minutes, so callers copy at once). */
-  fetchMedia(credentials: NumberCredentials, mediaId: string, maxBytes: number): Promise<MediaResult>;
+  /**
+   * Downloads media a user sent into the new file `toFile`, as the bytes arrive (never whole in memory);
+   * after a failure no file is left there. The network's links expire within minutes: callers copy at once.
+   */
+  fetchMedia(
+    credentials: NumberCredentials,
+    mediaId: string,
+    maxBytes: number,
+    toFile: string,
+  ): Promise<MediaResult>;
   /** Flows API (reference §6.1): a new DRAFT flow, without its Flow JSON yet. */
   createFlow(
     account: FlowAccount,

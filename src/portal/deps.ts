@@ -2,6 +2,7 @@
 import type { Config } from '../config/config.ts';
 import type { FlowDeps } from '../domain/flows/flow-service.ts';
 import type { TemplateDeps } from '../domain/templates/manage-templates.ts';
+import type { MediaRepo } from '../store/media-repo.ts';
 import type { MessageLogRepo } from '../store/message-log-repo.ts';
 import type { PortalRepo, SessionContext } from '../store/portal-repo.ts';
 import type { Repositories } from '../store/repositories.ts';
@@ -11,6 +12,8 @@ export interface PortalDeps {
   repos: Repositories;
   portal: PortalRepo;
   messageLog: MessageLogRepo;
+  /** The copies of files users sent, linked from the message log. */
+  media: { repo: MediaRepo; secretKey: Buffer };
   templates: TemplateDeps;
   flows: FlowDeps & { secretKey: Buffer };
   webhooks: { secretKey: Buffer; allowPrivateUrls: boolean; wakeDispatcher(): void };

@@ -1,5 +1,8 @@
-/** Inbound media files: bytes under DATA_DIR/media, their record in the database. */
-import { createHash } from 'node:crypto';
+/**
+ * Inbound media files: bytes under DATA_DIR/media, their record in the database. The bytes are written
+ * first, straight from the network as they arrive (bounded-file.ts), then the record: a record never
+ * points at a file that is not there.
+ */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -8,36 +11,60 @@ import type { Database, MediaFilesTable } from './schema.ts';
 
 export type MediaFile = MediaFilesTable;
 
+/** A new file's place under DATA_DIR, before anything is written there or recorded. */
+export interface MediaPlace {
+  id: string;
+  relative: string;
+  absolute: string;
+}
+
 export function mediaRepo(db: Kysely<Database>, dataDir: string) {
   return {
-    /** Writes the bytes first, then the record: a record never points at a file that is not there. */
-    async store(
-      accountId: string,
-      networkMediaId: string,
-      mimeType: string,
-      bytes: Buffer,
-    ): Promise<MediaFile> {
+    newPlace(): MediaPlace {
       const id = newId('med');
       const relative = path.join('media', id.slice(-2), id);
-      const absolute = path.join(dataDir, relative);
-      await fs.mkdir(path.dirname(absolute), { recursive: true });
-      await fs.writeFile(absolute, bytes, { mode: 0o600 });
+      return { id, relative, absolute: path.join(dataDir, relative) };
+    },
+
+    /** Records a file already written at `place`; removes the file if the record cannot be written. */
+    async record(
+      accountId: string,
+      networkMediaId: string,
+      place: MediaPlace,
+      written: { mimeType: string; size: number; sha256: string },
+    ): Promise<MediaFile> {
       const row: MediaFile = {
-        id,
+        id: place.id,
         account_id: accountId,
         network_media_id: networkMediaId,
-        mime_type: mimeType,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        path: relative,
+        mime_type: written.mimeType,
+        size: written.size,
+        sha256: written.sha256,
+        path: place.relative,
         created_at: Date.now(),
       };
-      await db.insertInto('media_files').values(row).execute();
+      try {
+        await db.insertInto('media_files').values(row).execute();
+      } catch (error) {
+        await fs.rm(place.absolute, { force: true });
+        throw error;
+      }
       return row;
     },
 
     find(id: string): Promise<MediaFile | undefined> {
       return db.selectFrom('media_files').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The account's copies of these network media ids (the portal links a message to its file). */
+    findOfAccountByNetworkIds(accountId: string, networkMediaIds: readonly string[]): Promise<MediaFile[]> {
+      if (networkMediaIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('media_files')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('network_media_id', 'in', networkMediaIds)
+        .execute();
     },
 
     absolutePath(file: MediaFile): string {

@@ -3,7 +3,7 @@
  * cause is scoped by account; `findByNetworkId` is unscoped because the network's review webhooks carry
  * only the template's id.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -12,6 +12,13 @@ import { insertEvent } from './webhooks-repo.ts';
 
 export type TemplateRow = TemplatesTable;
 export type TemplateMediaRow = TemplateMediaTable;
+
+/** A new header file's place under DATA_DIR (`token` becomes part of its handle). */
+export interface TemplateMediaPlace {
+  token: string;
+  relative: string;
+  absolute: string;
+}
 
 export interface TemplateFilters {
   status?: string;
@@ -141,25 +148,60 @@ export function templatesRepo(db: Kysely<Database>, dataDir: string) {
       });
     },
 
-    /** Writes the bytes first, then the record: a handle never names a file that is not there. */
-    async storeMedia(accountId: string, mimeType: string, bytes: Buffer): Promise<TemplateMediaRow> {
+    /** A new header file's place under DATA_DIR, before anything is written there or recorded. */
+    newMediaPlace(): TemplateMediaPlace {
       const token = randomBytes(18).toString('base64url');
       const relative = path.join('template-media', token.slice(0, 2), token);
-      const absolute = path.join(dataDir, relative);
-      await fs.mkdir(path.dirname(absolute), { recursive: true });
-      await fs.writeFile(absolute, bytes, { mode: 0o600 });
+      return { token, relative, absolute: path.join(dataDir, relative) };
+    },
+
+    /**
+     * Records a file already written at `place` (the bytes first, then the record: a handle never names
+     * a file that is not there); removes the file if the record cannot be written.
+     */
+    async recordMedia(
+      accountId: string,
+      place: TemplateMediaPlace,
+      written: { mimeType: string; size: number; sha256: string },
+    ): Promise<TemplateMediaRow> {
       // Shaped like the network's resumable-upload handles (reference §5.4: `4::<opaque>`).
       const row: TemplateMediaRow = {
-        handle: `4::${Buffer.from(`${mimeType}:${token}`).toString('base64url')}`,
+        handle: `4::${Buffer.from(`${written.mimeType}:${place.token}`).toString('base64url')}`,
         account_id: accountId,
-        mime_type: mimeType,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        path: relative,
+        mime_type: written.mimeType,
+        size: written.size,
+        sha256: written.sha256,
+        path: place.relative,
         created_at: Date.now(),
       };
-      await db.insertInto('template_media').values(row).execute();
+      try {
+        await db.insertInto('template_media').values(row).execute();
+      } catch (error) {
+        await fs.rm(place.absolute, { force: true });
+        throw error;
+      }
       return row;
+    },
+
+    /** Forgets a header file: the record first (no handle may name a missing file), then the bytes. */
+    async removeMedia(accountId: string, handle: string): Promise<void> {
+      const row = await db
+        .deleteFrom('template_media')
+        .where('account_id', '=', accountId)
+        .where('handle', '=', handle)
+        .returning('path')
+        .executeTakeFirst();
+      if (row) await fs.rm(path.join(dataDir, row.path), { force: true });
+    },
+
+    /** Bytes of header files the account keeps: what its storage quota counts. */
+    async mediaBytesOfAccount(accountId: string): Promise<number> {
+      const row = await db
+        .selectFrom('template_media')
+        .select((eb) => eb.fn.sum<number | string | bigint | null>('size').as('total'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
     },
 
     findMedia(accountId: string, handle: string): Promise<TemplateMediaRow | undefined> {

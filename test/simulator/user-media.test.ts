@@ -96,6 +96,21 @@ describe('media from virtual users', () => {
     assert.equal((await inboundMessage(h, sticker.body.id)).sticker.animated, false);
   });
 
+  test('a document may be any file a phone attaches (an HTML page, an SVG drawing), named by a well-formed type', async () => {
+    for (const mimeType of ['text/html', 'image/svg+xml', 'application/zip']) {
+      const sent = await userSays(h, {
+        media: { type: 'document', mimeType, dataBase64: Buffer.from('<p>hi</p>').toString('base64') },
+      });
+      assert.equal(sent.status, 202, JSON.stringify(sent.body));
+      assert.equal((await inboundMessage(h, sent.body.id)).document.mime_type, mimeType);
+    }
+    for (const mimeType of ['text/html; charset=utf-8', 'html', 'text/html<script>', '']) {
+      const refused = await userSays(h, { media: { type: 'document', mimeType, dataBase64: 'AA==' } });
+      assert.equal(refused.status, 400, mimeType);
+      assert.match(refused.body.error.message, /`media\.mimeType` for document must be a media type/);
+    }
+  });
+
   test('the media rules of the network, each refused with the field named', async () => {
     const sticker = Buffer.alloc(500 * 1024, 1);
     const cases: Array<[Record<string, unknown>, RegExp]> = [

@@ -1,6 +1,6 @@
 /** The template store on SQLite and PostgreSQL: scoping, uniqueness, reviews with their events, media. */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -124,11 +124,30 @@ for (const target of storeTargets) {
     });
 
     test('header media is stored under DATA_DIR and found by its handle, per account', { skip }, async () => {
-      const media = await templates.storeMedia(a, 'image/png', Buffer.from('png bytes'));
+      const store = async (accountId: string, content: string) => {
+        const place = templates.newMediaPlace();
+        mkdirSync(path.dirname(place.absolute), { recursive: true });
+        writeFileSync(place.absolute, content);
+        const written = { mimeType: 'image/png', size: content.length, sha256: 'sha' };
+        return { place, row: await templates.recordMedia(accountId, place, written) };
+      };
+      const { row: media } = await store(a, 'png bytes');
       assert.match(media.handle, /^4::/);
       assert.equal(readFileSync(path.join(dataDir, media.path), 'utf8'), 'png bytes');
       assert.equal((await templates.findMedia(a, media.handle))?.mime_type, 'image/png');
       assert.equal(await templates.findMedia(b, media.handle), undefined);
+
+      // The quota counts each account's own files; removing one gives its bytes back.
+      const { row: second, place } = await store(a, '12345');
+      await store(b, 'other account');
+      assert.equal(await templates.mediaBytesOfAccount(a), 'png bytes'.length + 5);
+      await templates.removeMedia(b, second.handle);
+      assert.equal(existsSync(place.absolute), true, 'another account cannot remove it');
+      await templates.removeMedia(a, second.handle);
+      assert.equal(existsSync(place.absolute), false);
+      assert.equal(await templates.findMedia(a, second.handle), undefined);
+      assert.equal(await templates.mediaBytesOfAccount(a), 'png bytes'.length);
+      assert.equal(await templates.mediaBytesOfAccount('acc_nobody'), 0);
     });
   });
 }

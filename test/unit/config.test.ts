@@ -16,6 +16,8 @@ test('defaults give an embedded gateway on the simulator', () => {
   assert.equal(c.graph.maxSendsPerSecond, 80);
   assert.equal(c.simulator.maxSendsPerSecond, 80);
   assert.equal(c.graph.retryAttempts, 3);
+  assert.equal(c.mediaQuotaBytesPerAccount, 1024 * 1024 * 1024);
+  assert.equal(loadConfig({ MEDIA_QUOTA_BYTES_PER_ACCOUNT: '5000000' }).mediaQuotaBytesPerAccount, 5_000_000);
 });
 
 test('bad values stop the boot with the variable named', () => {
@@ -40,6 +42,8 @@ test('bad values stop the boot with the variable named', () => {
     [{ DATABASE_URL: 'postgres://localhost/x' }, /SECRET_KEY is required with a PostgreSQL DATABASE_URL/],
     [{ SECRET_KEY: 'short' }, /SECRET_KEY must be 32 bytes/],
     [{ SEED_DEMO_ACCOUNT: 'maybe' }, /SEED_DEMO_ACCOUNT must be true or false/],
+    [{ MEDIA_QUOTA_BYTES_PER_ACCOUNT: '1GB' }, /MEDIA_QUOTA_BYTES_PER_ACCOUNT must be an integer from 0/],
+    [{ MEDIA_QUOTA_BYTES_PER_ACCOUNT: '-1' }, /MEDIA_QUOTA_BYTES_PER_ACCOUNT must be an integer from 0/],
   ];
   for (const [env, message] of cases) {
     assert.throws(

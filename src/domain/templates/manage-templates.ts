@@ -16,6 +16,8 @@ import { type TemplateView, templateView } from './template-view.ts';
 
 export interface TemplateDeps extends BusinessAccountDeps {
   templates: TemplatesRepo;
+  /** Bytes of header files one account may keep (MEDIA_QUOTA_BYTES_PER_ACCOUNT). */
+  mediaQuotaBytes: number;
   connector: NetworkConnector;
   /** Called when a change recorded an event for webhook endpoints. */
   wakeDispatcher(): void;

@@ -9,7 +9,7 @@ const MB = 1024 * 1024;
 
 export const TEMPLATE_MEDIA_MAX_BYTES = 100 * MB;
 
-interface Kind {
+export interface TemplateMediaKind {
   mimeType: string;
   maxBytes: number;
   matches(bytes: Buffer): boolean;
@@ -18,7 +18,7 @@ interface Kind {
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
 
-const KINDS: Kind[] = [
+const KINDS: TemplateMediaKind[] = [
   { mimeType: 'image/jpeg', maxBytes: 5 * MB, matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
   {
     mimeType: 'image/png',
@@ -40,12 +40,15 @@ const KINDS: Kind[] = [
   },
 ];
 
-/** The file's MIME type, or a 400 saying what is accepted. */
-export function templateMediaType(bytes: Buffer): string {
-  if (bytes.length === 0) {
+/** Bytes of a file's start that tell its kind (an ISO media brand ends at byte 11). */
+export const TEMPLATE_MEDIA_HEAD_BYTES = 12;
+
+/** The file's kind from its first bytes, or a 400 saying what is accepted. */
+export function templateMediaKind(head: Buffer): TemplateMediaKind {
+  if (head.length === 0) {
     throw new GatewayError('invalid_request', '`file` is empty', { field: 'file' });
   }
-  const kind = KINDS.find((k) => k.matches(bytes));
+  const kind = KINDS.find((k) => k.matches(head));
   if (!kind) {
     throw new GatewayError(
       'invalid_request',
@@ -53,12 +56,14 @@ export function templateMediaType(bytes: Buffer): string {
       { field: 'file' },
     );
   }
-  if (bytes.length > kind.maxBytes) {
-    throw new GatewayError(
-      'payload_too_large',
-      `\`file\`: a ${kind.mimeType} header may be at most ${kind.maxBytes / MB} MB; this file is ${bytes.length} bytes`,
-      { field: 'file' },
-    );
-  }
-  return kind.mimeType;
+  return kind;
+}
+
+/** The 413 for a file past its kind's limit. */
+export function templateMediaTooLarge(kind: TemplateMediaKind): GatewayError {
+  return new GatewayError(
+    'payload_too_large',
+    `\`file\`: a ${kind.mimeType} header may be at most ${kind.maxBytes / MB} MB (${kind.maxBytes} bytes); this file is larger`,
+    { field: 'file' },
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * `GET /media/:id?expires=&signature=`: media users sent, served from the gateway's own storage. The
  * signed, expiring link is the credential (decisions §6), so the route needs no API key; anything but a
- * valid link is a 404, which tells a prober nothing about which ids exist.
+ * valid link is a 404, which tells a prober nothing about which ids exist. Every answer, a 404 or a 400
+ * included, carries the headers that keep a file from running on this origin (media-headers.ts).
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { Type } from 'typebox';
 import { GatewayError } from '../../domain/errors.ts';
 import { mediaLinkValid } from '../../domain/media-links.ts';
 import type { MediaRepo } from '../../store/media-repo.ts';
+import { MEDIA_SECURITY_HEADERS, mediaServing } from '../media-headers.ts';
 
 export function registerMediaRoute(app: FastifyInstance, media: MediaRepo, secretKey: Buffer): void {
   app.get(
@@ -22,13 +24,19 @@ export function registerMediaRoute(app: FastifyInstance, media: MediaRepo, secre
           signature: Type.String({ maxLength: 100 }),
         }),
       },
+      // Before validation, so the answers to malformed links carry them too.
+      onRequest: async (_request, reply) => {
+        reply.headers(MEDIA_SECURITY_HEADERS);
+      },
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const { expires, signature } = request.query as { expires: string; signature: string };
       const file = mediaLinkValid(secretKey, id, expires, signature) ? await media.find(id) : undefined;
       if (!file) throw new GatewayError('not_found', 'this media link is invalid or has expired');
-      reply.header('content-type', file.mime_type);
+      const serving = mediaServing(file.mime_type);
+      reply.header('content-type', serving.contentType);
+      reply.header('content-disposition', serving.disposition);
       reply.header('content-length', String(file.size));
       reply.header('cache-control', 'private, max-age=3600');
       return reply.send(createReadStream(media.absolutePath(file)));

@@ -3,7 +3,8 @@
  * every language of a name) and the upload of header media. List and update answer the document's
  * template envelope (`timestamp: null`, `message: "success"`); create answers it too, with the template.
  */
-import type { FastifyInstance } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { GatewayError } from '../../domain/errors.ts';
 import {
@@ -15,7 +16,8 @@ import {
   updateTemplate,
 } from '../../domain/templates/manage-templates.ts';
 import { TemplateBody, type TemplateBodyInput } from '../../domain/templates/template-body.ts';
-import { TEMPLATE_MEDIA_MAX_BYTES, templateMediaType } from '../../domain/templates/template-media.ts';
+import { TEMPLATE_MEDIA_MAX_BYTES } from '../../domain/templates/template-media.ts';
+import { ensureTemplateMediaRoom, storeTemplateMedia } from '../../domain/templates/upload-template-media.ts';
 import { success } from '../envelope.ts';
 
 const tags = ['templates'];
@@ -114,33 +116,49 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateDeps)
           },
         );
       }
-      let bytes: Buffer;
-      try {
-        const part = await request.file({ limits: { fileSize: TEMPLATE_MEDIA_MAX_BYTES, files: 1 } });
-        if (part?.fieldname !== 'file') {
-          throw new GatewayError('invalid_request', 'the multipart body needs a file part named `file`', {
-            field: 'file',
-          });
-        }
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if (error instanceof GatewayError) throw error;
-        const e = error as { code?: string; statusCode?: number; message?: string };
-        if (e.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new GatewayError(
-            'payload_too_large',
-            `\`file\` may be at most ${TEMPLATE_MEDIA_MAX_BYTES / (1024 * 1024)} MB`,
-            { field: 'file' },
-          );
-        }
-        // Anything else the parser raises is a malformed body (cut off, a bad boundary): the client's.
-        throw new GatewayError('invalid_request', `the multipart body could not be read: ${e.message}`, {
-          field: 'file',
-        });
-      }
-      const mimeType = templateMediaType(bytes);
-      const media = await deps.templates.storeMedia(request.accountId, mimeType, bytes);
+      // A full quota is refused before the body is read at all.
+      await ensureTemplateMediaRoom(deps, request.accountId);
+      const part = await fileOf(request);
+      const media = await storeTemplateMedia(deps, request.accountId, clientBytes(part.file));
       return success(media.handle);
     },
   );
+}
+
+/**
+ * The part named `file`. Its parser hands on at most one byte past the largest header file and discards
+ * the rest of a larger one; the limit of each kind is enforced while the file is written.
+ */
+async function fileOf(request: FastifyRequest): Promise<MultipartFile> {
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({ limits: { fileSize: TEMPLATE_MEDIA_MAX_BYTES + 1, files: 1 } });
+  } catch (error) {
+    throw unreadable(error);
+  }
+  if (part?.fieldname !== 'file') {
+    if (part) part.file.resume();
+    throw new GatewayError('invalid_request', 'the multipart body needs a file part named `file`', {
+      field: 'file',
+    });
+  }
+  return part;
+}
+
+/** Whatever the parser raises while the file streams in is a malformed body (cut off, a bad boundary). */
+function unreadable(error: unknown): GatewayError {
+  return new GatewayError(
+    'invalid_request',
+    `the multipart body could not be read: ${(error as Error).message}`,
+    { field: 'file' },
+  );
+}
+
+/** The file's bytes as they arrive; a failure of the body itself is the client's 400. */
+async function* clientBytes(file: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    yield* file;
+  } catch (error) {
+    throw unreadable(error);
+  }
 }

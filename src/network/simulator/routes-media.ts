@@ -81,6 +81,12 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
       );
       return reply.code(error.httpStatus).send(error.body);
     }
-    return reply.header('content-type', media.mimeType).send(media.bytes);
+    // Served on the gateway's own origin: whatever the file is, it must not run there.
+    return reply
+      .header('content-type', media.mimeType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-disposition', 'attachment')
+      .send(media.bytes);
   });
 }

@@ -16,6 +16,8 @@ export const USER_MEDIA_RULES = {
     mimeTypes: ['audio/aac', 'audio/amr', 'audio/mpeg', 'audio/mp4', 'audio/ogg', 'audio/ogg; codecs=opus'],
     maxBytes: 16 * MB,
   },
+  // A phone attaches any file as a document, whatever its type (an HTML page, an SVG drawing, an archive):
+  // these are the common ones; any well-formed type is taken (DOCUMENT_TYPE).
   document: {
     mimeTypes: [
       'text/plain',
@@ -40,6 +42,20 @@ type MediaKind = keyof typeof USER_MEDIA_RULES;
 export const USER_MESSAGE_BODY_LIMIT = 24 * MB;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** A media type without parameters (RFC 6838 names). */
+const DOCUMENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
+
+function mimeTypeProblem(kind: MediaKind, mimeType: string): string | null {
+  if (kind === 'document') {
+    return DOCUMENT_TYPE.test(mimeType)
+      ? null
+      : '`media.mimeType` for document must be a media type such as application/pdf or text/html';
+  }
+  const allowed: readonly string[] = USER_MEDIA_RULES[kind].mimeTypes;
+  return allowed.includes(mimeType.toLowerCase())
+    ? null
+    : `\`media.mimeType\` for ${kind} must be one of ${allowed.join(', ')}`;
+}
 const CAPTIONED = new Set<MediaKind>(['image', 'video', 'document']);
 
 /** The inbound message content, or a sentence saying which field is wrong. */
@@ -51,12 +67,9 @@ export function userMediaContent(value: unknown, vault: MediaVault): Json | stri
   }
   const kind = type as MediaKind;
   const rules = USER_MEDIA_RULES[kind];
-  if (
-    typeof mimeType !== 'string' ||
-    !(rules.mimeTypes as readonly string[]).includes(mimeType.toLowerCase())
-  ) {
-    return `\`media.mimeType\` for ${kind} must be one of ${rules.mimeTypes.join(', ')}`;
-  }
+  if (typeof mimeType !== 'string') return `\`media.mimeType\` is required: the file's media type`;
+  const typeProblem = mimeTypeProblem(kind, mimeType);
+  if (typeProblem) return typeProblem;
   if (typeof dataBase64 !== 'string' || dataBase64 === '' || !BASE64.test(dataBase64)) {
     return '`media.dataBase64` must be the file content in base64';
   }

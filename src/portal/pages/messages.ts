@@ -12,6 +12,7 @@ import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, pageNumber, param } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { page } from '../layout.ts';
+import { receivedMediaLinks } from '../received-media.ts';
 import { messageSummary } from '../summaries.ts';
 
 const PAGE_SIZE = 25;
@@ -65,6 +66,11 @@ function readSearch(query: unknown): { search: Search; filters: LogFilters; erro
   return { search, filters, errors };
 }
 
+/** The link to the gateway's copy of a file a user sent (src/http/media-headers.ts decides how it is served). */
+function fileLink(href: string | undefined, type: string): SafeHtml | string {
+  return href ? html` <a href="${href}">Open the ${type}</a>` : '';
+}
+
 function queryOf(search: Search, pageNo: number): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(search)) if (v) params.set(k, v);
@@ -110,13 +116,14 @@ export function registerMessagePages(portal: FastifyInstance, deps: PortalDeps):
     } else {
       const result = await deps.messageLog.listReceived(session.accountId, filters, offset, PAGE_SIZE);
       hasMore = result.hasMore;
+      const files = await receivedMediaLinks(deps.media, session.accountId, result.rows);
       table = result.rows.length
         ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Received messages, newest first</caption>
 <thead><tr><th scope="col">Received</th><th scope="col">From</th><th scope="col">To</th><th scope="col">Message</th></tr></thead>
 <tbody>${result.rows.map(
             (m) => html`<tr><td data-label="Received">${when(m.received_at)}</td>
 <td data-label="From">+${m.user_phone}${m.profile_name ? html` (${m.profile_name})` : ''}</td><td data-label="To">+${m.business_phone}</td>
-<td data-label="Message">${badge('IN')} ${messageSummary(m.type, m.payload)}</td></tr>`,
+<td data-label="Message">${badge('IN')} ${messageSummary(m.type, m.payload)}${fileLink(files.get(m.id), m.type)}</td></tr>`,
           )}</tbody></table></div>`
         : html`<p>No received messages${filters.number || filters.from || filters.until ? ' match this search' : ' yet'}.</p>`;
     }
