@@ -11,12 +11,14 @@ import type { InboundDeps } from './domain/inbound.ts';
 import { mediaLink } from './domain/media-links.ts';
 import type { FlowContent } from './domain/messages/send-flow.ts';
 import type { TemplateContent } from './domain/messages/send-template.ts';
+import { createSweeper, sweepInterval } from './domain/outcome-sweeper.ts';
 import { memoryRateLimiter } from './domain/rate-limit.ts';
 import { decryptSecret } from './domain/secrets.ts';
 import type { SendDeps } from './domain/send-message.ts';
 import type { TemplateDeps } from './domain/templates/manage-templates.ts';
 import { resolveTemplateSend } from './domain/templates/resolve-template-send.ts';
 import { recordTemplateReview } from './domain/templates/review-templates.ts';
+import { SWEEP_BATCH, sweepUnsettled } from './domain/unknown-outcomes.ts';
 import { createDispatcher, type WebhookDispatcher } from './events/dispatcher.ts';
 import { inboundPayload, statusPayload } from './events/payloads.ts';
 import { guardedAgent } from './events/url-guard.ts';
@@ -164,6 +166,12 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     });
 
   const sandbox = { phone: config.sandboxNumber, ...config.sandbox };
+  // Twice the longest a send can take (pacing wait, retries, then the network timeout), and at least a
+  // minute: a claim older than that was left by a node that stopped mid-send.
+  const abandonedClaimMs = Math.max(
+    60_000,
+    2 * (config.graph.maxPacingWaitMs + config.graph.retryBudgetMs + config.graph.timeoutMs),
+  );
   const sendDeps: SendDeps = {
     ...repos,
     sandbox,
@@ -173,13 +181,22 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     resolveTemplate: (accountId, senderPhone, content) =>
       resolveTemplateSend(templateDeps.templates, accountId, senderPhone, content as TemplateContent),
     resolveFlow: (accountId, content) => resolveFlowSend(repos.flows, accountId, content as FlowContent),
-    // Twice the longest a send can take (pacing wait, retries, then the network timeout), and at least a
-    // minute: a claim older than that was left by a node that stopped mid-send.
-    abandonedClaimMs: Math.max(
-      60_000,
-      2 * (config.graph.maxPacingWaitMs + config.graph.retryBudgetMs + config.graph.timeoutMs),
-    ),
+    abandonedClaimMs,
+    unknownOutcomeMs: config.graph.unknownOutcomeMs,
   };
+  // Unknown outcomes no network status settled in time become FAILED (docs/adr/0013), on every node.
+  const sweeper = createSweeper({
+    pass: () =>
+      sweepUnsettled({
+        messages: repos.messages,
+        abandonedClaimMs,
+        unknownOutcomeMs: config.graph.unknownOutcomeMs,
+        now: Date.now,
+      }),
+    batch: SWEEP_BATCH,
+    everyMs: sweepInterval(config.graph.unknownOutcomeMs),
+    logger: app.log,
+  });
   const media = mediaRepo(store.db, config.dataDir);
   const flowDeps: FlowDeps = {
     ...repos,
@@ -286,6 +303,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
   app.addHook('onReady', async () => {
     if (store.dialect === 'sqlite') await repos.webhooks.releaseAllClaims();
     dispatcher.start();
+    sweeper.start();
   });
   await registerNetworkWebhook(
     app,
@@ -327,6 +345,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     async close() {
       await app.close();
       await dispatcher.stop();
+      await sweeper.stop();
       await simulator?.close();
       await store.close();
     },

@@ -39,6 +39,8 @@ export interface Config {
     /** Tries in all of a call that failed in a way that is safe to retry, and the time they must fit in. */
     retryAttempts: number;
     retryBudgetMs: number;
+    /** How long a send whose outcome is unknown waits for a network status report before it is FAILED. */
+    unknownOutcomeMs: number;
   };
   sandbox: {
     /** Graph phone-number id of the sandbox number (simulator: its own digits). */
@@ -214,6 +216,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       maxPacingWaitMs: integer(env, 'NETWORK_MAX_PACING_WAIT_MS', 2_000, 0, 60_000),
       retryAttempts: integer(env, 'NETWORK_RETRY_ATTEMPTS', 3, 1, 10),
       retryBudgetMs: integer(env, 'NETWORK_RETRY_BUDGET_MS', 2_000, 0, 60_000),
+      // The network reports a message it took within seconds; a day is the longest an answer may wait.
+      unknownOutcomeMs: integer(env, 'NETWORK_UNKNOWN_OUTCOME_MS', 300_000, 1_000, 86_400_000),
     }),
     sandbox: Object.freeze({
       phoneNumberId: sandboxPhoneNumberId,

@@ -15,6 +15,7 @@ import type { NumbersRepo } from '../store/numbers-repo.ts';
 import { newId } from './ids.ts';
 import { fromNetworkStatus } from './message-status.ts';
 import type { SandboxSettings } from './senders.ts';
+import { settleFromStatus } from './unknown-outcomes.ts';
 
 /** What became of a media message's file: a stable signed link to the gateway's copy, or why not. */
 export type MediaCopy = { url: string } | { error: string };
@@ -134,5 +135,8 @@ export async function handleStatus(deps: InboundDeps, event: StatusEvent): Promi
   const status = fromNetworkStatus(event.status);
   if (!status) return; // a status kind the gateway does not track
   const error = event.errors.length ? JSON.stringify(event.errors[0]) : null;
-  await deps.messages.applyNetworkStatus(event.waId, status, event.at, error);
+  if (await deps.messages.applyNetworkStatus(event.waId, status, event.at, error)) return;
+  // No message has this network id yet: the status may name one whose send's answer was lost (or is still
+  // awaited) by the id the send carried. Settling it applies this status, which waits meanwhile.
+  await settleFromStatus(deps, event);
 }

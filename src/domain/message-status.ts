@@ -1,7 +1,8 @@
 /**
  * Message statuses and their order. A status only moves forward: SENT < DELIVERED < READ. FAILED ranks with
  * READ, so a failure ends a message that was not read and nothing moves a failed message (decisions §6).
- * PENDING is the gateway's own: the send is reserved and the network has not answered yet.
+ * PENDING is the gateway's own: the send is reserved and the network has not answered yet, or its answer was
+ * lost and the outcome is not yet known (a PENDING message with an error: docs/adr/0013).
  */
 export const messageStatuses = ['PENDING', 'SENT', 'DELIVERED', 'READ', 'FAILED'] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
@@ -40,6 +41,23 @@ export const statusDescriptions: Record<MessageStatus, string> = {
 
 export function describeStatus(status: string): string {
   return statusDescriptions[status as MessageStatus] ?? status;
+}
+
+/** Beside a PENDING message whose send was not confirmed: the network's status reports will settle it. */
+export const UNKNOWN_OUTCOME_DESCRIPTION =
+  'Outcome not yet known: the network did not confirm the message; its status reports will settle it';
+
+/**
+ * Whether the network may or may not have taken the message and none of its status reports has said so
+ * yet: still PENDING, with the reason the send's answer was lost recorded (docs/adr/0013).
+ */
+export function outcomeUnknown(message: { status: string; error: string | null }): boolean {
+  return message.status === 'PENDING' && message.error !== null;
+}
+
+/** `statusDesc` of a stored message: its status's words, or that its outcome is not yet known. */
+export function describeMessage(message: { status: string; error: string | null }): string {
+  return outcomeUnknown(message) ? UNKNOWN_OUTCOME_DESCRIPTION : describeStatus(message.status);
 }
 
 export interface NetworkErrorInfo {

@@ -10,11 +10,18 @@ import { createHash } from 'node:crypto';
 import type { CloudMessage, NetworkConnector, NetworkFailure } from '../network/port.ts';
 import type { MessageRow, MessagesRepo } from '../store/messages-repo.ts';
 import { canonicalJson } from './canonical-json.ts';
-import { GatewayError } from './errors.ts';
+import { type ErrorCode, errorCatalogue, GatewayError } from './errors.ts';
 import { newId } from './ids.ts';
-import { statusDescriptions } from './message-status.ts';
+import { outcomeUnknown, statusDescriptions } from './message-status.ts';
 import { normalizePhone } from './phone.ts';
 import { resolveSender, type SenderDeps } from './senders.ts';
+import {
+  INTERRUPTED,
+  type StoredError,
+  storedUnknown,
+  UNKNOWN_OUTCOME_MS,
+  unknownOutcomeError,
+} from './unknown-outcomes.ts';
 
 export const WINDOW_MS = 24 * 60 * 60 * 1000;
 /** How long a duplicate waits for the first request with its messageId to finish before a 409. */
@@ -63,6 +70,11 @@ export interface SendDeps extends SenderDeps {
    * settleAbandonedClaim. Default: ABANDONED_CLAIM_MS.
    */
   abandonedClaimMs?: number;
+  /**
+   * How long a message whose outcome is unknown waits for a network status report before it is FAILED
+   * (docs/adr/0013); the answer to its send says so. Default: UNKNOWN_OUTCOME_MS.
+   */
+  unknownOutcomeMs?: number;
   now?: () => number;
 }
 
@@ -77,8 +89,12 @@ function phoneField(field: 'from' | 'to', raw: string): string {
   return phone;
 }
 
+/**
+ * The answer a repeated request gets: the network took the message (it has a network id, whatever its status
+ * now), or the stored error the first request was answered with, an unknown outcome's included.
+ */
 function replay(row: MessageRow): SendResultData {
-  if (row.status === 'FAILED' || !row.wa_id) throw failureFromStored(row);
+  if (row.wa_id === null) throw failureFromStored(row);
   return {
     messageId: row.client_message_id,
     waId: row.wa_id,
@@ -87,24 +103,22 @@ function replay(row: MessageRow): SendResultData {
   };
 }
 
-interface StoredError {
-  httpStatus: number;
-  code: string;
-  message: string;
-}
+const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.hasOwn(errorCatalogue, code);
 
 function failureFromStored(row: MessageRow): GatewayError {
-  const stored = row.error ? (JSON.parse(row.error) as StoredError) : undefined;
+  const stored = row.error ? (JSON.parse(row.error) as Partial<StoredError>) : undefined;
   return new GatewayError(
-    (stored?.code as never) ?? 'network_rejected',
+    isErrorCode(stored?.code) ? stored.code : 'network_rejected',
     stored?.message ?? 'the message was not sent',
   );
 }
 
 /**
- * Turns a network failure into the error the client sees (and that a replay will show again): 503 when the
- * number's send rate is the cause, 502 when the network failed, 504 when it did not answer in time
- * (docs/adr/0010). Retries of what was safe to retry have already been made by the connector.
+ * Turns a network failure the network answered into the error the client sees (and that a replay will show
+ * again): 503 when the number's send rate is the cause, 502 when the network failed, 422 when it refused
+ * (docs/adr/0010). Retries of what was safe to retry have already been made by the connector. An unknown
+ * outcome is answered by unknownOutcomeError (docs/adr/0013).
  */
 function clientErrorFor(failure: NetworkFailure, to: string): GatewayError {
   const reason = failure.code
@@ -114,12 +128,6 @@ function clientErrorFor(failure: NetworkFailure, to: string): GatewayError {
     return new GatewayError(
       'session_closed',
       `The network refused a free-form message: no conversation with +${to} is open in the last 24 hours; send a template message to open one ${reason}`,
-    );
-  }
-  if (failure.kind === 'unknown_outcome') {
-    return new GatewayError(
-      failure.title === 'network timeout' ? 'network_timeout' : 'network_error',
-      `The network did not confirm the message (${failure.title}: ${failure.details}); it may or may not have been sent, so it will not be retried under this messageId`,
     );
   }
   if (failure.kind === 'transient') {
@@ -168,7 +176,7 @@ async function waitForOutcome(
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, IN_FLIGHT_POLL_MS));
     const row = await messages.findByClientId(accountId, clientMessageId);
-    if (row?.status !== 'PENDING') return row;
+    if (row?.status !== 'PENDING' || outcomeUnknown(row)) return row;
   }
   return messages.findByClientId(accountId, clientMessageId);
 }
@@ -221,13 +229,12 @@ export async function sendMessage<Content>(
           { field: 'messageId' },
         );
       }
-      if (holder.status !== 'PENDING') return replay(holder);
+      if (holder.status !== 'PENDING' || outcomeUnknown(holder)) return replay(holder);
       const abandonedBefore = now() - (deps.abandonedClaimMs ?? ABANDONED_CLAIM_MS);
-      if (holder.created_at <= abandonedBefore)
-        return replay(await settleAbandonedClaim(deps, holder, to, now));
+      if (holder.created_at <= abandonedBefore) return replay(await settleAbandonedClaim(deps, holder, now));
       const settled = await waitForOutcome(deps.messages, accountId, body.messageId);
       if (!settled) continue; // the first request released its claim (nothing was sent): try to claim it
-      if (settled.status === 'PENDING') {
+      if (settled.status === 'PENDING' && !outcomeUnknown(settled)) {
         throw new GatewayError(
           'conflict',
           `A request with messageId "${body.messageId}" is still in progress; retry shortly`,
@@ -236,7 +243,8 @@ export async function sendMessage<Content>(
       }
       return replay(settled);
     }
-    return await sendClaimed(deps, id, sender, to, cloud, body.messageId, now);
+    const claim = { id, accountId, clientMessageId: body.messageId };
+    return await sendClaimed(deps, claim, sender, to, cloud, now);
   }
   throw new GatewayError('conflict', `messageId "${body.messageId}" is contended; retry shortly`, {
     field: 'messageId',
@@ -245,39 +253,46 @@ export async function sendMessage<Content>(
 
 /**
  * A claim left PENDING by a node that stopped mid-send (crash, kill -9, power loss). Whether the network
- * received the message is unknown, so, as for a timeout (docs/adr/0002), it becomes FAILED with that
- * reason and is never sent again under this messageId; the client learns it and may send it anew under
- * another id. Without this, every retry would be told "still in progress" forever.
+ * received the message is unknown, so, as for a timeout (docs/adr/0013), it becomes an unknown outcome that
+ * the network's status reports settle, or the sweep fails; it is never sent again under this messageId.
+ * Without this, every retry would be told "still in progress" until the sweep came by.
  */
 async function settleAbandonedClaim(
   deps: SendDeps,
   holder: MessageRow,
-  to: string,
   now: () => number,
 ): Promise<MessageRow> {
-  const error = clientErrorFor(
-    {
-      kind: 'unknown_outcome',
-      code: 0,
-      httpStatus: 0,
-      title: 'send interrupted',
-      details: 'the gateway stopped while sending it',
-    },
-    to,
+  // Guarded: if the send did finish meanwhile, or a status or the sweep came first, that stands.
+  await deps.messages.markUnknown(
+    holder.id,
+    now(),
+    storedUnknown(INTERRUPTED, deps.unknownOutcomeMs ?? UNKNOWN_OUTCOME_MS),
   );
-  const stored: StoredError = { httpStatus: error.status, code: error.code, message: error.message };
-  // Forward-only: if the send did finish meanwhile, its outcome stands and this changes nothing.
-  await deps.messages.markFailed(holder.id, now(), JSON.stringify(stored));
   return (await deps.messages.findByClientId(holder.account_id, holder.client_message_id)) ?? holder;
 }
 
+/** The claim a request holds: the message's own id and the account's messageId it answers for. */
+interface Claim {
+  id: string;
+  accountId: string;
+  clientMessageId: string;
+}
+
+/** A connector that threw instead of answering: a bug, not a network answer; what was sent is unknown. */
+const CONNECTOR_FAILED: NetworkFailure = {
+  kind: 'unknown_outcome',
+  code: 0,
+  httpStatus: 0,
+  title: 'internal error',
+  details: 'the send failed inside the gateway',
+};
+
 async function sendClaimed(
   deps: SendDeps,
-  id: string,
+  claim: Claim,
   sender: Awaited<ReturnType<typeof resolveSender>>,
   to: string,
   cloud: CloudMessage,
-  clientMessageId: string,
   now: () => number,
 ): Promise<SendResultData> {
   try {
@@ -292,44 +307,58 @@ async function sendClaimed(
       }
     }
   } catch (error) {
-    await deps.messages.release(id);
+    await deps.messages.release(claim.id);
     throw error;
   }
   let result: Awaited<ReturnType<NetworkConnector['sendMessage']>>;
   try {
-    result = await deps.connector.sendMessage(sender.credentials, to, cloud);
+    // The message's own id rides along: the network's status reports name it (docs/adr/0013).
+    result = await deps.connector.sendMessage(sender.credentials, to, cloud, { callbackData: claim.id });
   } catch (error) {
-    // A connector bug, not a network answer: whether anything was sent is unknown, so the claim stays.
-    await deps.messages.markFailed(
-      id,
-      now(),
-      JSON.stringify({
-        httpStatus: 502,
-        code: 'network_error',
-        message: 'The message could not be sent because of an internal error',
-      }),
-    );
+    const unknownOutcomeMs = deps.unknownOutcomeMs ?? UNKNOWN_OUTCOME_MS;
+    await deps.messages.markUnknown(claim.id, now(), storedUnknown(CONNECTOR_FAILED, unknownOutcomeMs));
     throw error;
   }
   if (result.ok) {
-    await deps.messages.markAccepted(id, result.waId, now());
+    await deps.messages.markAccepted(claim.id, result.waId, now());
     return {
-      messageId: clientMessageId,
+      messageId: claim.clientMessageId,
       waId: result.waId,
       status: 'SENT',
       statusDesc: statusDescriptions.SENT,
     };
   }
+  if (result.failure.kind === 'unknown_outcome')
+    return answerUnknownOutcome(deps, claim, result.failure, now);
   const clientError = clientErrorFor(result.failure, to);
   if (result.failure.kind === 'transient') {
-    await deps.messages.release(id); // the network said it took nothing: the same messageId may be retried
+    await deps.messages.release(claim.id); // the network said it took nothing: the same messageId may be retried
   } else {
     const stored: StoredError = {
       httpStatus: clientError.status,
       code: clientError.code,
       message: clientError.message,
+      network: result.failure,
     };
-    await deps.messages.markFailed(id, now(), JSON.stringify({ ...stored, network: result.failure }));
+    await deps.messages.markFailed(claim.id, now(), JSON.stringify(stored));
   }
   throw clientError;
+}
+
+/**
+ * The network may or may not have taken the message: it stays open for the network's status reports
+ * (docs/adr/0013), and the client is told so. A report that settled it while the answer was awaited wins.
+ */
+async function answerUnknownOutcome(
+  deps: SendDeps,
+  claim: Claim,
+  failure: NetworkFailure,
+  now: () => number,
+): Promise<SendResultData> {
+  const unknownOutcomeMs = deps.unknownOutcomeMs ?? UNKNOWN_OUTCOME_MS;
+  if (!(await deps.messages.markUnknown(claim.id, now(), storedUnknown(failure, unknownOutcomeMs)))) {
+    const settled = await deps.messages.findByClientId(claim.accountId, claim.clientMessageId);
+    if (settled?.wa_id) return replay(settled);
+  }
+  throw unknownOutcomeError(failure, unknownOutcomeMs);
 }

@@ -15,6 +15,7 @@ import type {
   NetworkConnector,
   NetworkFailure,
   NumberCredentials,
+  SendOptions,
   SendResult,
 } from './port.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetries } from './retry-policy.ts';
@@ -100,12 +101,20 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
     ...cloudFlowCalls(graphOptions),
     ...cloudMediaDownloads({ ...graphOptions, allowPrivateUrls: options.allowPrivateMediaUrls ?? false }),
 
-    sendMessage(credentials: NumberCredentials, to: string, message: CloudMessage): Promise<SendResult> {
+    sendMessage(
+      credentials: NumberCredentials,
+      to: string,
+      message: CloudMessage,
+      sendOptions: SendOptions = {},
+    ): Promise<SendResult> {
+      const { callbackData } = sendOptions;
       const body = JSON.stringify({
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         to,
         ...message,
+        // Last, so no message content can replace the tag the status webhooks are matched by.
+        ...(callbackData ? { biz_opaque_callback_data: callbackData } : {}),
       });
       // Every try, the first and each retry, is a send the network counts: each takes a paced slot.
       return withRetries(retry, async (remainingMs, tryNumber) => {

@@ -50,6 +50,15 @@ export interface NetworkFailure {
 
 export type SendResult = { ok: true; waId: string } | { ok: false; failure: NetworkFailure };
 
+export interface SendOptions {
+  /**
+   * Sent as `biz_opaque_callback_data` (at most 512 characters); the network echoes it in every status
+   * webhook of the message. The gateway's own message id, so that a status can settle a send whose answer
+   * was lost (docs/adr/0013-settling-unknown-outcomes.md).
+   */
+  callbackData?: string;
+}
+
 /** A download written to the file the caller named. */
 export interface MediaDownload {
   mimeType: string;
@@ -94,7 +103,12 @@ export interface TemplateAccount {
 export type TemplateCallResult<T> = { ok: true; value: T } | { ok: false; failure: NetworkFailure };
 
 export interface NetworkConnector {
-  sendMessage(credentials: NumberCredentials, to: string, message: CloudMessage): Promise<SendResult>;
+  sendMessage(
+    credentials: NumberCredentials,
+    to: string,
+    message: CloudMessage,
+    options?: SendOptions,
+  ): Promise<SendResult>;
   /**
    * Downloads media a user sent into the new file `toFile`, as the bytes arrive (never whole in memory);
    * after a failure no file is left there. The network's links expire within minutes: callers copy at once.

@@ -22,6 +22,10 @@ export interface StatusEvent {
   status: string;
   at: number;
   errors: { code: number; title: string; details?: string }[];
+  /** `recipient_id`: the user's WhatsApp id, when given. */
+  recipient: string | null;
+  /** `biz_opaque_callback_data` as the send carried it: the gateway's message id (docs/adr/0013). */
+  callbackData: string | null;
 }
 
 /** A template's review or state change (reference §3.6 `message_template_status_update`). */
@@ -115,6 +119,9 @@ export function readWebhookEvents(body: unknown): NetworkEvent[] {
           status,
           at: epochMs(s.timestamp),
           errors: errorsOf(s.errors),
+          recipient: str(s.recipient_id) ?? null,
+          // Only a string is the network's echo of what a send carried; anything else is not ours.
+          callbackData: typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : null,
         });
       }
     }

@@ -4,6 +4,7 @@ import { newId } from '../domain/ids.ts';
 import { type MessageStatus, statusRank } from '../domain/message-status.ts';
 import { prepare } from './prepared.ts';
 import type { Database, MessagesTable } from './schema.ts';
+import { unsettledMessages } from './unsettled-messages.ts';
 
 export type MessageRow = MessagesTable;
 
@@ -193,6 +194,26 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
     });
   }
 
+  /**
+   * Moves a message with `change` (an update guarded by its own conditions, returning the rows it moved) and
+   * records the step and its event in the same transaction; returns whether it moved.
+   */
+  function settle(
+    status: MessageStatus,
+    at: number,
+    error: string | null,
+    change: (trx: Kysely<Database>) => Promise<MessageRow[]>,
+  ): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const moved = await change(trx);
+      for (const row of moved) {
+        await insertStatusEvent(trx, newId('mse'), row.id, status, at, error);
+        await hooks.onStatusChange?.(trx, row, status, at, error);
+      }
+      return moved.length > 0;
+    });
+  }
+
   async function applyUnmatched(waId: string): Promise<void> {
     const { rows: pending } = await unmatchedOf(db, waId);
     for (const s of pending) {
@@ -245,13 +266,16 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
       await advance({ id }, 'FAILED', at, error);
     },
 
-    /** A status from the network. Unknown ids are kept until the send that owns them records its id. */
+    /**
+     * A status from the network. Unknown ids are kept until the send that owns them records its id. Returns
+     * whether a message has this network id; false leaves the status waiting (see settleFromNetwork).
+     */
     async applyNetworkStatus(
       waId: string,
       status: MessageStatus,
       at: number,
       error: string | null,
-    ): Promise<void> {
+    ): Promise<boolean> {
       const known = await db
         .selectFrom('messages')
         .select(['status', 'status_rank'])
@@ -262,7 +286,7 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
         // settle those with this one read instead of a transaction.
         if (known.status !== 'FAILED' && known.status_rank < statusRank(status))
           await advance({ waId }, status, at, error);
-        return;
+        return true;
       }
       await db
         .insertInto('unmatched_statuses')
@@ -274,7 +298,10 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
         .where('wa_id', '=', waId)
         .executeTakeFirst();
       if (linked) await applyUnmatched(waId);
+      return linked !== undefined;
     },
+
+    ...unsettledMessages(db, { settle, applyUnmatched }),
 
     timeline(messageId: string): Promise<StatusEvent[]> {
       return (

@@ -12,6 +12,7 @@ import * as flows from './migrations/2026-11-23-005-flows.ts';
 import * as portal from './migrations/2026-11-23-006-portal.ts';
 import * as rateLimits from './migrations/2026-11-23-007-rate-limits.ts';
 import * as mediaIndexes from './migrations/2026-11-23-008-media-indexes.ts';
+import * as unsettledMessages from './migrations/2026-11-23-009-unsettled-messages.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-006-portal': portal,
   '2026-11-23-007-rate-limits': rateLimits,
   '2026-11-23-008-media-indexes': mediaIndexes,
+  '2026-11-23-009-unsettled-messages': unsettledMessages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,11 +1,13 @@
 /**
  * Network faults end to end: a real gateway sends through its real connector over HTTP to its simulator,
- * whose fault controls (`/simulator/faults`) make the network slow, silent, failing or throttled. Every
- * count of what the network received comes from the virtual phone itself.
+ * whose fault controls (`/simulator/faults`) make the network slow, failing or throttled. Every count of
+ * what the network received comes from the virtual phone itself. A network that takes a send and does not
+ * answer in time (an unknown outcome) is in unknown-outcome.test.ts.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { clearFaults, setFaults } from '../support/faults.ts';
 import {
   type ApiResponse,
   call,
@@ -32,15 +34,6 @@ function sendText(t: TestGateway, account: TestAccount, user: string, messageId:
   });
 }
 
-async function setFaults(t: TestGateway, faults: Record<string, unknown>): Promise<void> {
-  const r = await call(t.url, 'POST', '/simulator/faults', { body: faults });
-  assert.equal(r.status, 200, JSON.stringify(r.body));
-}
-
-async function clearFaults(t: TestGateway): Promise<void> {
-  assert.equal((await call(t.url, 'DELETE', '/simulator/faults')).status, 200);
-}
-
 function assertEnvelopeError(r: ApiResponse, status: number, message: RegExp): void {
   assert.equal(r.status, status, JSON.stringify(r.body));
   assert.equal(r.body.status, 'error');
@@ -55,7 +48,7 @@ describe('network faults through a real gateway', () => {
 
   before(async () => {
     t = await startGateway({
-      // A short network timeout keeps the timeout case quick; the API's own rate limit is not under test.
+      // The API's own rate limit is not under test.
       env: { NETWORK_TIMEOUT_MS: '800', RATE_LIMIT_PER_SECOND: '0' },
     });
     account = await createAccount(t);
@@ -74,46 +67,6 @@ describe('network faults through a real gateway', () => {
       await clearFaults(t);
     }
     assert.equal(await copiesOf(t, user, 'slow but fine'), 1);
-  });
-
-  test('a timeout is 504, stored FAILED as an unknown outcome, and never sent again', async () => {
-    const user = '254712300102';
-    await joinSandbox(t, account, user);
-    await setFaults(t, { timeout: true });
-    let first: ApiResponse;
-    let retried: ApiResponse;
-    try {
-      first = await sendText(t, account, user, 'lost-1', 'did it arrive?');
-      assertEnvelopeError(
-        first,
-        504,
-        /did not confirm the message \(network timeout: no answer within 800 ms\)/,
-      );
-      assert.match(first.body.message, /will not be retried under this messageId/);
-
-      const stored = await call(t.url, 'GET', '/api/v1/msg/message/lost-1', { key: account.apiKey });
-      assert.equal(stored.status, 200);
-      assert.equal(stored.body.data.status, 'FAILED');
-      assert.equal(stored.body.data.waId, null);
-      assert.equal(stored.body.data.error.kind, 'unknown_outcome');
-      assert.equal(stored.body.data.error.title, 'network timeout');
-
-      // The same request again is answered from the store, without calling the network.
-      retried = await sendText(t, account, user, 'lost-1', 'did it arrive?');
-    } finally {
-      // The held request is handled now: the network did take it, as a real timeout often hides.
-      await clearFaults(t);
-    }
-    assertEnvelopeError(retried, 504, /network timeout/);
-    assert.equal(retried.body.message, first.body.message);
-    await eventually(async () => (await copiesOf(t, user, 'did it arrive?')) === 1);
-
-    const again = await sendText(t, account, user, 'lost-1', 'did it arrive?');
-    assert.equal(again.status, 504);
-    // One more check after the last retry: still exactly one copy on the phone.
-    const settled = await call(t.url, 'GET', '/simulator/faults');
-    assert.deepEqual(settled.body, { faults: {}, until: null });
-    assert.equal(await copiesOf(t, user, 'did it arrive?'), 1);
   });
 
   test('5xx for a moment: retried within the budget, and sent once', async () => {

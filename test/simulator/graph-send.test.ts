@@ -73,6 +73,54 @@ describe('simulated Graph API: sending', () => {
     }
   });
 
+  test('biz_opaque_callback_data comes back exactly as sent in every status: failed, and after a held send', async () => {
+    // 512 characters (the limit, counted as Meta does), with quotes, escapes and characters beyond ASCII.
+    const tag = `msg_01JD\u00e9"\\/<&>\u{1F642}${'x'.repeat(496)}`;
+    assert.equal([...tag].length, 512);
+    const tooLong = await graphSend(h, {
+      type: 'text',
+      text: { body: 'x' },
+      biz_opaque_callback_data: `${tag}y`,
+    });
+    assert.equal(tooLong.status, 400);
+    assert.equal(tooLong.body.error.code, 131009);
+    assert.match(tooLong.body.error.error_data.details, /biz_opaque_callback_data/);
+
+    // A user who never wrote: the network takes the send, then reports it failed (131047).
+    const stranger = '254712345699';
+    const failedSend = await graphSend(
+      h,
+      { type: 'text', text: { body: 'x' }, biz_opaque_callback_data: tag },
+      stranger,
+    );
+    assert.equal(failedSend.status, 200);
+    const [failed] = await eventually(() => {
+      const s = statusesOf(h, failedSend.body.messages[0].id);
+      return s.length === 1 ? s : undefined;
+    });
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.biz_opaque_callback_data, tag);
+
+    // A send the network holds past its client's timeout still reports under the tag it carried.
+    assert.equal(
+      (await request(`${h.base}/faults`, { method: 'POST', body: { timeout: true } })).status,
+      200,
+    );
+    const held = graphSend(h, { type: 'text', text: { body: 'held' }, biz_opaque_callback_data: tag });
+    const early = await Promise.race([
+      held.then(() => 'answered'),
+      new Promise((r) => setTimeout(r, 200, 'held')),
+    ]);
+    assert.equal(early, 'held');
+    assert.equal((await request(`${h.base}/faults`, { method: 'DELETE' })).status, 200);
+    const id = (await held).body.messages[0].id;
+    const statuses = await eventually(() => {
+      const s = statusesOf(h, id);
+      return s.length === 3 ? s : undefined;
+    });
+    for (const s of statuses) assert.equal(s.biz_opaque_callback_data, tag);
+  });
+
   test('a missing or wrong token is refused with 401 and code 190', async () => {
     for (const token of [null, 'wrong-token']) {
       const r = await graphSend(h, { type: 'text', text: { body: 'x' } }, USER, token);

@@ -18,6 +18,8 @@ test('defaults give an embedded gateway on the simulator', () => {
   assert.equal(c.graph.retryAttempts, 3);
   assert.equal(c.mediaQuotaBytesPerAccount, 1024 * 1024 * 1024);
   assert.equal(loadConfig({ MEDIA_QUOTA_BYTES_PER_ACCOUNT: '5000000' }).mediaQuotaBytesPerAccount, 5_000_000);
+  // Unknown outcomes wait five minutes for the network's status reports (docs/adr/0013).
+  assert.equal(c.graph.unknownOutcomeMs, 300_000);
 });
 
 test('bad values stop the boot with the variable named', () => {
@@ -29,6 +31,10 @@ test('bad values stop the boot with the variable named', () => {
       /NETWORK_MAX_SENDS_PER_SECOND must be an integer from 0 to 100000/,
     ],
     [{ NETWORK_RETRY_ATTEMPTS: '0' }, /NETWORK_RETRY_ATTEMPTS must be an integer from 1 to 10/],
+    [
+      { NETWORK_UNKNOWN_OUTCOME_MS: '999' },
+      /NETWORK_UNKNOWN_OUTCOME_MS must be an integer from 1000 to 86400000/,
+    ],
     [{ SIMULATOR_PAIR_BURST: 'many' }, /SIMULATOR_PAIR_BURST must be an integer/],
     [{ NETWORK: 'carrier-pigeon' }, /NETWORK must be one of simulator, cloud/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with sqlite: or postgres:\/\//],

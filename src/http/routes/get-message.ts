@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { GatewayError } from '../../domain/errors.ts';
-import { describeStatus, messageStatuses } from '../../domain/message-status.ts';
+import { describeMessage, messageStatuses } from '../../domain/message-status.ts';
 import type { MessagesRepo } from '../../store/messages-repo.ts';
 import { success, wireTimestamp } from '../envelope.ts';
 import { envelopeSchema } from '../schemas.ts';
@@ -53,7 +53,7 @@ export function registerGetMessageRoute(app: FastifyInstance, messages: Messages
         from: row.from_phone,
         to: row.to_phone,
         status: row.status,
-        statusDesc: describeStatus(row.status),
+        statusDesc: describeMessage(row),
         createdAt: new Date(row.created_at).toISOString(),
         updatedAt: new Date(row.updated_at).toISOString(),
         // The network reports times in whole seconds, so a DELIVERED can carry a time just before the
