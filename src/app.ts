@@ -279,6 +279,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     {
       appSecret: config.graph.appSecret,
       verifyToken: config.graph.verifyToken,
+      bodyLimitBytes: config.networkWebhookBodyLimitBytes,
       onTemplateStatus: (event) => recordTemplateReview(templateDeps, event),
     },
     inboundDeps,

@@ -72,6 +72,8 @@ export interface Config {
   };
   /** Largest JSON body accepted, in bytes (decisions §2: a clear 413 past it). */
   bodyLimitBytes: number;
+  /** Largest signed network webhook accepted on /webhooks/network: the network batches, up to a few MB. */
+  networkWebhookBodyLimitBytes: number;
   /** Requests per API key on /api/v1 (docs/adr/0011-rate-limits.md); null = no limit. */
   rateLimit: { perSecond: number; burst: number } | null;
   /** Create a demo account on first start with an empty database. */
@@ -235,6 +237,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, 1, 24 * 365) * 3_600_000,
     }),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
+    networkWebhookBodyLimitBytes: integer(
+      env,
+      'NETWORK_WEBHOOK_BODY_LIMIT_BYTES',
+      3 * 1024 * 1024,
+      64 * 1024,
+      64 * 1024 * 1024,
+    ),
     rateLimit: ratePerSecond === 0 ? null : Object.freeze({ perSecond: ratePerSecond, burst: rateBurst }),
     seedDemoAccount: bool(env, 'SEED_DEMO_ACCOUNT', true),
   });

@@ -16,6 +16,13 @@ test('defaults give an embedded gateway on the simulator', () => {
   assert.equal(c.graph.maxSendsPerSecond, 80);
   assert.equal(c.simulator.maxSendsPerSecond, 80);
   assert.equal(c.graph.retryAttempts, 3);
+  // The API's body limit, and the network webhook's own, larger one (the network batches).
+  assert.equal(c.bodyLimitBytes, 256 * 1024);
+  assert.equal(c.networkWebhookBodyLimitBytes, 3 * 1024 * 1024);
+  assert.equal(
+    loadConfig({ NETWORK_WEBHOOK_BODY_LIMIT_BYTES: '5000000' }).networkWebhookBodyLimitBytes,
+    5_000_000,
+  );
 });
 
 test('bad values stop the boot with the variable named', () => {
@@ -40,6 +47,10 @@ test('bad values stop the boot with the variable named', () => {
     [{ DATABASE_URL: 'postgres://localhost/x' }, /SECRET_KEY is required with a PostgreSQL DATABASE_URL/],
     [{ SECRET_KEY: 'short' }, /SECRET_KEY must be 32 bytes/],
     [{ SEED_DEMO_ACCOUNT: 'maybe' }, /SEED_DEMO_ACCOUNT must be true or false/],
+    [
+      { NETWORK_WEBHOOK_BODY_LIMIT_BYTES: '1000' },
+      /NETWORK_WEBHOOK_BODY_LIMIT_BYTES must be an integer from 65536 to 67108864/,
+    ],
   ];
   for (const [env, message] of cases) {
     assert.throws(
