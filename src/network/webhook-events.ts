@@ -99,8 +99,9 @@ function errorsOf(value: unknown): StatusEvent['errors'] {
 function namesOf(contacts: unknown, field: string): Map<string, string> {
   const names = new Map<string, string>();
   for (const [c, at] of objectsAt(contacts, field)) {
+    // A contact without a WhatsApp id names nobody a message could be from: nothing to read.
+    if (c.wa_id === undefined || c.profile === undefined) continue;
     const waId = phoneAt(c.wa_id, `${at}.wa_id`);
-    if (c.profile === undefined) continue;
     const profile = objectAt(c.profile, `${at}.profile`);
     if (profile.name !== undefined) names.set(waId, nameAt(profile.name, `${at}.profile.name`));
   }

@@ -209,6 +209,27 @@ test('times: well-formed but impossible ones are clamped to the arrival, malform
   }
 });
 
+test('contacts: one without a WhatsApp id or a profile names nobody; a malformed one is refused', () => {
+  const read = (list: unknown[]) => {
+    const b = body([message('text', { text: { body: 'x' } })]);
+    (b.entry[0]!.changes[0]!.value as Record<string, unknown>).contacts = list;
+    return (readWebhookEvents(b, NOW)[0] as InboundMessageEvent).profileName;
+  };
+  assert.equal(read([{ profile: { name: 'No id' } }, { wa_id: USER }]), null);
+  assert.equal(
+    read([{ wa_id: '1' }, { wa_id: USER, profile: {} }, { wa_id: USER, profile: { name: 'Ann' } }]),
+    'Ann',
+  );
+  for (const bad of [
+    [{ wa_id: 5, profile: { name: 'A' } }],
+    [{ wa_id: USER, profile: [] }],
+    [{ wa_id: USER, profile: { name: 5 } }],
+    ['x'],
+  ]) {
+    assert.throws(() => read(bad), WebhookFieldError, JSON.stringify(bad));
+  }
+});
+
 test('a body that is not an envelope, or has none, is read without a throw other than the field error', () => {
   assert.deepEqual(readWebhookEvents({}, NOW), [], 'no entry: nothing to handle (a dashboard test ping)');
   assert.deepEqual(readWebhookEvents({ entry: [] }, NOW), []);
