@@ -155,8 +155,8 @@ test('statuses, template reviews and other kinds of change', () => {
       { field: 'phone_number_quality_update', value: 'anything at all' },
     ],
   };
-  const envelope = body([], { statuses, errors: [{ code: 131000, title: 'Something went wrong' }] });
-  envelope.entry.push(template as never);
+  const messages = body([], { statuses, errors: [{ code: 131000, title: 'Something went wrong' }] });
+  const envelope = { ...messages, entry: [...messages.entry, template] };
   assert.deepEqual(readWebhookEvents(envelope, NOW), [
     {
       kind: 'status',
