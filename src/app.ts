@@ -248,17 +248,15 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
       }
     },
     publishReceived: async (row, accountId, media) => {
-      await store.db.transaction().execute(async (trx) => {
-        await inboundRepo(trx).assignAccount(row.wa_id, accountId);
-        await insertEvent(
-          trx,
-          accountId,
-          'message.received',
-          () => inboundPayload(row, media),
-          row.received_at,
-        );
+      const written = await store.db.transaction().execute(async (trx) => {
+        // Whichever delivery marks the message handled writes its one event; a concurrent or later
+        // delivery of the same message finds it marked and writes nothing.
+        if (!(await inboundRepo(trx).markHandled(row.wa_id, accountId, Date.now()))) return null;
+        if (!accountId) return null;
+        const data = () => inboundPayload(row, media);
+        return insertEvent(trx, accountId, 'message.received', data, row.received_at);
       });
-      dispatcher.wake();
+      if (written) dispatcher.wake();
     },
   };
 
@@ -310,6 +308,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     {
       appSecret: config.graph.appSecret,
       verifyToken: config.graph.verifyToken,
+      bodyLimitBytes: config.networkWebhookBodyLimitBytes,
       onTemplateStatus: (event) => recordTemplateReview(templateDeps, event),
     },
     inboundDeps,

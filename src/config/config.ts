@@ -76,6 +76,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Bytes of uploaded template header files one account may keep (media users send is not counted). */
   mediaQuotaBytesPerAccount: number;
+  /** Largest signed network webhook accepted on /webhooks/network: the network batches, up to a few MB. */
+  networkWebhookBodyLimitBytes: number;
   /** Requests per API key on /api/v1 (docs/adr/0011-rate-limits.md); null = no limit. */
   rateLimit: { perSecond: number; burst: number } | null;
   /** Create a demo account on first start with an empty database. */
@@ -247,6 +249,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       1024 * 1024 * 1024,
       0,
       Number.MAX_SAFE_INTEGER,
+    ),
+    networkWebhookBodyLimitBytes: integer(
+      env,
+      'NETWORK_WEBHOOK_BODY_LIMIT_BYTES',
+      3 * 1024 * 1024,
+      64 * 1024,
+      64 * 1024 * 1024,
     ),
     rateLimit: ratePerSecond === 0 ? null : Object.freeze({ perSecond: ratePerSecond, burst: rateBurst }),
     seedDemoAccount: bool(env, 'SEED_DEMO_ACCOUNT', true),

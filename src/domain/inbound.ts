@@ -3,7 +3,12 @@
  * - every inbound message opens or extends the 24-hour window of (business number, user);
  * - on the sandbox number, `join <code>` binds the user to the account whose code it is, `stop`/`leave`
  *   unbinds, and any other message is routed to the account the user joined;
- * - the message is stored once per network id (the network may deliver a webhook more than once).
+ * - the message is stored once per network id (the network may deliver a webhook more than once), and
+ *   published exactly once: its account and its `message.received` event are written in one transaction
+ *   that also marks it handled. Routing and the media copy happen between storing and publishing, outside
+ *   any transaction (the copy is slow network I/O); a delivery interrupted there (an error, a crash, a
+ *   kill -9) was not answered 200, so the network delivers it again, and that redelivery finds the message
+ *   stored but not handled and completes it (docs/adr/0018-inbound-messages-completed-on-redelivery.md).
  */
 import type { NetworkConnector } from '../network/port.ts';
 import type { InboundMessageEvent, StatusEvent } from '../network/webhook-events.ts';
@@ -20,8 +25,11 @@ import { settleFromStatus } from './unknown-outcomes.ts';
 /** What became of a media message's file: a stable signed link to the gateway's copy, or why not. */
 export type MediaCopy = { url: string } | { error: string };
 
-/** Stores what must commit together: the inbound message's account and its `message.received` event. */
-export type PublishReceived = (row: InboundRow, accountId: string, media?: MediaCopy) => Promise<void>;
+/**
+ * Marks the message handled with its account (null: nobody's) and writes its `message.received` event, in
+ * one transaction; writes nothing when another delivery of the message got there first.
+ */
+export type PublishReceived = (row: InboundRow, accountId: string | null, media?: MediaCopy) => Promise<void>;
 
 /** Message types whose content is a file on the network, fetched with the message's media id. */
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
@@ -34,7 +42,6 @@ export interface InboundDeps {
   inbound: InboundRepo;
   messages: MessagesRepo;
   connector: NetworkConnector;
-  /** Assigns the message to its account and writes its event, in one transaction. */
   publishReceived: PublishReceived;
   /** Copies a user's media from the network into the gateway's storage (network links expire in minutes). */
   copyMedia(accountId: string, event: InboundMessageEvent, mediaId: string): Promise<MediaCopy>;
@@ -95,6 +102,27 @@ async function routeSandboxMessage(deps: InboundDeps, event: InboundMessageEvent
   return accountId;
 }
 
+/** The message as stored by its first delivery: a redelivery is completed with what was stored. */
+function storedEvent(row: InboundRow, event: InboundMessageEvent): InboundMessageEvent {
+  return {
+    ...event,
+    userPhone: row.user_phone,
+    profileName: row.profile_name,
+    at: row.received_at,
+    type: row.type,
+    message: JSON.parse(row.payload) as Record<string, unknown>,
+  };
+}
+
+async function copyMediaOf(deps: InboundDeps, accountId: string, event: InboundMessageEvent) {
+  if (!MEDIA_TYPES.has(event.type)) return undefined;
+  const content = event.message[event.type];
+  const mediaId =
+    typeof content === 'object' && content !== null ? (content as { id?: unknown }).id : undefined;
+  // Fetched at once, before the event goes out: the receiver gets a link that still works in a week.
+  return typeof mediaId === 'string' ? await deps.copyMedia(accountId, event, mediaId) : undefined;
+}
+
 export async function handleInboundMessage(deps: InboundDeps, event: InboundMessageEvent): Promise<void> {
   const isSandbox = event.phoneNumberId === deps.sandbox.phoneNumberId;
   const number = isSandbox ? undefined : await deps.numbers.findNumberByPhoneNumberId(event.phoneNumberId);
@@ -108,7 +136,7 @@ export async function handleInboundMessage(deps: InboundDeps, event: InboundMess
   const businessPhone = isSandbox ? deps.sandbox.phone : number!.phone;
   // Stored first without an account: the row's unique network id is what makes a repeated webhook a
   // no-op, and a sandbox message learns its account only once its command (join/stop) is handled.
-  const row: InboundRow = {
+  const candidate: InboundRow = {
     id: newId('in', event.at),
     account_id: null,
     wa_id: event.waId,
@@ -118,16 +146,16 @@ export async function handleInboundMessage(deps: InboundDeps, event: InboundMess
     type: event.type,
     payload: JSON.stringify(event.message),
     received_at: event.at,
+    handled_at: null,
   };
-  if (!(await deps.inbound.insertOnce(row))) return; // a repeated delivery of a message already handled
-  await deps.conversations.recordInbound(businessPhone, event.userPhone, event.at);
-  const accountId = isSandbox ? await routeSandboxMessage(deps, event) : number!.account_id;
-  if (!accountId) return;
-  const mediaId = MEDIA_TYPES.has(event.type)
-    ? (event.message[event.type] as { id?: unknown } | undefined)?.id
-    : undefined;
-  // Fetched at once, before the event goes out: the receiver gets a link that still works in a week.
-  const media = typeof mediaId === 'string' ? await deps.copyMedia(accountId, event, mediaId) : undefined;
+  const row = await deps.inbound.storeOnce(candidate);
+  if (!row) return; // a repeated delivery of a message already handled
+  const stored = row === candidate ? event : storedEvent(row, event);
+  // Each step up to the publish may run again on a redelivery: the window keeps the later time, a join
+  // binds the same account again (its confirmation may be sent twice), a media file may be copied twice.
+  await deps.conversations.recordInbound(row.business_phone, stored.userPhone, stored.at);
+  const accountId = isSandbox ? await routeSandboxMessage(deps, stored) : number!.account_id;
+  const media = accountId ? await copyMediaOf(deps, accountId, stored) : undefined;
   await deps.publishReceived(row, accountId, media);
 }
 

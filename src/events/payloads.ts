@@ -64,6 +64,11 @@ export function inboundPayload(row: InboundRow, mediaCopy?: { url: string } | { 
       };
       break;
     }
+    case 'unsupported':
+      // A type the gateway does not know keeps the network's name for it; the network's own
+      // `unsupported` messages have none to give.
+      payload.unsupported = { type: message.type === 'unsupported' ? null : (message.type ?? null) };
+      break;
     default:
       payload[type] = content;
   }

@@ -115,7 +115,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 413) {
       return reply
         .code(413)
-        .send(failure(`the request body is larger than the ${app.initialConfig.bodyLimit} bytes allowed`));
+        .send(failure(`the request body is larger than the ${request.routeOptions.bodyLimit} bytes allowed`));
     }
     if (status === 415)
       return reply.code(415).send(failure(reason(request, describeFastifyClientError(error))));

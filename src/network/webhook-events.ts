@@ -1,7 +1,24 @@
 /**
- * Reads the Cloud API webhook envelope (reference §3.3–§3.5) into flat events. Tolerant by design: unknown
- * fields are ignored and a malformed entry is skipped, because one odd entry must not cost the others.
+ * Reads the Cloud API webhook envelope (reference §3.3–§3.5) into flat events, checking every field it
+ * reads (src/network/webhook-fields.ts): a body with an impossible value is refused whole, with a
+ * WebhookFieldError, before anything of it is handled. Fields the gateway does not read are ignored, as
+ * are changes of other kinds (`account_update`, ...), so Meta may add to its payloads freely.
  */
+import {
+  assertDepth,
+  idAt,
+  isObject,
+  type Json,
+  nameAt,
+  objectAt,
+  objectsAt,
+  phoneAt,
+  timestampAt,
+  wordAt,
+} from './webhook-fields.ts';
+
+export { WebhookFieldError } from './webhook-fields.ts';
+
 export interface InboundMessageEvent {
   kind: 'message';
   phoneNumberId: string;
@@ -10,6 +27,7 @@ export interface InboundMessageEvent {
   waId: string;
   /** Epoch milliseconds. */
   at: number;
+  /** One of INBOUND_TYPES; a type the gateway does not know arrives as `unsupported`. */
   type: string;
   /** The network's message object as received (`text`, `interactive`, `location`, ...). */
   message: Record<string, unknown>;
@@ -42,87 +60,120 @@ export interface TemplateStatusEvent {
 
 export type NetworkEvent = InboundMessageEvent | StatusEvent | TemplateStatusEvent;
 
-type Json = Record<string, unknown>;
+/**
+ * The message types of the Cloud API. Any other type (a kind of message newer than
+ * this gateway, or garbage) is kept as `unsupported`, as the network itself reports messages it cannot
+ * show: never dropped, and never used as a field name it could clash with.
+ */
+export const INBOUND_TYPES: ReadonlySet<string> = new Set([
+  'text',
+  'image',
+  'video',
+  'audio',
+  'document',
+  'sticker',
+  'location',
+  'contacts',
+  'interactive',
+  'button',
+  'reaction',
+  'order',
+  'system',
+  'request_welcome',
+  'unsupported',
+]);
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
 
-function epochMs(timestamp: unknown): number {
-  const seconds = Number(timestamp);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Date.now();
-}
-
 function errorsOf(value: unknown): StatusEvent['errors'] {
-  return asArray(value)
-    .filter(isObject)
-    .map((e) => {
-      const data = e.error_data;
-      const details = isObject(data) ? str(data.details) : str(data);
-      return {
-        code: Number(e.code) || 0,
-        title: str(e.title) ?? str(e.message) ?? 'error',
-        ...(details ? { details } : {}),
-      };
-    });
+  return (Array.isArray(value) ? value : []).filter(isObject).map((e) => {
+    const data = e.error_data;
+    const details = isObject(data) ? str(data.details) : str(data);
+    return {
+      // Only a number or a string is converted: converting a nested array recurses once per level.
+      code: Number(str(e.code)) || 0,
+      title: str(e.title) ?? str(e.message) ?? 'error',
+      ...(details ? { details } : {}),
+    };
+  });
 }
 
-export function readWebhookEvents(body: unknown): NetworkEvent[] {
+/** Profile names by user, from a change's `contacts`. */
+function namesOf(contacts: unknown, field: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [c, at] of objectsAt(contacts, field)) {
+    // A contact without a WhatsApp id names nobody a message could be from: nothing to read.
+    if (c.wa_id === undefined || c.profile === undefined) continue;
+    const waId = phoneAt(c.wa_id, `${at}.wa_id`);
+    const profile = objectAt(c.profile, `${at}.profile`);
+    if (profile.name !== undefined) names.set(waId, nameAt(profile.name, `${at}.profile.name`));
+  }
+  return names;
+}
+
+function messageOf(m: Json, at: string, phoneNumberId: string, names: Map<string, string>, now: number) {
+  const userPhone = phoneAt(m.from, `${at}.from`);
+  const type = wordAt(m.type, `${at}.type`);
+  assertDepth(m, at);
+  return {
+    kind: 'message',
+    phoneNumberId,
+    userPhone,
+    profileName: names.get(userPhone) ?? null,
+    waId: idAt(m.id, `${at}.id`),
+    at: timestampAt(m.timestamp, `${at}.timestamp`, now),
+    type: INBOUND_TYPES.has(type) ? type : 'unsupported',
+    message: m,
+  } satisfies InboundMessageEvent;
+}
+
+function messagesChange(value: Json, at: string, events: NetworkEvent[], now: number): void {
+  const metadata = objectAt(value.metadata, `${at}.metadata`);
+  const phoneNumberId = idAt(metadata.phone_number_id, `${at}.metadata.phone_number_id`);
+  const names = namesOf(value.contacts, `${at}.contacts`);
+  for (const [m, path] of objectsAt(value.messages, `${at}.messages`)) {
+    events.push(messageOf(m, path, phoneNumberId, names, now));
+  }
+  for (const [s, path] of objectsAt(value.statuses, `${at}.statuses`)) {
+    events.push({
+      kind: 'status',
+      phoneNumberId,
+      waId: idAt(s.id, `${path}.id`),
+      status: wordAt(s.status, `${path}.status`),
+      at: timestampAt(s.timestamp, `${path}.timestamp`, now),
+      errors: errorsOf(s.errors),
+      recipient: str(s.recipient_id) ?? null,
+      // Only a string is the network's echo of what a send carried; anything else is not ours.
+      callbackData: typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : null,
+    });
+  }
+}
+
+function templateChange(value: unknown, entry: Json, at: string, events: NetworkEvent[], now: number) {
+  if (!isObject(value)) return;
+  const templateId = str(value.message_template_id);
+  const event = str(value.event);
+  if (!templateId || !event) return;
+  const reason = str(value.reason) ?? 'NONE';
+  // `time` is the entry's, a JSON integer; absent, the review is dated by its arrival.
+  const time = entry.time === undefined ? now : timestampAt(entry.time, `${at}.time`, now);
+  events.push({ kind: 'template_status', templateId, event, reason, at: time });
+}
+
+/**
+ * The events of one webhook body, in body order. Throws WebhookFieldError for a body that is not an
+ * object or holds an impossible value; `now` is the body's arrival (impossible times are clamped to it).
+ */
+export function readWebhookEvents(body: unknown, now = Date.now()): NetworkEvent[] {
   const events: NetworkEvent[] = [];
-  if (!isObject(body)) return events;
-  for (const entry of asArray(body.entry).filter(isObject)) {
-    for (const change of asArray(entry.changes).filter(isObject)) {
-      if (change.field === 'message_template_status_update' && isObject(change.value)) {
-        const templateId = str(change.value.message_template_id);
-        const event = str(change.value.event);
-        if (templateId && event) {
-          const reason = str(change.value.reason) ?? 'NONE';
-          events.push({ kind: 'template_status', templateId, event, reason, at: epochMs(entry.time) });
-        }
-        continue;
-      }
-      if (change.field !== 'messages' || !isObject(change.value)) continue;
-      const value = change.value;
-      const phoneNumberId = isObject(value.metadata) ? str(value.metadata.phone_number_id) : undefined;
-      if (!phoneNumberId) continue;
-      const names = new Map<string, string>();
-      for (const c of asArray(value.contacts).filter(isObject)) {
-        const waId = str(c.wa_id);
-        const name = isObject(c.profile) ? str(c.profile.name) : undefined;
-        if (waId && name) names.set(waId, name);
-      }
-      for (const m of asArray(value.messages).filter(isObject)) {
-        const from = str(m.from);
-        const id = str(m.id);
-        const type = str(m.type);
-        if (!from || !id || !type) continue;
-        events.push({
-          kind: 'message',
-          phoneNumberId,
-          userPhone: from,
-          profileName: names.get(from) ?? null,
-          waId: id,
-          at: epochMs(m.timestamp),
-          type,
-          message: m,
-        });
-      }
-      for (const s of asArray(value.statuses).filter(isObject)) {
-        const id = str(s.id);
-        const status = str(s.status);
-        if (!id || !status) continue;
-        events.push({
-          kind: 'status',
-          phoneNumberId,
-          waId: id,
-          status,
-          at: epochMs(s.timestamp),
-          errors: errorsOf(s.errors),
-          recipient: str(s.recipient_id) ?? null,
-          // Only a string is the network's echo of what a send carried; anything else is not ours.
-          callbackData: typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : null,
-        });
+  const envelope = objectAt(body, 'the body');
+  for (const [entry, at] of objectsAt(envelope.entry, 'entry')) {
+    for (const [change, path] of objectsAt(entry.changes, `${at}.changes`)) {
+      if (change.field === 'message_template_status_update') {
+        templateChange(change.value, entry, at, events, now);
+      } else if (change.field === 'messages') {
+        messagesChange(objectAt(change.value, `${path}.value`), `${path}.value`, events, now);
       }
     }
   }

@@ -13,6 +13,7 @@ import * as portal from './migrations/2026-11-23-006-portal.ts';
 import * as rateLimits from './migrations/2026-11-23-007-rate-limits.ts';
 import * as mediaIndexes from './migrations/2026-11-23-008-media-indexes.ts';
 import * as unsettledMessages from './migrations/2026-11-23-009-unsettled-messages.ts';
+import * as inboundHandled from './migrations/2026-11-23-010-inbound-handled.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-007-rate-limits': rateLimits,
   '2026-11-23-008-media-indexes': mediaIndexes,
   '2026-11-23-009-unsettled-messages': unsettledMessages,
+  '2026-11-23-010-inbound-handled': inboundHandled,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

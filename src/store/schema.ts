@@ -101,6 +101,11 @@ export interface InboundMessagesTable {
   type: string;
   payload: string;
   received_at: number;
+  /**
+   * When the message was handled to the end: account assigned and `message.received` written together
+   * (or found to be nobody's). Null while a delivery is handling it, or after one was interrupted.
+   */
+  handled_at: number | null;
 }
 
 export interface WebhookEndpointsTable {

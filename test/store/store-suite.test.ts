@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { hashApiKey } from '../../src/domain/secrets.ts';
 import type { Store } from '../../src/store/connect.ts';
+import { inboundRepo } from '../../src/store/inbound-repo.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
 import { storeTargets as targets } from '../support/store-targets.ts';
@@ -153,7 +154,7 @@ for (const target of targets) {
       assert.equal(await repos.conversations.sandboxAccountOf('14155550100', '254700000001'), undefined);
     });
 
-    test('an inbound message is stored once per network id', { skip }, async () => {
+    test('an inbound message is stored once per network id and handled once', { skip }, async () => {
       const row = {
         id: 'in_1',
         account_id: null,
@@ -164,9 +165,46 @@ for (const target of targets) {
         type: 'text',
         payload: '{}',
         received_at: 1,
+        handled_at: null,
       };
-      assert.equal(await repos.inbound.insertOnce(row), true);
-      assert.equal(await repos.inbound.insertOnce({ ...row, id: 'in_2' }), false);
+      assert.deepEqual(await repos.inbound.storeOnce(row), row);
+      // A redelivery before the message was handled gets the row the first delivery stored.
+      assert.deepEqual({ ...(await repos.inbound.storeOnce({ ...row, id: 'in_2', received_at: 2 })) }, row);
+      assert.equal(await repos.inbound.markHandled('wamid.IN1', null, 3), true);
+      assert.equal(await repos.inbound.markHandled('wamid.IN1', null, 4), false);
+      assert.equal(await repos.inbound.storeOnce({ ...row, id: 'in_3' }), null);
+    });
+
+    test('of two deliveries marking one message at once, exactly one succeeds', { skip }, async () => {
+      const account = await repos.accounts.createAccount('Inbound Co');
+      const row = {
+        id: 'in_race',
+        account_id: null,
+        wa_id: 'wamid.RACE',
+        business_phone: '14155550100',
+        user_phone: '254712345678',
+        profile_name: null,
+        type: 'text',
+        payload: '{}',
+        received_at: 1,
+        handled_at: null,
+      };
+      await repos.inbound.storeOnce(row);
+      // Two transactions at once (two connections on PostgreSQL): the second waits for the first's row
+      // lock, then finds the row marked.
+      const marks = await Promise.all(
+        [1, 2].map((at) =>
+          store.db.transaction().execute((trx) => inboundRepo(trx).markHandled('wamid.RACE', account.id, at)),
+        ),
+      );
+      assert.deepEqual(marks.toSorted(), [false, true]);
+      const stored = await store.db
+        .selectFrom('inbound_messages')
+        .select(['account_id', 'handled_at'])
+        .where('wa_id', '=', 'wamid.RACE')
+        .executeTakeFirstOrThrow();
+      assert.equal(stored.account_id, account.id);
+      assert.ok(stored.handled_at === 1 || stored.handled_at === 2);
     });
   });
 }

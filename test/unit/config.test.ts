@@ -20,6 +20,13 @@ test('defaults give an embedded gateway on the simulator', () => {
   assert.equal(loadConfig({ MEDIA_QUOTA_BYTES_PER_ACCOUNT: '5000000' }).mediaQuotaBytesPerAccount, 5_000_000);
   // Unknown outcomes wait five minutes for the network's status reports (docs/adr/0013).
   assert.equal(c.graph.unknownOutcomeMs, 300_000);
+  // The API's body limit, and the network webhook's own, larger one (the network batches).
+  assert.equal(c.bodyLimitBytes, 256 * 1024);
+  assert.equal(c.networkWebhookBodyLimitBytes, 3 * 1024 * 1024);
+  assert.equal(
+    loadConfig({ NETWORK_WEBHOOK_BODY_LIMIT_BYTES: '5000000' }).networkWebhookBodyLimitBytes,
+    5_000_000,
+  );
 });
 
 test('bad values stop the boot with the variable named', () => {
@@ -50,6 +57,10 @@ test('bad values stop the boot with the variable named', () => {
     [{ SEED_DEMO_ACCOUNT: 'maybe' }, /SEED_DEMO_ACCOUNT must be true or false/],
     [{ MEDIA_QUOTA_BYTES_PER_ACCOUNT: '1GB' }, /MEDIA_QUOTA_BYTES_PER_ACCOUNT must be an integer from 0/],
     [{ MEDIA_QUOTA_BYTES_PER_ACCOUNT: '-1' }, /MEDIA_QUOTA_BYTES_PER_ACCOUNT must be an integer from 0/],
+    [
+      { NETWORK_WEBHOOK_BODY_LIMIT_BYTES: '1000' },
+      /NETWORK_WEBHOOK_BODY_LIMIT_BYTES must be an integer from 65536 to 67108864/,
+    ],
   ];
   for (const [env, message] of cases) {
     assert.throws(

@@ -1,0 +1,285 @@
+/**
+ * A correct signature proves who sent a network webhook, not that its values are possible: whoever holds
+ * the app secret can sign anything. Every field the gateway reads is checked; an impossible value is a 400
+ * naming the field and nothing is stored, a value the real network can vary on is clamped, and whatever
+ * is stored is published.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import {
+  call,
+  createAccount,
+  eventually,
+  joinSandbox,
+  startGateway,
+  type TestAccount,
+  type TestGateway,
+} from '../support/gateway.ts';
+import {
+  envelope,
+  messagesChange,
+  postNetworkWebhook,
+  receivedEventsOf,
+  storedInbound,
+  textMessage,
+  unixSeconds,
+} from '../support/network-envelopes.ts';
+import { type Receiver, startReceiver } from '../support/receiver.ts';
+
+const USER = '254712300555';
+const MESSAGE = 'entry[0].changes[0].value.messages[0]';
+const DAY_MS = 24 * 3_600_000;
+
+/** A body of one message from the joined user; `overrides` replaces fields of the message. */
+const oneMessage = (waId: string, overrides: Record<string, unknown> = {}) =>
+  envelope([
+    [
+      messagesChange(
+        [textMessage(USER, waId, 'hello', overrides)],
+        [{ profile: { name: 'Ann' }, wa_id: USER }],
+      ),
+    ],
+  ]);
+
+describe('signed network webhooks: every field checked', () => {
+  let t: TestGateway;
+  let receiver: Receiver;
+  let account: TestAccount;
+
+  before(async () => {
+    t = await startGateway({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
+    receiver = await startReceiver();
+    account = await createAccount(t, 'Fields Co');
+    const hook = await call(t.url, 'POST', '/api/v1/webhooks', {
+      key: account.apiKey,
+      body: { url: receiver.url, events: ['message.received'] },
+    });
+    assert.equal(hook.status, 201);
+    await joinSandbox(t, account, USER);
+  });
+  after(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  /** The message was published: exactly one event, and the receiver got it. */
+  async function publishedOnce(waId: string) {
+    await eventually(() => receiver.received.find((r) => r.json.data?.messageId === waId));
+    const events = await receivedEventsOf(t.gateway.store.db, waId);
+    assert.equal(events.length, 1, `${waId}: ${events.length} message.received events`);
+    return events[0]!;
+  }
+
+  test('impossible timestamps are refused with a 400 naming the field; nothing is stored', async () => {
+    const impossible: unknown[] = [
+      '1e20',
+      '-5',
+      '1.5',
+      '',
+      ' 1732300800',
+      '0x10',
+      'NaN',
+      '9'.repeat(13),
+      1e20,
+      -1,
+      1.5,
+      null,
+      true,
+      {},
+      [],
+    ];
+    for (const [i, timestamp] of impossible.entries()) {
+      const waId = `wamid.TIME${i}`;
+      const r = await postNetworkWebhook(t.url, oneMessage(waId, { timestamp }));
+      assert.equal(r.status, 400, `timestamp ${JSON.stringify(timestamp)}: ${r.status} ${r.text}`);
+      assert.equal(r.text, `${MESSAGE}.timestamp must be Unix seconds as a decimal string of 1 to 12 digits`);
+      assert.equal(await storedInbound(t.gateway.store.db, waId), undefined);
+    }
+    // Absent (JSON drops an undefined field).
+    const missing = await postNetworkWebhook(t.url, oneMessage('wamid.NOTIME', { timestamp: undefined }));
+    assert.equal(missing.status, 400);
+  });
+
+  test('the redelivery of a corrected body after a refusal is stored and published exactly once', async () => {
+    const waId = 'wamid.CORRECTED';
+    assert.equal((await postNetworkWebhook(t.url, oneMessage(waId, { timestamp: '1e20' }))).status, 400);
+    assert.equal(await storedInbound(t.gateway.store.db, waId), undefined);
+    const corrected = oneMessage(waId);
+    assert.equal((await postNetworkWebhook(t.url, corrected)).status, 200);
+    assert.equal((await postNetworkWebhook(t.url, corrected)).status, 200);
+    const event = await publishedOnce(waId);
+    assert.equal(event.text, 'hello');
+  });
+
+  test('a time ahead of the clock, or a month old, is taken as the arrival time and published', async () => {
+    const now = Date.now();
+    const cases: [string, number, 'clamped' | 'kept'][] = [
+      ['wamid.FUTURE', now + 365 * DAY_MS, 'clamped'],
+      ['wamid.SKEWED', now + 60_000, 'clamped'],
+      ['wamid.ANCIENT', 1000, 'clamped'],
+      ['wamid.MONTHOLD', now - 31 * DAY_MS, 'clamped'],
+      // A redelivery days later keeps the network's time: the control.
+      ['wamid.LATE', now - 6 * DAY_MS, 'kept'],
+    ];
+    for (const [waId, at, expected] of cases) {
+      const arrival = Date.now();
+      const r = await postNetworkWebhook(t.url, oneMessage(waId, { timestamp: unixSeconds(at) }));
+      const answered = Date.now();
+      assert.equal(r.status, 200, `${waId}: ${r.text}`);
+      const row = await storedInbound(t.gateway.store.db, waId);
+      assert.ok(row, `${waId} stored`);
+      if (expected === 'kept') assert.equal(row.received_at, Math.floor(at / 1000) * 1000);
+      else
+        assert.ok(
+          row.received_at >= arrival && row.received_at <= answered,
+          `${waId} dated ${new Date(row.received_at).toISOString()}`,
+        );
+      const event = await publishedOnce(waId);
+      assert.equal(event.timestamp, new Date(row.received_at).toISOString());
+    }
+    // The 24-hour window is never held open by a time ahead of the clock.
+    const window = await t.gateway.repos.conversations.lastInboundAt(DEFAULT_SANDBOX_NUMBER, USER);
+    assert.ok(window !== undefined && window <= Date.now(), `window opened at ${window}`);
+  });
+
+  test('a message type the gateway does not know is kept as unsupported and published', async () => {
+    for (const [i, type] of ['hologram', '__proto__', 'constructor', 'toString'].entries()) {
+      const waId = `wamid.TYPE${i}`;
+      const r = await postNetworkWebhook(t.url, oneMessage(waId, { type, [type]: { shape: 'new' } }));
+      assert.equal(r.status, 200, `${type}: ${r.text}`);
+      const row = await storedInbound(t.gateway.store.db, waId);
+      assert.equal(row?.type, 'unsupported');
+      // What the network sent is kept as sent.
+      assert.equal(JSON.parse(row.payload).type, type);
+      const event = await publishedOnce(waId);
+      assert.equal(event.type, 'UNSUPPORTED');
+      assert.deepEqual(event.unsupported, { type });
+    }
+    // The network's own `unsupported` messages arrive the same way.
+    const waId = 'wamid.UNSUPPORTED';
+    const errors = [{ code: 131051, title: 'Message type unknown' }];
+    const r = await postNetworkWebhook(
+      t.url,
+      oneMessage(waId, { type: 'unsupported', errors, text: undefined }),
+    );
+    assert.equal(r.status, 200);
+    assert.deepEqual((await publishedOnce(waId)).unsupported, { type: null });
+  });
+
+  test('fields of the wrong type or size are refused with a 400 naming them; nothing is stored', async () => {
+    const deep = JSON.parse(`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`);
+    const change = (value: Record<string, unknown>) => envelope([[{ field: 'messages', value }]]);
+    const metadata = { phone_number_id: DEFAULT_SANDBOX_NUMBER };
+    const cases: [string, unknown, string][] = [
+      ['body', [], 'the body must be an object'],
+      ['entry', { entry: 'x' }, 'entry must be an array'],
+      ['entry item', { entry: [5] }, 'entry[0] must be an object'],
+      ['changes', { entry: [{ changes: {} }] }, 'entry[0].changes must be an array'],
+      [
+        'value',
+        envelope([[{ field: 'messages', value: 'x' }]]),
+        'entry[0].changes[0].value must be an object',
+      ],
+      ['metadata', change({ metadata: [] }), 'entry[0].changes[0].value.metadata must be an object'],
+      [
+        'phone_number_id',
+        change({ metadata: { phone_number_id: 14155550100 } }),
+        'entry[0].changes[0].value.metadata.phone_number_id must be a string of 1 to 256 visible ASCII characters',
+      ],
+      ['messages', change({ metadata, messages: {} }), 'entry[0].changes[0].value.messages must be an array'],
+      ['message', change({ metadata, messages: [5] }), `${MESSAGE} must be an object`],
+      [
+        'from',
+        oneMessage('wamid.W1', { from: 254712300555 }),
+        `${MESSAGE}.from must be a string of 1 to 20 digits`,
+      ],
+      [
+        'from',
+        oneMessage('wamid.W2', { from: '+254712300555' }),
+        `${MESSAGE}.from must be a string of 1 to 20 digits`,
+      ],
+      [
+        'id',
+        oneMessage('wamid.W3', { id: {} }),
+        `${MESSAGE}.id must be a string of 1 to 256 visible ASCII characters`,
+      ],
+      [
+        'id',
+        oneMessage('wamid.W4', { id: 'w'.repeat(257) }),
+        `${MESSAGE}.id must be a string of 1 to 256 visible ASCII characters`,
+      ],
+      [
+        'id',
+        oneMessage('wamid.W5', { id: 'wamid. X' }),
+        `${MESSAGE}.id must be a string of 1 to 256 visible ASCII characters`,
+      ],
+      ['type', oneMessage('wamid.W6', { type: 5 }), `${MESSAGE}.type must be a string of 1 to 64 characters`],
+      [
+        'depth',
+        oneMessage('wamid.W7', { text: { body: deep } }),
+        `${MESSAGE} must not nest deeper than 16 levels`,
+      ],
+      [
+        'contacts',
+        change({ metadata, contacts: [{ wa_id: USER, profile: 'Ann' }], messages: [] }),
+        'entry[0].changes[0].value.contacts[0].profile must be an object',
+      ],
+      [
+        'status timestamp',
+        change({ metadata, statuses: [{ id: 'wamid.S1', status: 'delivered', timestamp: '1e20' }] }),
+        'entry[0].changes[0].value.statuses[0].timestamp must be Unix seconds as a decimal string of 1 to 12 digits',
+      ],
+      [
+        'status id',
+        change({ metadata, statuses: [{ id: 7, status: 'delivered', timestamp: unixSeconds() }] }),
+        'entry[0].changes[0].value.statuses[0].id must be a string of 1 to 256 visible ASCII characters',
+      ],
+    ];
+    const before = await t.gateway.store.db.selectFrom('inbound_messages').select('wa_id').execute();
+    for (const [what, body, expected] of cases) {
+      const r = await postNetworkWebhook(t.url, body);
+      assert.equal(r.status, 400, `${what}: ${r.status} ${r.text}`);
+      assert.equal(r.text, expected, what);
+    }
+    const afterwards = await t.gateway.store.db.selectFrom('inbound_messages').select('wa_id').execute();
+    assert.equal(afterwards.length, before.length);
+  });
+
+  test('one impossible message refuses its whole batch: nothing of the batch is stored', async () => {
+    const good = textMessage(USER, 'wamid.BATCHGOOD', 'fine');
+    const bad = textMessage(USER, 'wamid.BATCHBAD', 'bad', { timestamp: '1e20' });
+    const r = await postNetworkWebhook(t.url, envelope([[messagesChange([good, bad])]]));
+    assert.equal(r.status, 400);
+    assert.match(r.text, /messages\[1\]\.timestamp/);
+    assert.equal(await storedInbound(t.gateway.store.db, 'wamid.BATCHGOOD'), undefined);
+  });
+
+  test('a profile name over 256 characters is cut, and content of odd shapes is kept as sent', async () => {
+    const waId = 'wamid.LONGNAME';
+    const body = envelope([
+      [
+        messagesChange(
+          [textMessage(USER, waId, 'x')],
+          [{ profile: { name: '😀'.repeat(300) }, wa_id: USER }],
+        ),
+      ],
+    ]);
+    assert.equal((await postNetworkWebhook(t.url, body)).status, 200);
+    assert.equal((await publishedOnce(waId)).profileName, '😀'.repeat(256));
+    // Content the gateway reads loosely (a text that is not an object, an image without an id, a context
+    // that is a list) is published as it came, never a 500.
+    const odd: [string, Record<string, unknown>][] = [
+      ['wamid.ODD1', { text: 5 }],
+      ['wamid.ODD2', { type: 'image', image: 'x' }],
+      ['wamid.ODD3', { type: 'interactive', interactive: { type: 'nfm_reply', nfm_reply: [] } }],
+      ['wamid.ODD4', { context: [] }],
+      ['wamid.ODD5', { type: 'location', location: null }],
+    ];
+    for (const [id, overrides] of odd) {
+      const r = await postNetworkWebhook(t.url, oneMessage(id, overrides));
+      assert.equal(r.status, 200, `${id}: ${r.text}`);
+      await publishedOnce(id);
+    }
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * Reading the network's webhook bodies: Meta's real payload shapes give the events
+ * they should, every field is checked, and times are clamped on a controlled clock.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  type InboundMessageEvent,
+  readWebhookEvents,
+  WebhookFieldError,
+} from '../../src/network/webhook-events.ts';
+
+const NOW = 1_800_000_000_000;
+const SECONDS = String(NOW / 1000 - 60);
+const USER = '16505551234';
+
+/** One `messages` change as Meta sends it, holding `messages` (and anything in `extra`). */
+function body(messages: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
+              contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: USER }],
+              messages,
+              ...extra,
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const message = (type: string, content: Record<string, unknown>, more: Record<string, unknown> = {}) => ({
+  from: USER,
+  id: `wamid.${type.toUpperCase()}`,
+  timestamp: SECONDS,
+  type,
+  ...content,
+  ...more,
+});
+
+test("Meta's message shapes are read with their type, user, name and time", () => {
+  const shapes = [
+    message(
+      'text',
+      { text: { body: 'Does it come in another color?' } },
+      { context: { from: '15550783881', id: 'wamid.X' } },
+    ),
+    message('reaction', { reaction: { message_id: 'wamid.X', emoji: '\uD83D\uDE00' } }),
+    message('image', {
+      image: { caption: 'receipt', mime_type: 'image/jpeg', sha256: 'abc=', id: '1003383421387256' },
+    }),
+    message('sticker', { sticker: { mime_type: 'image/webp', sha256: 'abc=', id: '1', animated: false } }),
+    message('location', {
+      location: { latitude: 37.48, longitude: -122.15, name: 'Philz', address: '1 Hacker Way' },
+    }),
+    message('contacts', {
+      contacts: [
+        {
+          addresses: [{ city: 'Menlo Park', country: 'United States', type: 'HOME' }],
+          name: { first_name: 'Barbara', formatted_name: 'Barbara J. Johnson' },
+          phones: [{ phone: '+1 (940) 555-1234', type: 'HOME', wa_id: '19405551234' }],
+        },
+      ],
+    }),
+    message(
+      'button',
+      { button: { payload: 'No', text: 'No' } },
+      { context: { from: '15550783881', id: 'wamid.T' } },
+    ),
+    message('interactive', { interactive: { type: 'list_reply', list_reply: { id: 'r1', title: 'Row 1' } } }),
+    message('interactive', {
+      interactive: { type: 'nfm_reply', nfm_reply: { name: 'flow', body: 'Sent', response_json: '{"a":1}' } },
+    }),
+    message('order', {
+      order: {
+        catalog_id: '194836987003835',
+        product_items: [{ product_retailer_id: 'di9ozbzfi4', quantity: 2, item_price: 30, currency: 'USD' }],
+      },
+    }),
+    message('system', {
+      system: { body: 'User A changed from 1 to 2', new_wa_id: '16505553333', type: 'user_changed_number' },
+    }),
+    message('request_welcome', {}),
+    message('unsupported', {
+      errors: [{ code: 131051, title: 'Message type unknown', error_data: { details: 'not supported' } }],
+    }),
+    message('text', {
+      text: { body: 'From an ad' },
+      referral: {
+        source_url: 'https://fb.me/x',
+        source_type: 'ad',
+        source_id: '1',
+        headline: 'h',
+        ctwa_clid: 'c',
+      },
+    }),
+  ];
+  const events = readWebhookEvents(body(shapes), NOW) as InboundMessageEvent[];
+  assert.deepEqual(
+    events.map((e) => e.type),
+    shapes.map((s) => s.type),
+  );
+  for (const [i, e] of events.entries()) {
+    assert.equal(e.kind, 'message');
+    assert.equal(e.phoneNumberId, '106540352242922');
+    assert.equal(e.userPhone, USER);
+    assert.equal(e.profileName, 'Sheena Nelson');
+    assert.equal(e.at, Number(SECONDS) * 1000);
+    assert.equal(e.message, shapes[i], 'the message object is kept as sent');
+  }
+});
+
+test('statuses, template reviews and other kinds of change', () => {
+  const statuses = [
+    {
+      id: 'wamid.OUT',
+      status: 'delivered',
+      timestamp: SECONDS,
+      recipient_id: USER,
+      conversation: { id: 'c1', origin: { type: 'service' } },
+      pricing: { billable: false, pricing_model: 'PMP', category: 'service' },
+    },
+    {
+      id: 'wamid.OUT2',
+      status: 'failed',
+      timestamp: SECONDS,
+      recipient_id: USER,
+      errors: [{ code: 131026, title: 'Message undeliverable', error_data: { details: 'unreachable' } }],
+    },
+  ];
+  const template = {
+    id: '0',
+    time: NOW / 1000 - 5,
+    changes: [
+      {
+        field: 'message_template_status_update',
+        value: {
+          event: 'REJECTED',
+          message_template_id: 594425479261596,
+          message_template_name: 'welcome',
+          message_template_language: 'en_US',
+          reason: 'INVALID_FORMAT',
+        },
+      },
+      { field: 'account_update', value: { phone_number: '15550783881', event: 'VERIFIED_ACCOUNT' } },
+      { field: 'phone_number_quality_update', value: 'anything at all' },
+    ],
+  };
+  const messages = body([], { statuses, errors: [{ code: 131000, title: 'Something went wrong' }] });
+  const envelope = { ...messages, entry: [...messages.entry, template] };
+  assert.deepEqual(readWebhookEvents(envelope, NOW), [
+    {
+      kind: 'status',
+      phoneNumberId: '106540352242922',
+      waId: 'wamid.OUT',
+      status: 'delivered',
+      at: Number(SECONDS) * 1000,
+      errors: [],
+    },
+    {
+      kind: 'status',
+      phoneNumberId: '106540352242922',
+      waId: 'wamid.OUT2',
+      status: 'failed',
+      at: Number(SECONDS) * 1000,
+      errors: [{ code: 131026, title: 'Message undeliverable', details: 'unreachable' }],
+    },
+    {
+      kind: 'template_status',
+      templateId: '594425479261596',
+      event: 'REJECTED',
+      reason: 'INVALID_FORMAT',
+      at: NOW - 5000,
+    },
+  ]);
+});
+
+test('times: well-formed but impossible ones are clamped to the arrival, malformed ones refused', () => {
+  const at = (timestamp: unknown) =>
+    (
+      readWebhookEvents(
+        body([message('text', { text: { body: 'x' } }, { timestamp })]),
+        NOW,
+      )[0] as InboundMessageEvent
+    ).at;
+  assert.equal(at(String(NOW / 1000)), NOW);
+  assert.equal(at(NOW / 1000 - 1), NOW - 1000, 'a JSON integer, as in entry.time');
+  assert.equal(at(String(NOW / 1000 - 29 * 86_400)), NOW - 29 * 86_400_000);
+  assert.equal(at(String(NOW / 1000 + 1)), NOW, 'ahead of the clock');
+  assert.equal(at(String(NOW / 1000 - 31 * 86_400)), NOW, 'over 30 days old');
+  assert.equal(at('0'), NOW);
+  assert.equal(at('999999999999'), NOW);
+  for (const bad of ['1e20', '1.0', '-1', '', '+1', '1000000000000', 1.5, -1, 1e20, Number.NaN, null, [1]]) {
+    assert.throws(
+      () => at(bad),
+      (e: unknown) =>
+        e instanceof WebhookFieldError && e.field === 'entry[0].changes[0].value.messages[0].timestamp',
+      `timestamp ${String(bad)}`,
+    );
+  }
+});
+
+test('contacts: one without a WhatsApp id or a profile names nobody; a malformed one is refused', () => {
+  const read = (list: unknown[]) => {
+    const b = body([message('text', { text: { body: 'x' } })]);
+    (b.entry[0]!.changes[0]!.value as Record<string, unknown>).contacts = list;
+    return (readWebhookEvents(b, NOW)[0] as InboundMessageEvent).profileName;
+  };
+  assert.equal(read([{ profile: { name: 'No id' } }, { wa_id: USER }]), null);
+  assert.equal(
+    read([{ wa_id: '1' }, { wa_id: USER, profile: {} }, { wa_id: USER, profile: { name: 'Ann' } }]),
+    'Ann',
+  );
+  for (const bad of [
+    [{ wa_id: 5, profile: { name: 'A' } }],
+    [{ wa_id: USER, profile: [] }],
+    [{ wa_id: USER, profile: { name: 5 } }],
+    ['x'],
+  ]) {
+    assert.throws(() => read(bad), WebhookFieldError, JSON.stringify(bad));
+  }
+});
+
+test('a body that is not an envelope, or has none, is read without a throw other than the field error', () => {
+  assert.deepEqual(readWebhookEvents({}, NOW), [], 'no entry: nothing to handle (a dashboard test ping)');
+  assert.deepEqual(readWebhookEvents({ entry: [] }, NOW), []);
+  for (const bad of [null, 5, 'x', [], { entry: null }, { entry: [{ changes: 'x' }] }]) {
+    assert.throws(() => readWebhookEvents(bad, NOW), WebhookFieldError, JSON.stringify(bad));
+  }
+});
