@@ -165,6 +165,8 @@ test('statuses, template reviews and other kinds of change', () => {
       status: 'delivered',
       at: Number(SECONDS) * 1000,
       errors: [],
+      recipient: USER,
+      callbackData: null,
     },
     {
       kind: 'status',
@@ -173,6 +175,8 @@ test('statuses, template reviews and other kinds of change', () => {
       status: 'failed',
       at: Number(SECONDS) * 1000,
       errors: [{ code: 131026, title: 'Message undeliverable', details: 'unreachable' }],
+      recipient: USER,
+      callbackData: null,
     },
     {
       kind: 'template_status',
