@@ -11,6 +11,7 @@ import * as templates from './migrations/2026-11-23-004-templates.ts';
 import * as flows from './migrations/2026-11-23-005-flows.ts';
 import * as portal from './migrations/2026-11-23-006-portal.ts';
 import * as rateLimits from './migrations/2026-11-23-007-rate-limits.ts';
+import * as signInAttempts from './migrations/2026-11-24-008-sign-in-attempts.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-005-flows': flows,
   '2026-11-23-006-portal': portal,
   '2026-11-23-007-rate-limits': rateLimits,
+  '2026-11-24-008-sign-in-attempts': signInAttempts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
