@@ -36,6 +36,7 @@ import { registerOpsRoutes } from './http/routes/ops.ts';
 import { registerSendRoutes } from './http/routes/send-messages.ts';
 import { registerTemplateRoutes } from './http/routes/templates.ts';
 import { registerWebhookRoutes } from './http/routes/webhooks.ts';
+import { applyServerTimeouts, fastifyTimeouts } from './http/server-timeouts.ts';
 import { createCloudConnector } from './network/cloud-connector.ts';
 import type { NetworkConnector } from './network/port.ts';
 import { DEFAULT_RETRY_POLICY } from './network/retry-policy.ts';
@@ -99,6 +100,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
       redact: ['req.headers.apikey', 'req.headers.authorization', 'apiKey', 'accessToken', '*.accessToken'],
     },
     bodyLimit: config.bodyLimitBytes,
+    ...fastifyTimeouts(config.http),
     // The client's x-request-id is taken only when it is a plain token (src/http/request-id.ts).
     genReqId: requestIdOf,
     ajv: { customOptions: ajvOptions },
@@ -106,6 +108,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     clientErrorHandler,
     return503OnClosing: true,
   });
+  applyServerTimeouts(app.server, config.http);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
