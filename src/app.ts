@@ -24,6 +24,7 @@ import { ajvOptions } from './http/ajv.ts';
 import { installOpenApi, registerDocsRoutes } from './http/api-docs.ts';
 import { installApiKeyAuth } from './http/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler.ts';
+import { redactingLoggerOptions } from './http/log-redaction.ts';
 import { installMetrics } from './http/metrics.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { requestIdOf } from './http/request-id.ts';
@@ -70,6 +71,8 @@ export interface Gateway {
 export interface BuildOptions {
   /** Replaces the Cloud API connector (only for tests of what cannot run here). */
   connector?: NetworkConnector;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** The address this process listens on, for links back to itself (known only after listen). */
@@ -94,11 +97,8 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
   const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
 
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Keys and tokens never reach the log, whatever a future serializer decides to include.
-      redact: ['req.headers.apikey', 'req.headers.authorization', 'apiKey', 'accessToken', '*.accessToken'],
-    },
+    // Keys, tokens and signed links never reach the log, at any level, whoever logs them.
+    logger: redactingLoggerOptions(config.logLevel, options.logStream),
     bodyLimit: config.bodyLimitBytes,
     ...fastifyTimeouts(config.http),
     // The client's x-request-id is taken only when it is a plain token (src/http/request-id.ts).
