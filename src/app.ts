@@ -49,6 +49,7 @@ import { mediaRepo } from './store/media-repo.ts';
 import { messageLogRepo } from './store/message-log-repo.ts';
 import { migrateToLatest } from './store/migrate.ts';
 import { portalRepo } from './store/portal-repo.ts';
+import { prepareDataDir } from './store/private-files.ts';
 import { postgresRateLimiter } from './store/rate-limits-repo.ts';
 import { createRepositories, type Repositories } from './store/repositories.ts';
 import { loadOrCreateSecretKey } from './store/secret-key.ts';
@@ -83,6 +84,7 @@ function selfUrl(app: FastifyInstance, fallbackPort: number): string {
 }
 
 export async function buildGateway(config: Readonly<Config>, options: BuildOptions = {}): Promise<Gateway> {
+  const sharedDataDirMode = prepareDataDir(config.dataDir);
   const store = openStore(config.databaseUrl);
   await migrateToLatest(store);
   // Status changes and their `message.status` events commit together (the outbox).
@@ -109,6 +111,12 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     return503OnClosing: true,
   });
   applyServerTimeouts(app.server, config.http);
+  if (sharedDataDirMode) {
+    app.log.warn(
+      { dataDir: config.dataDir, mode: sharedDataDirMode },
+      'DATA_DIR can be entered by other users of this machine; its files are owner-only, but `chmod 700` the folder unless it is shared on purpose',
+    );
+  }
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

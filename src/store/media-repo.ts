@@ -1,9 +1,9 @@
 /** Inbound media files: bytes under DATA_DIR/media, their record in the database. */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { newId } from '../domain/ids.ts';
+import { makePrivateDir, writePrivateFile } from './private-files.ts';
 import type { Database, MediaFilesTable } from './schema.ts';
 
 export type MediaFile = MediaFilesTable;
@@ -20,8 +20,8 @@ export function mediaRepo(db: Kysely<Database>, dataDir: string) {
       const id = newId('med');
       const relative = path.join('media', id.slice(-2), id);
       const absolute = path.join(dataDir, relative);
-      await fs.mkdir(path.dirname(absolute), { recursive: true });
-      await fs.writeFile(absolute, bytes, { mode: 0o600 });
+      await makePrivateDir(path.dirname(absolute));
+      await writePrivateFile(absolute, bytes);
       const row: MediaFile = {
         id,
         account_id: accountId,

@@ -4,9 +4,9 @@
  * only the template's id.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { makePrivateDir, writePrivateFile } from './private-files.ts';
 import type { Database, TemplateMediaTable, TemplatesTable } from './schema.ts';
 import { insertEvent } from './webhooks-repo.ts';
 
@@ -146,8 +146,8 @@ export function templatesRepo(db: Kysely<Database>, dataDir: string) {
       const token = randomBytes(18).toString('base64url');
       const relative = path.join('template-media', token.slice(0, 2), token);
       const absolute = path.join(dataDir, relative);
-      await fs.mkdir(path.dirname(absolute), { recursive: true });
-      await fs.writeFile(absolute, bytes, { mode: 0o600 });
+      await makePrivateDir(path.dirname(absolute));
+      await writePrivateFile(absolute, bytes);
       // Shaped like the network's resumable-upload handles (reference §5.4: `4::<opaque>`).
       const row: TemplateMediaRow = {
         handle: `4::${Buffer.from(`${mimeType}:${token}`).toString('base64url')}`,
