@@ -1,7 +1,8 @@
 /**
  * The key that encrypts network tokens at rest. Configured through SECRET_KEY; for the embedded SQLite
- * default, one is generated on first start and kept beside the database (owner-only, mode 0600), so `npm start`
- * needs no setup. Several nodes on PostgreSQL must share one configured key (config refuses otherwise).
+ * default, one is generated on first start and kept beside the database (owner-only, mode 0600), so
+ * `npm start` needs no setup. Several nodes on PostgreSQL must share one configured key (config refuses
+ * otherwise).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
