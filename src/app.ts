@@ -26,6 +26,7 @@ import { ajvOptions } from './http/ajv.ts';
 import { installOpenApi, registerDocsRoutes } from './http/api-docs.ts';
 import { installApiKeyAuth } from './http/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler.ts';
+import { redactingLoggerOptions } from './http/log-redaction.ts';
 import { installMetrics } from './http/metrics.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { requestIdOf } from './http/request-id.ts';
@@ -38,6 +39,7 @@ import { registerOpsRoutes } from './http/routes/ops.ts';
 import { registerSendRoutes } from './http/routes/send-messages.ts';
 import { registerTemplateRoutes } from './http/routes/templates.ts';
 import { registerWebhookRoutes } from './http/routes/webhooks.ts';
+import { applyServerTimeouts, fastifyTimeouts } from './http/server-timeouts.ts';
 import { createCloudConnector } from './network/cloud-connector.ts';
 import type { NetworkConnector } from './network/port.ts';
 import { DEFAULT_RETRY_POLICY } from './network/retry-policy.ts';
@@ -49,6 +51,7 @@ import { mediaRepo } from './store/media-repo.ts';
 import { messageLogRepo } from './store/message-log-repo.ts';
 import { migrateToLatest } from './store/migrate.ts';
 import { portalRepo } from './store/portal-repo.ts';
+import { prepareDataDir } from './store/private-files.ts';
 import { postgresRateLimiter } from './store/rate-limits-repo.ts';
 import { createRepositories, type Repositories } from './store/repositories.ts';
 import { loadOrCreateSecretKey } from './store/secret-key.ts';
@@ -71,6 +74,8 @@ export interface Gateway {
 export interface BuildOptions {
   /** Replaces the Cloud API connector (only for tests of what cannot run here). */
   connector?: NetworkConnector;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** The address this process listens on, for links back to itself (known only after listen). */
@@ -81,6 +86,7 @@ function selfUrl(app: FastifyInstance, fallbackPort: number): string {
 }
 
 export async function buildGateway(config: Readonly<Config>, options: BuildOptions = {}): Promise<Gateway> {
+  const sharedDataDirMode = prepareDataDir(config.dataDir);
   const store = openStore(config.databaseUrl);
   await migrateToLatest(store);
   // Status changes and their `message.status` events commit together (the outbox).
@@ -95,12 +101,10 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
   const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
 
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Keys and tokens never reach the log, whatever a future serializer decides to include.
-      redact: ['req.headers.apikey', 'req.headers.authorization', 'apiKey', 'accessToken', '*.accessToken'],
-    },
+    // Keys, tokens and signed links never reach the log, at any level, whoever logs them.
+    logger: redactingLoggerOptions(config.logLevel, options.logStream),
     bodyLimit: config.bodyLimitBytes,
+    ...fastifyTimeouts(config.http),
     // The client's x-request-id is taken only when it is a plain token (src/http/request-id.ts).
     genReqId: requestIdOf,
     ajv: { customOptions: ajvOptions },
@@ -108,6 +112,13 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     clientErrorHandler,
     return503OnClosing: true,
   });
+  applyServerTimeouts(app.server, config.http);
+  if (sharedDataDirMode) {
+    app.log.warn(
+      { dataDir: config.dataDir, mode: sharedDataDirMode },
+      'DATA_DIR can be entered by other users of this machine; its files are owner-only, but `chmod 700` the folder unless it is shared on purpose',
+    );
+  }
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -78,6 +78,17 @@ export interface Config {
   mediaQuotaBytesPerAccount: number;
   /** Largest signed network webhook accepted on /webhooks/network: the network batches, up to a few MB. */
   networkWebhookBodyLimitBytes: number;
+  /** How long a client may take over a request (docs/configuration.md, Timeouts). */
+  http: {
+    /** The whole request, headers and body, must arrive within it (408 past it). */
+    requestTimeoutMs: number;
+    /** The request line and headers must arrive within it. */
+    headersTimeoutMs: number;
+    /** An idle keep-alive connection is closed after it. */
+    keepAliveTimeoutMs: number;
+    /** A connection on which nothing is read or written for this long is closed. */
+    idleTimeoutMs: number;
+  };
   /** Requests per API key on /api/v1 (docs/adr/0011-rate-limits.md); null = no limit. */
   rateLimit: { perSecond: number; burst: number } | null;
   /** Create a demo account on first start with an empty database. */
@@ -115,6 +126,34 @@ function bool(env: Env, key: string, fallback: boolean): boolean {
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
   throw new ConfigError(`${key} must be true or false, got "${raw}"`);
+}
+
+/** The phone page's live stream sends a comment every 15 s; an idle timeout must leave it room. */
+const MIN_IDLE_TIMEOUT_MS = 20_000;
+
+function httpTimeouts(env: Env): Config['http'] {
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000);
+  const defaultHeadersMs = Math.min(20_000, requestTimeoutMs);
+  return Object.freeze({
+    requestTimeoutMs,
+    headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', defaultHeadersMs, 100, requestTimeoutMs),
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 600_000),
+    idleTimeoutMs: integer(env, 'IDLE_TIMEOUT_MS', 300_000, MIN_IDLE_TIMEOUT_MS, 3_600_000),
+  });
+}
+
+/**
+ * A send may wait this long for the network without a byte on its connection; the idle timeout must not
+ * cut it off before its answer (the client would not learn whether the message went out).
+ */
+function checkIdleOutlastsSends(config: Readonly<Config>): void {
+  const { maxPacingWaitMs, retryBudgetMs, timeoutMs } = config.graph;
+  const longest = maxPacingWaitMs + retryBudgetMs + timeoutMs;
+  if (config.http.idleTimeoutMs <= longest) {
+    throw new ConfigError(
+      `IDLE_TIMEOUT_MS must be longer than NETWORK_MAX_PACING_WAIT_MS + NETWORK_RETRY_BUDGET_MS + NETWORK_TIMEOUT_MS (${longest}), got "${config.http.idleTimeoutMs}"`,
+    );
+  }
 }
 
 function url(key: string, raw: string): string {
@@ -189,7 +228,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const ratePerSecond = integer(env, 'RATE_LIMIT_PER_SECOND', 100, 0, 1_000_000);
   const rateBurst = integer(env, 'RATE_LIMIT_BURST', Math.max(1, 2 * ratePerSecond), 1, 1_000_000);
 
-  return Object.freeze({
+  const config = Object.freeze({
     port,
     host,
     databaseUrl,
@@ -257,7 +296,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       64 * 1024,
       64 * 1024 * 1024,
     ),
+    http: httpTimeouts(env),
     rateLimit: ratePerSecond === 0 ? null : Object.freeze({ perSecond: ratePerSecond, burst: rateBurst }),
     seedDemoAccount: bool(env, 'SEED_DEMO_ACCOUNT', true),
   });
+  checkIdleOutlastsSends(config);
+  return config;
 }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files.ts';
 
 export type BoundedWrite =
   | { ok: true; size: number; sha256: string }
@@ -33,9 +34,10 @@ export async function writeBoundedFile(
 ): Promise<BoundedWrite> {
   let file: fs.FileHandle;
   try {
-    await fs.mkdir(path.dirname(absolutePath), { recursive: true });
-    // `wx`: a new file, never one that is already there.
-    file = await fs.open(absolutePath, 'wx', 0o600);
+    await makePrivateDir(path.dirname(absolutePath));
+    // `wx`: a new file, never one that is already there; owner-only whatever the umask.
+    file = await fs.open(absolutePath, 'wx', PRIVATE_FILE_MODE);
+    await file.chmod(PRIVATE_FILE_MODE);
   } catch (error) {
     throw new StorageError(`the file could not be created: ${(error as Error).message}`);
   }

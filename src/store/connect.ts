@@ -2,12 +2,12 @@
  * Opens the store named by DATABASE_URL: `sqlite:<file>` (embedded default) or `postgres://...` (shared
  * state for several gateway nodes). The rest of the code sees one Kysely instance either way.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { nodeSqliteDialect, openSqlite } from './node-sqlite-dialect.ts';
 import { prepareStatementsPerConnection } from './pg-named-statements.ts';
+import { createPrivateFileSync, makePrivateDirSync, tightenFileSync } from './private-files.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -24,8 +24,18 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export function openStore(databaseUrl: string, options: { poolSize?: number } = {}): Store {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = databaseUrl.slice('sqlite:'.length);
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    const db = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(file)) });
+    const onDisk = file !== ':memory:';
+    if (onDisk) {
+      // Owner-only before SQLite first opens it: SQLite gives the WAL and shared-memory files it
+      // creates the database file's mode.
+      makePrivateDirSync(path.dirname(path.resolve(file)));
+      createPrivateFileSync(file);
+      tightenFileSync(file);
+    }
+    const sqlite = openSqlite(file);
+    // Left by an earlier version, they keep the mode they were created with.
+    if (onDisk) for (const suffix of ['-wal', '-shm']) tightenFileSync(file + suffix);
+    const db = new Kysely<Database>({ dialect: nodeSqliteDialect(sqlite) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 20 });

@@ -14,6 +14,7 @@ import * as rateLimits from './migrations/2026-11-23-007-rate-limits.ts';
 import * as mediaIndexes from './migrations/2026-11-23-008-media-indexes.ts';
 import * as unsettledMessages from './migrations/2026-11-23-009-unsettled-messages.ts';
 import * as inboundHandled from './migrations/2026-11-23-010-inbound-handled.ts';
+import * as signInAttempts from './migrations/2026-11-23-011-sign-in-attempts.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-008-media-indexes': mediaIndexes,
   '2026-11-23-009-unsettled-messages': unsettledMessages,
   '2026-11-23-010-inbound-handled': inboundHandled,
+  '2026-11-23-011-sign-in-attempts': signInAttempts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

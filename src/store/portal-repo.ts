@@ -1,10 +1,10 @@
 /**
- * The customer portal's own tables: users, sessions (by token hash), failed sign-ins and lockouts.
+ * The customer portal's own tables: users, sessions (by token hash), sign-in attempts and lockouts.
  * Sessions are found by the hash of the cookie token; everything else a page shows is read through the
  * account-scoped repositories of the API.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Account } from './accounts-repo.ts';
 import { accountsRepo } from './accounts-repo.ts';
 import type { Database, PortalSessionsTable, PortalUsersTable } from './schema.ts';
@@ -21,6 +21,20 @@ export interface SessionContext {
   accountName: string;
   csrfToken: string;
   lastSeenAt: number;
+}
+
+/** When attempts lock an email out (src/portal/auth/lockout.ts holds the figures). */
+export interface AttemptPolicy {
+  maxFailures: number;
+  windowMs: number;
+  lockoutMs: number;
+}
+
+export interface AttemptCount {
+  /** This attempt's number in the window; past `maxFailures` it is refused unchecked. */
+  attempt: number;
+  /** When the lockout ends (epoch ms), 0 when none has started. */
+  lockedUntil: number;
 }
 
 const portalId = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
@@ -118,46 +132,45 @@ export function portalRepo(db: Kysely<Database>) {
       await db.deleteFrom('portal_sessions').where('token_hash', '=', tokenHash).execute();
     },
 
-    async lockedUntil(email: string, now: number): Promise<number | undefined> {
+    /**
+     * Counts one sign-in attempt for the email, before its password is checked, in one atomic upsert: the
+     * row lock (PostgreSQL) or the single connection (SQLite) orders parallel attempts, on every node, so
+     * no two of them can read the same count. An attempt made while locked is counted as over the limit; the
+     * attempt that reaches the limit starts the lockout at once (a success then clears it). A window or
+     * lockout that has ended starts the count afresh. Returns this attempt's number and the lockout's end
+     * (0 when none).
+     */
+    async countAttempt(email: string, now: number, policy: AttemptPolicy): Promise<AttemptCount> {
+      const lockEnd = now + policy.lockoutMs;
+      const firstLock = policy.maxFailures <= 1 ? lockEnd : 0;
       const row = await db
-        .selectFrom('portal_lockouts')
-        .select('locked_until')
-        .where('email', '=', email)
-        .executeTakeFirst();
-      return row && row.locked_until > now ? row.locked_until : undefined;
-    },
-
-    /** Records a failure; returns how many failures the email has had within the window, this one included. */
-    async recordFailure(email: string, now: number, windowMs: number): Promise<number> {
-      await db
-        .insertInto('portal_sign_in_failures')
-        .values({ id: portalId('sif'), email, at: now })
-        .execute();
-      // Failures older than the window never count again.
-      await db
-        .deleteFrom('portal_sign_in_failures')
-        .where('email', '=', email)
-        .where('at', '<=', now - windowMs)
-        .execute();
-      const row = await db
-        .selectFrom('portal_sign_in_failures')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('email', '=', email)
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
-
-    async lock(email: string, until: number): Promise<void> {
-      await db
         .insertInto('portal_lockouts')
-        .values({ email, locked_until: until })
-        .onConflict((oc) => oc.column('email').doUpdateSet({ locked_until: until }))
-        .execute();
+        .values({ email, failures: 1, window_started_at: now, locked_until: firstLock })
+        .onConflict((oc) =>
+          oc.column('email').doUpdateSet(({ ref }) => {
+            const failures = ref('portal_lockouts.failures');
+            const started = ref('portal_lockouts.window_started_at');
+            const until = ref('portal_lockouts.locked_until');
+            const locked = sql<boolean>`${until} > ${now}`;
+            const afresh = sql<boolean>`(${until} > 0 or ${started} <= ${now - policy.windowMs})`;
+            return {
+              failures: sql<number>`case when ${locked} then ${policy.maxFailures + 1}
+                when ${afresh} then 1 else ${failures} + 1 end`,
+              window_started_at: sql<number>`case when ${locked} then ${started}
+                when ${afresh} then cast(${now} as bigint) else ${started} end`,
+              locked_until: sql<number>`case when ${locked} then ${until}
+                when ${afresh} then cast(${firstLock} as bigint)
+                when ${failures} + 1 >= ${policy.maxFailures} then cast(${lockEnd} as bigint) else 0 end`,
+            };
+          }),
+        )
+        .returning(['failures', 'locked_until'])
+        .executeTakeFirstOrThrow();
+      return { attempt: Number(row.failures), lockedUntil: Number(row.locked_until) };
     },
 
     /** A successful sign-in starts the count afresh. */
     async clearFailures(email: string): Promise<void> {
-      await db.deleteFrom('portal_sign_in_failures').where('email', '=', email).execute();
       await db.deleteFrom('portal_lockouts').where('email', '=', email).execute();
     },
   };

@@ -258,15 +258,16 @@ export interface PortalSessionsTable {
   expires_at: number;
 }
 
-/** One failed sign-in for an email (whether or not a user has it), counted for the lockout. */
-export interface PortalSignInFailuresTable {
-  id: string;
-  email: string;
-  at: number;
-}
-
+/**
+ * One email's sign-in attempts (whether or not a user has it): attempts count as failures from the moment
+ * they are made until one succeeds, which deletes the row (src/store/portal-repo.ts).
+ */
 export interface PortalLockoutsTable {
   email: string;
+  /** Attempts counted in the window that started at `window_started_at`. */
+  failures: number;
+  window_started_at: number;
+  /** Sign-in is refused until then; 0 = not locked. */
   locked_until: number;
 }
 
@@ -297,7 +298,6 @@ export interface Database {
   flows: FlowsTable;
   portal_users: PortalUsersTable;
   portal_sessions: PortalSessionsTable;
-  portal_sign_in_failures: PortalSignInFailuresTable;
   portal_lockouts: PortalLockoutsTable;
   rate_limits: RateLimitsTable;
 }

@@ -20,6 +20,8 @@ export interface TestGateway {
 export interface StartOptions {
   database?: 'sqlite' | 'postgres';
   env?: Record<string, string>;
+  /** Receives the log lines (set LOG_LEVEL in `env` too). */
+  logStream?: { write(line: string): void };
 }
 
 export const TEST_SECRET_KEY = 'a'.repeat(64);
@@ -41,7 +43,10 @@ export async function startGateway(options: StartOptions = {}): Promise<TestGate
     env.DATABASE_URL = schema.url;
     env.SECRET_KEY ??= TEST_SECRET_KEY;
   }
-  const gateway = await buildGateway(loadConfig(env));
+  const gateway = await buildGateway(
+    loadConfig(env),
+    options.logStream ? { logStream: options.logStream } : {},
+  );
   const url = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

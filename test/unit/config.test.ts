@@ -82,3 +82,34 @@ test('cloud mode takes its credentials from the environment', () => {
   assert.equal(c.sandbox.phoneNumberId, '123456');
   assert.equal(c.sandboxNumber, '14155550199');
 });
+
+test('request timeouts: defaults fit a 100 MB upload at about 7 Mbit/s, and their order is checked', () => {
+  const c = loadConfig({});
+  assert.deepEqual(c.http, {
+    requestTimeoutMs: 120_000,
+    headersTimeoutMs: 20_000,
+    keepAliveTimeoutMs: 72_000,
+    idleTimeoutMs: 300_000,
+  });
+  // A request timeout shorter than the default headers timeout takes the headers timeout down with it.
+  assert.equal(loadConfig({ REQUEST_TIMEOUT_MS: '500' }).http.headersTimeoutMs, 500);
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ REQUEST_TIMEOUT_MS: '0' }, /REQUEST_TIMEOUT_MS must be an integer from 100 to 3600000/],
+    [
+      { REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' },
+      /HEADERS_TIMEOUT_MS must be an integer from 100 to 1000/,
+    ],
+    [{ IDLE_TIMEOUT_MS: '5000' }, /IDLE_TIMEOUT_MS must be an integer from 20000 to 3600000/],
+    [
+      { IDLE_TIMEOUT_MS: '30000', NETWORK_TIMEOUT_MS: '30000' },
+      /IDLE_TIMEOUT_MS must be longer than NETWORK_MAX_PACING_WAIT_MS \+ NETWORK_RETRY_BUDGET_MS \+ NETWORK_TIMEOUT_MS \(34000\)/,
+    ],
+    [{ KEEP_ALIVE_TIMEOUT_MS: 'forever' }, /KEEP_ALIVE_TIMEOUT_MS must be an integer/],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (e: unknown) => e instanceof ConfigError && message.test(e.message),
+    );
+  }
+});

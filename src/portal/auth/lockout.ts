@@ -2,29 +2,39 @@
  * Sign-in lockout: 5 failed sign-ins for one email within 15 minutes lock that email out for 15 minutes.
  * Counted per email whether or not a user has it (the answer must not tell), in the database so every
  * node behind a load balancer sees the same count.
+ *
+ * Each attempt is counted before its password is checked, in one atomic statement
+ * (src/store/portal-repo.ts, countAttempt): hashing takes tens of milliseconds, and a count read before it
+ * and written after would let a burst of parallel guesses all be checked. An attempt past the limit is
+ * refused without a password check; a successful one clears the count.
  */
-import type { PortalRepo } from '../../store/portal-repo.ts';
+import type { AttemptPolicy, PortalRepo } from '../../store/portal-repo.ts';
 
 export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOCKOUT_MS = 15 * 60_000;
 
-/** Until when sign-in is refused for this email, if it is. */
-export function lockedUntil(repo: PortalRepo, email: string, now = Date.now()): Promise<number | undefined> {
-  return repo.lockedUntil(email, now);
-}
+const POLICY: AttemptPolicy = {
+  maxFailures: MAX_FAILURES,
+  windowMs: FAILURE_WINDOW_MS,
+  lockoutMs: LOCKOUT_MS,
+};
 
-/** Counts a failure; returns the lockout's end if this failure started one. */
-export async function noteFailure(
+export type AttemptVerdict =
+  /** Refused unchecked: the email is locked until then. */
+  | { refusedUntil: number }
+  /** The password may be checked; if it is wrong, the email is locked until `lockedIfWrong` (when set). */
+  | { refusedUntil: undefined; lockedIfWrong: number | undefined };
+
+/** Counts a sign-in attempt for the email and says whether its password may be checked. */
+export async function beginAttempt(
   repo: PortalRepo,
   email: string,
   now = Date.now(),
-): Promise<number | undefined> {
-  const failures = await repo.recordFailure(email, now, FAILURE_WINDOW_MS);
-  if (failures < MAX_FAILURES) return undefined;
-  const until = now + LOCKOUT_MS;
-  await repo.lock(email, until);
-  return until;
+): Promise<AttemptVerdict> {
+  const { attempt, lockedUntil } = await repo.countAttempt(email, now, POLICY);
+  if (attempt > MAX_FAILURES) return { refusedUntil: lockedUntil };
+  return { refusedUntil: undefined, lockedIfWrong: lockedUntil > now ? lockedUntil : undefined };
 }
 
 export function lockoutMessage(until: number, now = Date.now()): string {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { preSessionToken } from '../auth/csrf.ts';
-import { lockedUntil, lockoutMessage, noteFailure } from '../auth/lockout.ts';
+import { beginAttempt, lockoutMessage } from '../auth/lockout.ts';
 import {
   hashForUnknownUser,
   hashPassword,
@@ -125,13 +125,15 @@ export function registerAccountPages(portal: FastifyInstance, deps: PortalDeps):
     const password = field(request.body, 'password', 4 * PASSWORD_MAX_LENGTH);
     const next = safeNext(field(request.body, 'next', 500));
     const token = preSessionToken(request, reply, publicUrl);
-    const locked = await lockedUntil(deps.portal, email);
-    if (locked) return html200(reply, 429, signInPage(token, email, next, lockoutMessage(locked)));
+    // Counted before the password is checked (src/portal/auth/lockout.ts): parallel guesses cannot overtake it.
+    const attempt = await beginAttempt(deps.portal, email);
+    if (attempt.refusedUntil !== undefined)
+      return html200(reply, 429, signInPage(token, email, next, lockoutMessage(attempt.refusedUntil)));
     const user = await deps.portal.findUserByEmail(email);
     const ok = await verifyPassword(password, user?.password_hash ?? (await hashForUnknownUser()));
     if (!user || !ok) {
-      const lockedNow = await noteFailure(deps.portal, email);
-      if (lockedNow) return html200(reply, 429, signInPage(token, email, next, lockoutMessage(lockedNow)));
+      const locked = attempt.lockedIfWrong;
+      if (locked) return html200(reply, 429, signInPage(token, email, next, lockoutMessage(locked)));
       return html200(reply, 401, signInPage(token, email, next, 'The email or the password is not right.'));
     }
     await deps.portal.clearFailures(email);
