@@ -1,11 +1,12 @@
 /**
  * A failure of the network while managing templates or flows, as the error the client sees: the network's
- * code and words kept, classified by kind and code (never by text), so the client knows whether to fix,
- * wait or retry. Sends have their own mapping (send-message.ts), since a send's outcome also decides its
- * deduplication claim.
+ * code and words kept, so the client knows whether to fix, wait or retry. What the failure means is decided
+ * once for every caller (network-failure-errors.ts); this adds management's words and its one rule of its
+ * own: a refusal because the object is not in the state the action needs is a conflict (409), not a 422.
  */
 import type { NetworkFailure } from '../network/port.ts';
 import { GatewayError } from './errors.ts';
+import { attemptsNote, judgeFailure, networkFailureError } from './network-failure-errors.ts';
 
 export interface ManagedKind {
   /** "template" or "flow", as in "rate limiting template management". */
@@ -22,27 +23,26 @@ export function managementNetworkError(
   failure: NetworkFailure,
 ): GatewayError {
   const reason = `(#${failure.code}) ${failure.details}`;
-  if (failure.kind === 'unknown_outcome') {
-    return new GatewayError(
-      failure.title === 'network timeout' ? 'network_timeout' : 'network_error',
-      `The network did not confirm the ${action} (${failure.title}: ${failure.details}); ${kind.checkFirst} before retrying`,
-    );
+  const verdict = judgeFailure(failure);
+  switch (verdict.is) {
+    case 'unconfirmed':
+      return networkFailureError(
+        verdict,
+        `The network did not confirm the ${action} (${failure.title}: ${failure.details}); ${kind.checkFirst} before retrying`,
+      );
+    case 'rate_limited':
+    case 'unavailable': {
+      const state = verdict.is === 'rate_limited' ? `rate limiting ${kind.noun} management` : 'unavailable';
+      return networkFailureError(
+        verdict,
+        `The network is ${state} ${reason}${attemptsNote(failure)}; nothing changed, retry later`,
+      );
+    }
+    case 'credentials_refused':
+      return networkFailureError(verdict, `The network refused the credentials of this number ${reason}`);
+    case 'refused':
+      if (kind.stateCodes?.has(failure.code))
+        return new GatewayError('conflict', `The network refused the ${action} ${reason}`);
+      return networkFailureError(verdict, `The network refused the ${action} ${reason}`);
   }
-  if (failure.kind === 'transient') {
-    // As for sends (docs/adr/0010): 503 when the rate is the cause, 502 when the network failed.
-    const throttled = failure.throttled === true;
-    const tries = failure.attempts ? ` (${failure.attempts} attempts)` : '';
-    return new GatewayError(
-      throttled ? 'network_unavailable' : 'network_error',
-      `The network is ${throttled ? `rate limiting ${kind.noun} management` : 'unavailable'} ${reason}${tries}; nothing changed, retry later`,
-      { retryAfterSeconds: Math.max(1, Math.ceil((failure.retryAfterMs ?? 1000) / 1000)) },
-    );
-  }
-  if (failure.code === 190 || failure.httpStatus === 401) {
-    return new GatewayError('network_error', `The network refused the credentials of this number ${reason}`);
-  }
-  if (kind.stateCodes?.has(failure.code)) {
-    return new GatewayError('conflict', `The network refused the ${action} ${reason}`);
-  }
-  return new GatewayError('network_rejected', `The network refused the ${action} ${reason}`);
 }

@@ -14,9 +14,11 @@ import { type ErrorCode, errorCatalogue, GatewayError } from './errors.ts';
 import { newId } from './ids.ts';
 import { outcomeUnknown, statusDescriptions } from './message-status.ts';
 import { normalizePhone } from './phone.ts';
+import { sendNetworkError } from './send-network-error.ts';
 import { resolveSender, type SenderDeps } from './senders.ts';
 import {
   INTERRUPTED,
+  recordedFailure,
   type StoredError,
   storedUnknown,
   UNKNOWN_OUTCOME_MS,
@@ -112,59 +114,6 @@ function failureFromStored(row: MessageRow): GatewayError {
     isErrorCode(stored?.code) ? stored.code : 'network_rejected',
     stored?.message ?? 'the message was not sent',
   );
-}
-
-/**
- * Turns a network failure the network answered into the error the client sees (and that a replay will show
- * again): 503 when the number's send rate is the cause, 502 when the network failed, 422 when it refused
- * (docs/adr/0010). Retries of what was safe to retry have already been made by the connector. An unknown
- * outcome is answered by unknownOutcomeError (docs/adr/0013).
- */
-function clientErrorFor(failure: NetworkFailure, to: string): GatewayError {
-  const reason = failure.code
-    ? `(#${failure.code}) ${failure.details}`
-    : `(${failure.title}: ${failure.details})`;
-  if (failure.code === 131047) {
-    return new GatewayError(
-      'session_closed',
-      `The network refused a free-form message: no conversation with +${to} is open in the last 24 hours; send a template message to open one ${reason}`,
-    );
-  }
-  if (failure.kind === 'transient') {
-    const retryAfterSeconds = Math.max(1, Math.ceil((failure.retryAfterMs ?? 1000) / 1000));
-    const retry = `nothing was sent; retry with the same messageId after ${retryAfterSeconds} s`;
-    // The network's sentences end in a full stop; this message goes on after them.
-    const said = reason.replace(/\.\)?$/, (end) => end.slice(1));
-    if (failure.throttled && failure.httpStatus === 0) {
-      return new GatewayError(
-        'network_unavailable',
-        `Too many sends from this number right now: ${failure.details}; ${retry}`,
-        {
-          retryAfterSeconds,
-        },
-      );
-    }
-    if (failure.throttled) {
-      return new GatewayError(
-        'network_unavailable',
-        `The network is limiting sends from this number ${said}; ${retry}`,
-        {
-          retryAfterSeconds,
-        },
-      );
-    }
-    const tries = failure.attempts ? ` (${failure.attempts} attempts)` : '';
-    return new GatewayError('network_error', `The network is unavailable ${said}${tries}; ${retry}`, {
-      retryAfterSeconds,
-    });
-  }
-  if (failure.code === 190 || failure.code === 0 || failure.httpStatus === 401) {
-    return new GatewayError(
-      'network_error',
-      `The network refused the credentials of this business number ${reason}`,
-    );
-  }
-  return new GatewayError('network_rejected', `The network refused the message ${reason}`);
 }
 
 async function waitForOutcome(
@@ -281,6 +230,7 @@ interface Claim {
 /** A connector that threw instead of answering: a bug, not a network answer; what was sent is unknown. */
 const CONNECTOR_FAILED: NetworkFailure = {
   kind: 'unknown_outcome',
+  cause: 'internal',
   code: 0,
   httpStatus: 0,
   title: 'internal error',
@@ -330,7 +280,7 @@ async function sendClaimed(
   }
   if (result.failure.kind === 'unknown_outcome')
     return answerUnknownOutcome(deps, claim, result.failure, now);
-  const clientError = clientErrorFor(result.failure, to);
+  const clientError = sendNetworkError(result.failure, to, deps.unknownOutcomeMs ?? UNKNOWN_OUTCOME_MS);
   if (result.failure.kind === 'transient') {
     await deps.messages.release(claim.id); // the network said it took nothing: the same messageId may be retried
   } else {
@@ -338,7 +288,7 @@ async function sendClaimed(
       httpStatus: clientError.status,
       code: clientError.code,
       message: clientError.message,
-      network: result.failure,
+      network: recordedFailure(result.failure),
     };
     await deps.messages.markFailed(claim.id, now(), JSON.stringify(stored));
   }

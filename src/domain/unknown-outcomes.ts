@@ -15,7 +15,8 @@ import type { NetworkFailure } from '../network/port.ts';
 import type { StatusEvent } from '../network/webhook-events.ts';
 import type { MessagesTable } from '../store/schema.ts';
 import type { StatusSender } from '../store/unsettled-messages.ts';
-import { GatewayError } from './errors.ts';
+import type { GatewayError } from './errors.ts';
+import { judgeFailure, networkFailureError } from './network-failure-errors.ts';
 
 /** Default of NETWORK_UNKNOWN_OUTCOME_MS: the network reports a message it took within seconds. */
 export const UNKNOWN_OUTCOME_MS = 5 * 60 * 1000;
@@ -31,12 +32,23 @@ export interface UnsettledStore {
   failUnsettled(id: string, at: number, error: string): Promise<boolean>;
 }
 
+/**
+ * A network failure as a message's error records it, and as its status API and events show it: without
+ * `cause`, which is for the gateway's own decisions, so that what clients read keeps its one shape.
+ */
+export type RecordedFailure = Omit<NetworkFailure, 'cause'>;
+
+export function recordedFailure(failure: NetworkFailure): RecordedFailure {
+  const { cause: _decidedBy, ...recorded } = failure;
+  return recorded;
+}
+
 /** A message's stored error: what its sender was answered (and every replay is), and the network's part. */
 export interface StoredError {
   httpStatus: number;
   code: string;
   message: string;
-  network?: NetworkFailure;
+  network?: RecordedFailure;
 }
 
 /** `300 ms`, `45 s`, `5 min`: as a person would say the configured time. */
@@ -48,8 +60,8 @@ export function spokenDuration(ms: number): string {
 
 /** The answer to a send whose outcome is unknown; replays repeat it until the message is settled. */
 export function unknownOutcomeError(failure: NetworkFailure, unknownOutcomeMs: number): GatewayError {
-  return new GatewayError(
-    failure.title === 'network timeout' ? 'network_timeout' : 'network_error',
+  return networkFailureError(
+    judgeFailure(failure),
     `The network did not confirm the message (${failure.title}: ${failure.details}), so its outcome is not yet known: the network's status reports will settle it, or it is marked FAILED if none arrives within ${spokenDuration(unknownOutcomeMs)}; check its status instead of sending it again under another messageId`,
   );
 }
@@ -61,7 +73,7 @@ export function storedUnknown(failure: NetworkFailure, unknownOutcomeMs: number)
     httpStatus: error.status,
     code: error.code,
     message: error.message,
-    network: failure,
+    network: recordedFailure(failure),
   };
   return JSON.stringify(stored);
 }
@@ -69,6 +81,7 @@ export function storedUnknown(failure: NetworkFailure, unknownOutcomeMs: number)
 /** A claim left PENDING by a node that stopped mid-send: whether the network took it is unknown. */
 export const INTERRUPTED: NetworkFailure = {
   kind: 'unknown_outcome',
+  cause: 'interrupted',
   code: 0,
   httpStatus: 0,
   title: 'send interrupted',
@@ -83,7 +96,7 @@ export function expiredOutcome(storedJson: string, unknownOutcomeMs: number): st
   } catch {
     // Not written by this code: the fallbacks below still say what happened.
   }
-  const failure = stored.network ?? INTERRUPTED;
+  const failure = stored.network ?? recordedFailure(INTERRUPTED);
   const within = spokenDuration(unknownOutcomeMs);
   const expired: StoredError = {
     httpStatus: stored.httpStatus ?? 502,

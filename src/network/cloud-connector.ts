@@ -10,16 +10,10 @@ import { cloudMediaDownloads } from './cloud-media.ts';
 import { cloudTemplateCalls } from './cloud-templates.ts';
 import { graphExchange } from './graph-call.ts';
 import { failureFromGraphResponse } from './graph-errors.ts';
-import type {
-  CloudMessage,
-  NetworkConnector,
-  NetworkFailure,
-  NumberCredentials,
-  SendOptions,
-  SendResult,
-} from './port.ts';
+import type { CloudMessage, NetworkConnector, NumberCredentials, SendOptions, SendResult } from './port.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetries } from './retry-policy.ts';
 import { type PacingOptions, SendPacer } from './send-pacer.ts';
+import { transportFailure } from './transport-failure.ts';
 
 export interface CloudConnectorOptions {
   /** Graph base URL without version, e.g. https://graph.facebook.com; a function when known only after listen. */
@@ -35,26 +29,6 @@ export interface CloudConnectorOptions {
    * WEBHOOK_ALLOW_PRIVATE_URLS). The Graph base itself is always trusted.
    */
   allowPrivateMediaUrls?: boolean;
-}
-
-/** Error codes of a connection that was never made: the network cannot have received anything. */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-function transportFailure(error: unknown, timeoutMs: number): NetworkFailure {
-  const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
-  const code = e.cause?.code ?? e.code;
-  if (code && NOT_CONNECTED.has(code)) {
-    return { kind: 'transient', code: 0, httpStatus: 0, title: 'network unreachable', details: code };
-  }
-  const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError';
-  // The request may have reached the network: retrying could deliver the message twice.
-  return {
-    kind: 'unknown_outcome',
-    code: 0,
-    httpStatus: 0,
-    title: timedOut ? 'network timeout' : 'network connection lost',
-    details: timedOut ? `no answer within ${timeoutMs} ms` : (code ?? e.message ?? 'unknown error'),
-  };
 }
 
 export function createCloudConnector(options: CloudConnectorOptions): NetworkConnector {
@@ -86,6 +60,7 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
         ok: false,
         failure: {
           kind: 'unknown_outcome',
+          cause: 'unexpected_answer',
           code: 0,
           httpStatus: status,
           title: 'unexpected network answer',

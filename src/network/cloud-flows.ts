@@ -34,6 +34,7 @@ export function cloudFlowCalls(options: GraphCallOptions): FlowCalls {
           ok: false,
           failure: {
             kind: 'permanent',
+            cause: 'unexpected_answer',
             code: 0,
             httpStatus: 200,
             title: 'unexpected network answer',

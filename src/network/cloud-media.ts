@@ -13,7 +13,7 @@ import { type Dispatcher, request } from 'undici';
 import { guardedAgent, webhookUrlProblem } from '../events/url-guard.ts';
 import { StorageError, writeBoundedFile } from '../store/bounded-file.ts';
 import { failureFromGraphResponse } from './graph-errors.ts';
-import type { MediaResult, NetworkFailure, NumberCredentials } from './port.ts';
+import type { FailureCause, MediaResult, NetworkFailure, NumberCredentials } from './port.ts';
 
 export interface CloudMediaOptions {
   base: () => string;
@@ -28,9 +28,9 @@ export interface CloudMediaOptions {
 
 type MediaObject = { url?: unknown; mime_type?: unknown; sha256?: unknown; file_size?: unknown } | null;
 
-const permanent = (title: string, details: string): MediaResult => ({
+const permanent = (title: string, details: string, cause: FailureCause = 'media'): MediaResult => ({
   ok: false,
-  failure: { kind: 'permanent', code: 0, httpStatus: 0, title, details },
+  failure: { kind: 'permanent', cause, code: 0, httpStatus: 0, title, details },
 });
 
 /** The network documents the digest as hex in some places and base64 in others: either matches. */
@@ -84,7 +84,7 @@ export function cloudMediaDownloads(options: CloudMediaOptions) {
       return { ok: false, failure: failureFromGraphResponse(status, meta, null) };
     }
     if (typeof meta?.url !== 'string' || typeof meta.mime_type !== 'string') {
-      return permanent('unexpected network answer', text.slice(0, 200));
+      return permanent('unexpected network answer', text.slice(0, 200), 'unexpected_answer');
     }
     if (typeof meta.file_size === 'number' && meta.file_size > maxBytes) {
       return permanent('media too large', `${meta.file_size} bytes; at most ${maxBytes} are kept`);

@@ -29,6 +29,7 @@ export function cloudTemplateCalls(options: GraphCallOptions): TemplateCalls {
           ok: false,
           failure: {
             kind: 'permanent',
+            cause: 'unexpected_answer',
             code: 0,
             httpStatus: 200,
             title: 'unexpected network answer',

@@ -103,6 +103,7 @@ async function graphCallOnce(
       ok: false,
       failure: {
         kind: 'permanent',
+        cause: 'unexpected_answer',
         code: 0,
         httpStatus: status,
         title: 'unexpected network answer',

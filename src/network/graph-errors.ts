@@ -47,7 +47,9 @@ export function failureFromGraphResponse(
       : httpStatus >= 500 && code === 0
         ? 'unknown_outcome'
         : 'permanent';
-  const failure: NetworkFailure = { kind, code, httpStatus, title, details };
+  // A body without a Graph error object (a proxy's page, nothing at all) is an answer of HTTP alone.
+  const cause = typeof error === 'object' && error !== null ? 'graph' : 'http';
+  const failure: NetworkFailure = { kind, cause, code, httpStatus, title, details };
   if (throttled) failure.throttled = true;
   const seconds = retryAfter === null ? Number.NaN : Number(retryAfter);
   if (Number.isFinite(seconds) && seconds >= 0) failure.retryAfterMs = seconds * 1000;

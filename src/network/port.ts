@@ -24,14 +24,46 @@ export interface CloudMessage {
 }
 
 /**
+ * What happened, as a closed set that code decides by; `title` and `details` are words (the network's, or
+ * written for people) and may change at any time.
+ * - `unreachable`: no connection could be made, so nothing was sent;
+ * - `timeout`: no answer within the time allowed, after the request may have been sent;
+ * - `connection_lost`: the connection broke before an answer arrived;
+ * - `graph`: the network answered with a Graph error (`{ error: {...} }`);
+ * - `http`: an error status without a Graph error (a proxy's or load balancer's page, an empty body);
+ * - `unexpected_answer`: a success status whose body is not what the call returns;
+ * - `pacing`: the gateway's own pacing of the number refused to wait longer; nothing was sent;
+ * - `media`: a media download the gateway refused or could not keep (too large, a refused URL, altered bytes);
+ * - `interrupted`: the gateway stopped while sending;
+ * - `internal`: the send failed inside the gateway.
+ */
+export type FailureCause =
+  | 'unreachable'
+  | 'timeout'
+  | 'connection_lost'
+  | 'graph'
+  | 'http'
+  | 'unexpected_answer'
+  | 'pacing'
+  | 'media'
+  | 'interrupted'
+  | 'internal';
+
+/**
  * An expected failure of a network call, as a value. `kind` drives retries without string matching:
  * - `permanent`: the network refused the request; retrying the same request cannot succeed.
  * - `transient`: the network did not accept the request and said so; the same request may succeed later.
  * - `unknown_outcome`: the request may or may not have been accepted (timeout after sending); never retried
  *   blindly, because that could send the message twice.
+ * What the client is told is decided from these fields in one place (src/domain/network-failure-errors.ts).
  */
 export interface NetworkFailure {
   kind: 'permanent' | 'transient' | 'unknown_outcome';
+  /**
+   * Set where the failure is made. Never recorded: a message's stored error, its status API and its events
+   * show the failure without it, as they always have (src/domain/unknown-outcomes.ts `recordedFailure`).
+   */
+  cause: FailureCause;
   /** The Graph error code (131047, 130429, 100, ...) or 0 for transport failures. */
   code: number;
   /** HTTP status the network answered with, or 0 when no answer arrived. */

@@ -29,7 +29,7 @@ const SLOW_TO_CLEAR = new Set([4, 80007, 131056]);
 export function safeToRetry(failure: NetworkFailure): boolean {
   if (failure.kind !== 'transient') return false;
   // The gateway's own pacing already waited as long as it allows.
-  if (failure.code === 0 && failure.httpStatus === 0 && failure.throttled) return false;
+  if (failure.cause === 'pacing') return false;
   return !SLOW_TO_CLEAR.has(failure.code);
 }
 
@@ -72,15 +72,11 @@ export async function withRetries<R extends Outcome>(
     await sleep(delay);
     const retried = await attempt(policy.budgetMs - (performance.now() - started), next);
     // A retry the pacer refused sent nothing: the network's own answer says more.
-    if (!retried.ok && isPacingRefusal((retried as { failure: NetworkFailure }).failure)) {
+    if (!retried.ok && (retried as { failure: NetworkFailure }).failure.cause === 'pacing') {
       failure.attempts = next - 1;
       return result;
     }
     result = retried;
   }
   return result;
-}
-
-function isPacingRefusal(failure: NetworkFailure): boolean {
-  return failure.code === 0 && failure.httpStatus === 0 && failure.throttled === true;
 }

@@ -43,6 +43,7 @@ export class SendPacer {
       const rate = this.#options.maxSendsPerSecond;
       return {
         kind: 'transient',
+        cause: 'pacing',
         code: 0,
         httpStatus: 0,
         title: 'send rate of this number',

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { encryptSecret } from '../../src/domain/secrets.ts';
 import { clearFaults, setFaults } from '../support/faults.ts';
 import {
   type ApiResponse,
@@ -126,6 +127,39 @@ describe('network faults through a real gateway', () => {
     const retried = await sendText(t, account, user, 'busy-1', 'when there is room');
     assert.equal(retried.status, 200, JSON.stringify(retried.body));
     assert.equal(await copiesOf(t, user, 'when there is room'), 1);
+  });
+
+  test('a token the network refuses: 502, FAILED, and the status API shows the network failure as recorded', async () => {
+    const number = '14155550171';
+    await t.gateway.repos.numbers.addNumber({
+      account_id: account.accountId,
+      phone: number,
+      phone_number_id: number,
+      access_token_enc: encryptSecret('a-revoked-token', t.gateway.secretKey),
+      session_check: 0,
+    });
+    const refused = await call(t.url, 'POST', '/api/v1/msg/message/text', {
+      key: account.apiKey,
+      body: { messageId: 'revoked-1', from: `+${number}`, to: '+254712300106', message: 'never sent' },
+    });
+    assertEnvelopeError(
+      refused,
+      502,
+      /^The network refused the credentials of this business number \(#190\) /,
+    );
+
+    const stored = await call(t.url, 'GET', '/api/v1/msg/message/revoked-1', { key: account.apiKey });
+    assert.equal(stored.body.data.status, 'FAILED');
+    const { error } = stored.body.data;
+    // Exactly the fields a recorded failure has always had, in their order.
+    assert.deepEqual(Object.keys(error), ['kind', 'code', 'httpStatus', 'title', 'details']);
+    assert.deepEqual([error.kind, error.code, error.httpStatus], ['permanent', 190, 401]);
+    const replayed = await call(t.url, 'POST', '/api/v1/msg/message/text', {
+      key: account.apiKey,
+      body: { messageId: 'revoked-1', from: `+${number}`, to: '+254712300106', message: 'never sent' },
+    });
+    assert.equal(replayed.status, 502);
+    assert.equal(replayed.body.message, refused.body.message);
   });
 });
 

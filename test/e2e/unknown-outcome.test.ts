@@ -129,8 +129,14 @@ describe('unknown outcomes settled by the network', () => {
     assert.equal(pending.body.data.status, 'PENDING');
     assert.match(pending.body.data.statusDesc, /^Outcome not yet known/);
     assert.equal(pending.body.data.waId, null);
-    assert.equal(pending.body.data.error.kind, 'unknown_outcome');
-    assert.equal(pending.body.data.error.title, 'network timeout');
+    // The recorded failure, exactly as the status API has always shown it (docs/sending.md).
+    assert.deepEqual(pending.body.data.error, {
+      kind: 'unknown_outcome',
+      code: 0,
+      httpStatus: 0,
+      title: 'network timeout',
+      details: 'no answer within 300 ms',
+    });
     assert.deepEqual(pending.body.data.timeline, []);
     assert.equal(replayed.status, 504, 'a replay while unknown says so again');
     assert.equal(replayed.body.message, first.body.message);
@@ -349,9 +355,13 @@ describe('an unknown outcome no status ever settles', () => {
     const failed = await once(t, account, 'silent-1', 'FAILED');
     assert.equal(failed.waId, null);
     assert.equal(failed.statusDesc, 'Message could not be delivered');
-    assert.equal(failed.error.kind, 'unknown_outcome');
-    assert.equal(failed.error.title, 'network timeout');
-    assert.match(failed.error.details, /^no answer within 300 ms; no status report within 1 s$/);
+    assert.deepEqual(failed.error, {
+      kind: 'unknown_outcome',
+      code: 0,
+      httpStatus: 0,
+      title: 'network timeout',
+      details: 'no answer within 300 ms; no status report within 1 s',
+    });
     assert.deepEqual(
       failed.timeline.map((e: { status: string }) => e.status),
       ['FAILED'],
@@ -359,6 +369,7 @@ describe('an unknown outcome no status ever settles', () => {
     const event = await eventually(() => statusEvents(receiver, 'silent-1').get('FAILED'));
     assert.equal(event.waId, null);
     assert.match(event.error.message, /no status report for it arrived within 1 s, so it is marked FAILED/);
+    assert.deepEqual(event.error.network, failed.error, 'the event carries the same recorded failure');
 
     const replay = await sendText(t, account, SANDBOX, user, 'silent-1');
     assert.equal(replay.status, 504);

@@ -7,6 +7,7 @@ import { safeToRetry, withRetries } from '../../src/network/retry-policy.ts';
 
 const failure = (over: Partial<NetworkFailure>): NetworkFailure => ({
   kind: 'transient',
+  cause: 'graph',
   code: 0,
   httpStatus: 0,
   title: 't',
@@ -15,15 +16,18 @@ const failure = (over: Partial<NetworkFailure>): NetworkFailure => ({
 });
 
 test('only failures that prove nothing was taken are retried', () => {
-  assert.equal(safeToRetry(failure({ title: 'network unreachable' })), true);
+  assert.equal(safeToRetry(failure({ cause: 'unreachable', title: 'network unreachable' })), true);
   assert.equal(safeToRetry(failure({ code: 130429, httpStatus: 429, throttled: true })), true);
   assert.equal(safeToRetry(failure({ code: 131016, httpStatus: 503 })), true);
-  assert.equal(safeToRetry(failure({ kind: 'unknown_outcome', title: 'network timeout' })), false);
+  assert.equal(
+    safeToRetry(failure({ kind: 'unknown_outcome', cause: 'timeout', title: 'network timeout' })),
+    false,
+  );
   assert.equal(safeToRetry(failure({ kind: 'permanent', code: 100, httpStatus: 400 })), false);
   // The pair limit refills one message per ~6 s: not within a request's budget.
   assert.equal(safeToRetry(failure({ code: 131056, httpStatus: 429, throttled: true })), false);
   // The gateway's own pacing already waited its longest.
-  assert.equal(safeToRetry(failure({ throttled: true })), false);
+  assert.equal(safeToRetry(failure({ cause: 'pacing', throttled: true })), false);
 });
 
 test('withRetries stops at the first unsafe failure and counts the tries', async () => {
@@ -31,7 +35,7 @@ test('withRetries stops at the first unsafe failure and counts the tries', async
   let tries = 0;
   const timeout = await withRetries(policy, async () => {
     tries++;
-    return { ok: false as const, failure: failure({ kind: 'unknown_outcome' }) };
+    return { ok: false as const, failure: failure({ kind: 'unknown_outcome', cause: 'timeout' }) };
   });
   assert.equal(tries, 1);
   assert.equal(timeout.ok, false);

@@ -24,6 +24,7 @@ const SANDBOX = { phone: '14155550100', phoneNumberId: '100200300' };
 const NUMBERS = new Map([['555000111', { phone: '14155550123', account_id: 'acc_owner' }]]);
 const TIMEOUT: NetworkFailure = {
   kind: 'unknown_outcome',
+  cause: 'timeout',
   code: 0,
   httpStatus: 0,
   title: 'network timeout',
@@ -227,7 +228,13 @@ describe('the sweep', () => {
       code: 'network_timeout',
       message:
         'The network did not confirm the message (network timeout: no answer within 300 ms) and no status report for it arrived within 5 min, so it is marked FAILED; it will not be sent again under this messageId',
-      network: { ...TIMEOUT, details: 'no answer within 300 ms; no status report within 5 min' },
+      network: {
+        kind: 'unknown_outcome',
+        code: 0,
+        httpStatus: 0,
+        title: 'network timeout',
+        details: 'no answer within 300 ms; no status report within 5 min',
+      },
     });
   });
 });
@@ -240,7 +247,8 @@ describe('what the client is told', () => {
       error.message,
       "The network did not confirm the message (network timeout: no answer within 300 ms), so its outcome is not yet known: the network's status reports will settle it, or it is marked FAILED if none arrives within 90 s; check its status instead of sending it again under another messageId",
     );
-    assert.equal(unknownOutcomeError({ ...TIMEOUT, title: 'network connection lost' }, 1000).status, 502);
+    const lost = { ...TIMEOUT, cause: 'connection_lost', title: 'network connection lost' } as const;
+    assert.equal(unknownOutcomeError(lost, 1000).status, 502);
   });
 
   test('durations are said as a person would', () => {
