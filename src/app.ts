@@ -4,7 +4,8 @@
  */
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config/config.ts';
+import type { Config, EnvConfig } from './config/config.ts';
+import { withInstallSecrets } from './config/simulator-secrets.ts';
 import type { FlowDeps } from './domain/flows/flow-service.ts';
 import { resolveFlowSend } from './domain/flows/resolve-flow-send.ts';
 import type { InboundDeps } from './domain/inbound.ts';
@@ -27,6 +28,7 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from '
 import { installMetrics } from './http/metrics.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { requestIdOf } from './http/request-id.ts';
+import { requestLogSerializer } from './http/request-log.ts';
 import { registerFlowPreviewPage } from './http/routes/flow-preview-page.ts';
 import { registerFlowRoutes } from './http/routes/flows.ts';
 import { registerGetMessageRoute } from './http/routes/get-message.ts';
@@ -57,6 +59,8 @@ import { insertEvent } from './store/webhooks-repo.ts';
 const MEDIA_MAX_BYTES = 100 * 1024 * 1024;
 
 export interface Gateway {
+  /** The configuration with every credential known (the simulator's derived from the secret key). */
+  config: Readonly<Config>;
   app: FastifyInstance;
   store: Store;
   repos: Repositories;
@@ -71,14 +75,26 @@ export interface BuildOptions {
   connector?: NetworkConnector;
 }
 
-/** The address this process listens on, for links back to itself (known only after listen). */
+/**
+ * The address this process listens on, for its calls to itself (the in-process simulator's Graph API and
+ * webhooks; known only after listen): loopback when it listens on every interface, else the one address
+ * HOST names (an IPv6 loopback, or a LAN address the operator chose, which 127.0.0.1 would not reach).
+ */
 function selfUrl(app: FastifyInstance, fallbackPort: number): string {
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : fallbackPort;
-  return `http://127.0.0.1:${port}`;
+  if (typeof address !== 'object' || !address) return `http://127.0.0.1:${fallbackPort}`;
+  const ipv6 = address.family === 'IPv6';
+  let host = address.address;
+  if (host === '0.0.0.0' || host === '::') host = ipv6 ? '::1' : '127.0.0.1';
+  return `http://${ipv6 ? `[${host}]` : host}:${address.port}`;
 }
 
-export async function buildGateway(config: Readonly<Config>, options: BuildOptions = {}): Promise<Gateway> {
+export async function buildGateway(
+  envConfig: Readonly<EnvConfig>,
+  options: BuildOptions = {},
+): Promise<Gateway> {
+  const secretKey = loadOrCreateSecretKey(envConfig.secretKey, envConfig.dataDir);
+  const config = withInstallSecrets(envConfig, secretKey);
   const store = openStore(config.databaseUrl);
   await migrateToLatest(store);
   // Status changes and their `message.status` events commit together (the outbox).
@@ -90,13 +106,14 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     // insertEvent keeps nothing for an account without endpoints.
     statusChangeNeedsEndpoints: true,
   });
-  const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
 
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Keys and tokens never reach the log, whatever a future serializer decides to include.
       redact: ['req.headers.apikey', 'req.headers.authorization', 'apiKey', 'accessToken', '*.accessToken'],
+      // Nor do tokens in a query string (the simulator's `?token=`, Graph's `?access_token=`).
+      serializers: { req: requestLogSerializer },
     },
     bodyLimit: config.bodyLimitBytes,
     // The client's x-request-id is taken only when it is a plain token (src/http/request-id.ts).
@@ -126,6 +143,15 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
           pairBurst: config.simulator.pairBurst,
           phoneDefaultBusiness: config.sandboxNumber,
           logger: app.log,
+          // Reachable beyond this machine: its phones, users and faults need the simulator token.
+          ...(config.simulator.requireToken
+            ? {
+                gate: {
+                  token: config.simulator.token,
+                  secureCookie: config.publicUrl.startsWith('https:'),
+                },
+              }
+            : {}),
         })
       : null;
   if (simulator) {
@@ -306,6 +332,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
   });
 
   return {
+    config,
     app,
     store,
     repos,

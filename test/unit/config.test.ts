@@ -5,7 +5,9 @@ import { ConfigError, loadConfig } from '../../src/config/config.ts';
 test('defaults give an embedded gateway on the simulator', () => {
   const c = loadConfig({});
   assert.equal(c.port, 3000);
-  assert.equal(c.host, '0.0.0.0');
+  // The simulator lets whoever reaches it read every virtual phone: by default only this machine can.
+  assert.equal(c.host, '127.0.0.1');
+  assert.equal(c.simulator.requireToken, false);
   assert.match(c.databaseUrl, /^sqlite:.*data\/switchboard\.db$/);
   assert.equal(c.network, 'simulator');
   assert.equal(c.sandboxNumber, '14155550100');
@@ -40,6 +42,8 @@ test('bad values stop the boot with the variable named', () => {
     [{ DATABASE_URL: 'postgres://localhost/x' }, /SECRET_KEY is required with a PostgreSQL DATABASE_URL/],
     [{ SECRET_KEY: 'short' }, /SECRET_KEY must be 32 bytes/],
     [{ SEED_DEMO_ACCOUNT: 'maybe' }, /SEED_DEMO_ACCOUNT must be true or false/],
+    [{ SIMULATOR_TOKEN: 'short' }, /SIMULATOR_TOKEN must be 16 to 256 letters, digits/],
+    [{ SIMULATOR_TOKEN: 'has a space in it, quite long' }, /SIMULATOR_TOKEN must be 16 to 256/],
   ];
   for (const [env, message] of cases) {
     assert.throws(
@@ -60,4 +64,54 @@ test('cloud mode takes its credentials from the environment', () => {
   assert.equal(c.graph.baseUrl, 'https://graph.facebook.com');
   assert.equal(c.sandbox.phoneNumberId, '123456');
   assert.equal(c.sandboxNumber, '14155550199');
+});
+
+test('cloud mode still listens on every interface by default', () => {
+  const c = loadConfig({
+    NETWORK: 'cloud',
+    NETWORK_APP_SECRET: 's',
+    SANDBOX_PHONE_NUMBER_ID: '123456',
+    SANDBOX_ACCESS_TOKEN: 't',
+  });
+  assert.equal(c.host, '0.0.0.0');
+});
+
+test('the simulator needs its token when HOST reaches beyond this machine, or when one is set', () => {
+  const cases: [Record<string, string>, boolean][] = [
+    [{}, false],
+    [{ HOST: '127.0.0.1' }, false],
+    [{ HOST: '127.0.0.53' }, false],
+    [{ HOST: 'localhost' }, false],
+    [{ HOST: '::1' }, false],
+    [{ HOST: '[::1]' }, false],
+    [{ HOST: '::ffff:127.0.0.1' }, false],
+    [{ HOST: '0.0.0.0' }, true],
+    [{ HOST: '::' }, true],
+    [{ HOST: '192.168.1.20' }, true],
+    [{ HOST: '128.0.0.1' }, true],
+    [{ HOST: 'switchboard.internal' }, true],
+    // Behind a reverse proxy on loopback the operator asks for the token by setting one.
+    [{ HOST: '127.0.0.1', SIMULATOR_TOKEN: 'a-long-enough-token-1234' }, true],
+  ];
+  for (const [env, expected] of cases) {
+    assert.equal(loadConfig(env).simulator.requireToken, expected, JSON.stringify(env));
+  }
+  assert.equal(loadConfig({ HOST: '0.0.0.0' }).host, '0.0.0.0');
+});
+
+test('simulator credentials the environment leaves unset are left to the install to derive', () => {
+  const c = loadConfig({});
+  assert.equal(c.simulator.accessToken, null);
+  assert.equal(c.simulator.token, null);
+  assert.equal(c.graph.appSecret, null);
+  assert.equal(c.sandbox.accessToken, null);
+  const set = loadConfig({
+    SIMULATOR_ACCESS_TOKEN: 'access',
+    NETWORK_APP_SECRET: 'secret',
+    SIMULATOR_TOKEN: 'a-long-enough-token-1234',
+  });
+  assert.equal(set.simulator.accessToken, 'access');
+  assert.equal(set.sandbox.accessToken, 'access');
+  assert.equal(set.graph.appSecret, 'secret');
+  assert.equal(set.simulator.token, 'a-long-enough-token-1234');
 });
