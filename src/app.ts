@@ -9,10 +9,11 @@ import { withInstallSecrets } from './config/simulator-secrets.ts';
 import type { FlowDeps } from './domain/flows/flow-service.ts';
 import { resolveFlowSend } from './domain/flows/resolve-flow-send.ts';
 import type { InboundDeps } from './domain/inbound.ts';
+import { joinLimitPolicies, joinLimits } from './domain/join-limits.ts';
 import { mediaLink } from './domain/media-links.ts';
 import type { FlowContent } from './domain/messages/send-flow.ts';
 import type { TemplateContent } from './domain/messages/send-template.ts';
-import { memoryRateLimiter } from './domain/rate-limit.ts';
+import { memoryRateLimiter, type RateLimitPolicy } from './domain/rate-limit.ts';
 import { decryptSecret } from './domain/secrets.ts';
 import type { SendDeps } from './domain/send-message.ts';
 import type { TemplateDeps } from './domain/templates/manage-templates.ts';
@@ -222,11 +223,16 @@ export async function buildGateway(
     simulated: config.network === 'simulator',
     wakeDispatcher: () => dispatcher.wake(),
   };
+  // Counted in PostgreSQL when nodes share it (any node may receive a join), in memory on SQLite.
+  const limiter = (policy: RateLimitPolicy) =>
+    store.dialect === 'postgres' ? postgresRateLimiter(store.db, policy) : memoryRateLimiter(policy);
+  const joinPolicies = joinLimitPolicies(config.sandboxJoins);
   const inboundDeps: InboundDeps = {
     ...repos,
     sandbox,
     connector,
     logger: app.log,
+    joinLimits: joinLimits({ phone: limiter(joinPolicies.phone), sandbox: limiter(joinPolicies.sandbox) }),
     copyMedia: async (accountId, event, mediaId) => {
       const number =
         event.phoneNumberId === sandbox.phoneNumberId
@@ -274,12 +280,7 @@ export async function buildGateway(
     installApiKeyAuth(api, repos.accounts);
     // Per API key; counted in PostgreSQL when nodes share it, in memory for the one SQLite process.
     if (config.rateLimit) {
-      installRateLimit(
-        api,
-        store.dialect === 'postgres'
-          ? postgresRateLimiter(store.db, config.rateLimit)
-          : memoryRateLimiter(config.rateLimit),
-      );
+      installRateLimit(api, limiter(config.rateLimit));
     }
     // Template media and Flow JSON uploads. Each route passes its own size limits to request.file();
     // these defaults bound everything else (one file, a few small text parts).

@@ -88,6 +88,13 @@ export interface Config<Secret extends string | null = string> {
   rateLimit: { perSecond: number; burst: number } | null;
   /** Create a demo account on first start with an empty database. */
   seedDemoAccount: boolean;
+  /** `join <code>` attempts on the sandbox number (docs/sandbox.md): against guessing codes. */
+  sandboxJoins: {
+    /** Attempts one phone may make at once; it regains one a minute. */
+    perPhone: number;
+    /** Attempts the sandbox takes a minute from every phone together (and at once). */
+    perMinute: number;
+  };
 }
 
 /** What the environment gives; simulator credentials it leaves unset are derived from the secret key. */
@@ -273,5 +280,9 @@ export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
     rateLimit: ratePerSecond === 0 ? null : Object.freeze({ perSecond: ratePerSecond, burst: rateBurst }),
     seedDemoAccount: bool(env, 'SEED_DEMO_ACCOUNT', true),
+    sandboxJoins: Object.freeze({
+      perPhone: integer(env, 'SANDBOX_JOIN_ATTEMPTS_PER_PHONE', 5, 1, 1000),
+      perMinute: integer(env, 'SANDBOX_JOIN_ATTEMPTS_PER_MINUTE', 60, 1, 1_000_000),
+    }),
   });
 }

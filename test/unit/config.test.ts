@@ -44,6 +44,8 @@ test('bad values stop the boot with the variable named', () => {
     [{ SEED_DEMO_ACCOUNT: 'maybe' }, /SEED_DEMO_ACCOUNT must be true or false/],
     [{ SIMULATOR_TOKEN: 'short' }, /SIMULATOR_TOKEN must be 16 to 256 letters, digits/],
     [{ SIMULATOR_TOKEN: 'has a space in it, quite long' }, /SIMULATOR_TOKEN must be 16 to 256/],
+    [{ SANDBOX_JOIN_ATTEMPTS_PER_PHONE: '0' }, /SANDBOX_JOIN_ATTEMPTS_PER_PHONE must be an integer from 1/],
+    [{ SANDBOX_JOIN_ATTEMPTS_PER_MINUTE: 'lots' }, /SANDBOX_JOIN_ATTEMPTS_PER_MINUTE must be an integer/],
   ];
   for (const [env, message] of cases) {
     assert.throws(
@@ -114,4 +116,13 @@ test('simulator credentials the environment leaves unset are left to the install
   assert.equal(set.sandbox.accessToken, 'access');
   assert.equal(set.graph.appSecret, 'secret');
   assert.equal(set.simulator.token, 'a-long-enough-token-1234');
+});
+
+test('join attempts: five per phone and sixty a minute per sandbox unless configured', () => {
+  assert.deepEqual(loadConfig({}).sandboxJoins, { perPhone: 5, perMinute: 60 });
+  assert.deepEqual(
+    loadConfig({ SANDBOX_JOIN_ATTEMPTS_PER_PHONE: '3', SANDBOX_JOIN_ATTEMPTS_PER_MINUTE: '600' })
+      .sandboxJoins,
+    { perPhone: 3, perMinute: 600 },
+  );
 });
