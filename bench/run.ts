@@ -178,8 +178,11 @@ async function gatewayOn(target: string, statuses: boolean, levels: number[]): P
       LOG_LEVEL: 'warn',
     });
     if (!startupMs.has(target)) startupMs.set(target, Math.round(performance.now() - started));
+    // The same SECRET_KEY: both derive the simulator's access token and app secret from it, so the
+    // gateway's Graph calls and the network's signed webhooks are accepted on either side.
     network = await spawnGateway({
       DATA_DIR: networkDir,
+      SECRET_KEY,
       PORT: String(networkPort),
       SEED_DEMO_ACCOUNT: 'false',
       LOG_LEVEL: 'warn',

@@ -4,15 +4,17 @@
  */
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config/config.ts';
+import type { Config, EnvConfig } from './config/config.ts';
+import { withInstallSecrets } from './config/simulator-secrets.ts';
 import type { FlowDeps } from './domain/flows/flow-service.ts';
 import { resolveFlowSend } from './domain/flows/resolve-flow-send.ts';
 import type { InboundDeps } from './domain/inbound.ts';
+import { joinLimitPolicies, joinLimits } from './domain/join-limits.ts';
 import { mediaLink } from './domain/media-links.ts';
 import type { FlowContent } from './domain/messages/send-flow.ts';
 import type { TemplateContent } from './domain/messages/send-template.ts';
 import { createSweeper, sweepInterval } from './domain/outcome-sweeper.ts';
-import { memoryRateLimiter } from './domain/rate-limit.ts';
+import { memoryRateLimiter, type RateLimitPolicy } from './domain/rate-limit.ts';
 import { decryptSecret } from './domain/secrets.ts';
 import type { SendDeps } from './domain/send-message.ts';
 import type { TemplateDeps } from './domain/templates/manage-templates.ts';
@@ -62,6 +64,8 @@ import { insertEvent } from './store/webhooks-repo.ts';
 const MEDIA_MAX_BYTES = 100 * 1024 * 1024;
 
 export interface Gateway {
+  /** The configuration with every credential known (the simulator's derived from the secret key). */
+  config: Readonly<Config>;
   app: FastifyInstance;
   store: Store;
   repos: Repositories;
@@ -78,15 +82,27 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/** The address this process listens on, for links back to itself (known only after listen). */
+/**
+ * The address this process listens on, for its calls to itself (the in-process simulator's Graph API and
+ * webhooks; known only after listen): loopback when it listens on every interface, else the one address
+ * HOST names (an IPv6 loopback, or a LAN address the operator chose, which 127.0.0.1 would not reach).
+ */
 function selfUrl(app: FastifyInstance, fallbackPort: number): string {
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : fallbackPort;
-  return `http://127.0.0.1:${port}`;
+  if (typeof address !== 'object' || !address) return `http://127.0.0.1:${fallbackPort}`;
+  const ipv6 = address.family === 'IPv6';
+  let host = address.address;
+  if (host === '0.0.0.0' || host === '::') host = ipv6 ? '::1' : '127.0.0.1';
+  return `http://${ipv6 ? `[${host}]` : host}:${address.port}`;
 }
 
-export async function buildGateway(config: Readonly<Config>, options: BuildOptions = {}): Promise<Gateway> {
-  const sharedDataDirMode = prepareDataDir(config.dataDir);
+export async function buildGateway(
+  envConfig: Readonly<EnvConfig>,
+  options: BuildOptions = {},
+): Promise<Gateway> {
+  const sharedDataDirMode = prepareDataDir(envConfig.dataDir);
+  const secretKey = loadOrCreateSecretKey(envConfig.secretKey, envConfig.dataDir);
+  const config = withInstallSecrets(envConfig, secretKey);
   const store = openStore(config.databaseUrl);
   await migrateToLatest(store);
   // Status changes and their `message.status` events commit together (the outbox).
@@ -98,7 +114,6 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     // insertEvent keeps nothing for an account without endpoints.
     statusChangeNeedsEndpoints: true,
   });
-  const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
 
   const app = Fastify({
     // Keys, tokens and signed links never reach the log, at any level, whoever logs them.
@@ -139,6 +154,15 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
           pairBurst: config.simulator.pairBurst,
           phoneDefaultBusiness: config.sandboxNumber,
           logger: app.log,
+          // Reachable beyond this machine: its phones, users and faults need the simulator token.
+          ...(config.simulator.requireToken
+            ? {
+                gate: {
+                  token: config.simulator.token,
+                  secureCookie: config.publicUrl.startsWith('https:'),
+                },
+              }
+            : {}),
         })
       : null;
   if (simulator) {
@@ -227,11 +251,16 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     simulated: config.network === 'simulator',
     wakeDispatcher: () => dispatcher.wake(),
   };
+  // Counted in PostgreSQL when nodes share it (any node may receive a join), in memory on SQLite.
+  const limiter = (policy: RateLimitPolicy) =>
+    store.dialect === 'postgres' ? postgresRateLimiter(store.db, policy) : memoryRateLimiter(policy);
+  const joinPolicies = joinLimitPolicies(config.sandboxJoins);
   const inboundDeps: InboundDeps = {
     ...repos,
     sandbox,
     connector,
     logger: app.log,
+    joinLimits: joinLimits({ phone: limiter(joinPolicies.phone), sandbox: limiter(joinPolicies.sandbox) }),
     copyMedia: async (accountId, event, mediaId) => {
       const number =
         event.phoneNumberId === sandbox.phoneNumberId
@@ -285,12 +314,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     installApiKeyAuth(api, repos.accounts);
     // Per API key; counted in PostgreSQL when nodes share it, in memory for the one SQLite process.
     if (config.rateLimit) {
-      installRateLimit(
-        api,
-        store.dialect === 'postgres'
-          ? postgresRateLimiter(store.db, config.rateLimit)
-          : memoryRateLimiter(config.rateLimit),
-      );
+      installRateLimit(api, limiter(config.rateLimit));
     }
     // Template media and Flow JSON uploads. Each route passes its own size limits to request.file();
     // these defaults bound everything else (one file, a few small text parts).
@@ -346,6 +370,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
   });
 
   return {
+    config,
     app,
     store,
     repos,

@@ -4,12 +4,20 @@
  */
 import { buildGateway } from './app.ts';
 import { seedDemoAccount } from './cli/seed-demo.ts';
-import { ConfigError, loadConfig } from './config/config.ts';
+import { type Config, ConfigError, loadConfig } from './config/config.ts';
+
+/** Who can reach the simulator, and where its token is (never the token itself: this is printed each start). */
+function simulatorAccessLine(config: Readonly<Config>): string {
+  if (!config.simulator.requireToken) {
+    return `The simulator answers only on this machine (${config.host}): ${config.publicUrl}/simulator/phone. Set HOST to reach it from elsewhere; it then needs its token (docs/simulator.md).`;
+  }
+  return `The simulator is private: its phone page, users and faults need the simulator token, which \`npm run cli -- simulator token\` prints (docs/simulator.md).`;
+}
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  let envConfig: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    envConfig = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`Configuration error: ${error.message}\n`);
@@ -17,13 +25,15 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const gateway = await buildGateway(config);
+  const gateway = await buildGateway(envConfig);
+  const { config } = gateway;
   if (config.seedDemoAccount) await seedDemoAccount(gateway, config);
   const address = await gateway.app.listen({ port: config.port, host: config.host });
   // Said whatever the log level, so a person (or a supervising script) always learns the address.
   process.stdout.write(
     `Switchboard is listening at ${address} (network: ${config.network}, database: ${gateway.store.dialect})\n`,
   );
+  if (config.network === 'simulator') process.stdout.write(`${simulatorAccessLine(config)}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.ts';
+import { withInstallSecrets } from '../config/simulator-secrets.ts';
 import { normalizePhone } from '../domain/phone.ts';
 import { encryptSecret } from '../domain/secrets.ts';
 import { openStore } from '../store/connect.ts';
@@ -23,6 +24,7 @@ const USAGE = `Usage: npm run cli -- <command> [options]
               (with NETWORK=simulator the phone-number id and token default to the simulator's;
                with NETWORK=cloud, templates and flows need the number's WhatsApp Business Account id)
   numbers list --account <accountId> [--json]
+  simulator token [--json]                   print the token of the simulator's phone page, users and faults
   migrate                                    apply database migrations and exit`;
 
 class UsageError extends Error {}
@@ -59,7 +61,15 @@ async function run(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const config = loadConfig();
+  const envConfig = loadConfig();
+  // The simulator's credentials are derived from the install's secret key, as the server does.
+  const secretKey = loadOrCreateSecretKey(envConfig.secretKey, envConfig.dataDir);
+  const config = withInstallSecrets(envConfig, secretKey);
+  if (command === 'simulator token') {
+    if (config.network !== 'simulator') throw new UsageError('NETWORK=cloud runs no simulator');
+    print(values.json === true, { token: config.simulator.token }, config.simulator.token);
+    return;
+  }
   const store = openStore(config.databaseUrl, { poolSize: 2 });
   try {
     await migrateToLatest(store);
@@ -160,7 +170,6 @@ async function run(argv: string[]): Promise<void> {
           throw new UsageError('--waba-id must be the numeric id of a WhatsApp Business Account');
         if (await repos.numbers.findNumberByPhone(phone))
           throw new UsageError(`+${phone} is registered already`);
-        const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
         const row = await repos.numbers.addNumber({
           account_id: account.id,
           phone,

@@ -1,6 +1,7 @@
 /**
  * First start with an empty database: create a demo account so a new user can send a message within
- * minutes, and print its key once to the terminal (not to the log: keys never go to logs).
+ * minutes, and print its key once to the terminal (not to the log: keys never go to logs). When the
+ * simulator is private, its token is printed with it, once, with the phone page link that opens it.
  */
 import type { Gateway } from '../app.ts';
 import type { Config } from '../config/config.ts';
@@ -9,14 +10,22 @@ export async function seedDemoAccount(gateway: Gateway, config: Readonly<Config>
   if ((await gateway.repos.accounts.countAccounts()) > 0) return;
   const account = await gateway.repos.accounts.createAccount('Demo');
   const { key } = await gateway.repos.accounts.createKeyForAccount(account.id, 'demo');
+  const rows: [string, string][] = [
+    ['accountId', account.id],
+    ['apiKey', key],
+    ['joinCode', account.join_code],
+    ['sandboxNumber', `+${config.sandboxNumber}`],
+  ];
+  if (config.network === 'simulator' && config.simulator.requireToken) {
+    const { token } = config.simulator;
+    rows.push(['simulatorToken', `${token}  (later: npm run cli -- simulator token)`]);
+    rows.push(['phonePage', `${config.publicUrl}/simulator/phone?token=${token}`]);
+  }
   process.stdout.write(
     [
       '',
       'A demo account was created (shown once; keep the key):',
-      `  accountId     ${account.id}`,
-      `  apiKey        ${key}`,
-      `  joinCode      ${account.join_code}`,
-      `  sandboxNumber +${config.sandboxNumber}`,
+      ...rows.map(([label, value]) => `  ${label.padEnd(15)}${value}`),
       `Have a user send "join ${account.join_code}" to +${config.sandboxNumber} before sending them messages.`,
       '',
     ].join('\n') + '\n',

@@ -10,8 +10,15 @@ import { parseRetrySchedule } from '../events/retry-schedule.ts';
 export type NetworkMode = 'simulator' | 'cloud';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
-export interface Config {
+/**
+ * The configuration. `Secret` is the type of the simulator-mode credentials an install derives from its
+ * secret key (src/config/simulator-secrets.ts): loadConfig leaves them null when the environment does not
+ * set them, since the key may live in DATA_DIR and is read only when the gateway is built;
+ * withInstallSecrets fills them in. Everything past that point sees `Config` with plain strings.
+ */
+export interface Config<Secret extends string | null = string> {
   port: number;
+  /** Interface to listen on: loopback by default in simulator mode, every interface in cloud mode. */
   host: string;
   databaseUrl: string;
   dataDir: string;
@@ -28,7 +35,7 @@ export interface Config {
     baseUrl: string | null;
     apiVersion: string;
     /** Meta app secret: verifies X-Hub-Signature-256 of inbound webhooks (and signs them in the simulator). */
-    appSecret: string;
+    appSecret: Secret;
     /** Token Meta must echo in the webhook verification handshake. */
     verifyToken: string;
     timeoutMs: number;
@@ -45,12 +52,17 @@ export interface Config {
   sandbox: {
     /** Graph phone-number id of the sandbox number (simulator: its own digits). */
     phoneNumberId: string;
-    accessToken: string;
+    accessToken: Secret;
     /** The WhatsApp Business Account of the sandbox number (templates, flows); simulator: its phone-number id. */
     wabaId: string | null;
   };
   simulator: {
-    accessToken: string;
+    /** The Bearer token of the simulated Graph API (what Meta's access tokens are to the Cloud API). */
+    accessToken: Secret;
+    /** Opens the simulator's own routes (phone page, users, faults) when they are private. */
+    token: Secret;
+    /** Whether the simulator's own routes need `token`: HOST is not loopback, or SIMULATOR_TOKEN is set. */
+    requireToken: boolean;
     statusDelayMs: number;
     /** How long the simulated network takes to review a template. */
     templateReviewDelayMs: number;
@@ -93,7 +105,17 @@ export interface Config {
   rateLimit: { perSecond: number; burst: number } | null;
   /** Create a demo account on first start with an empty database. */
   seedDemoAccount: boolean;
+  /** `join <code>` attempts on the sandbox number (docs/sandbox.md): against guessing codes. */
+  sandboxJoins: {
+    /** Attempts one phone may make at once; it regains one a minute. */
+    perPhone: number;
+    /** Attempts the sandbox takes a minute from every phone together (and at once). */
+    perMinute: number;
+  };
 }
+
+/** What the environment gives; simulator credentials it leaves unset are derived from the secret key. */
+export type EnvConfig = Config<string | null>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -146,7 +168,7 @@ function httpTimeouts(env: Env): Config['http'] {
  * A send may wait this long for the network without a byte on its connection; the idle timeout must not
  * cut it off before its answer (the client would not learn whether the message went out).
  */
-function checkIdleOutlastsSends(config: Readonly<Config>): void {
+function checkIdleOutlastsSends(config: Readonly<EnvConfig>): void {
   const { maxPacingWaitMs, retryBudgetMs, timeoutMs } = config.graph;
   const longest = maxPacingWaitMs + retryBudgetMs + timeoutMs;
   if (config.http.idleTimeoutMs <= longest) {
@@ -166,6 +188,18 @@ function url(key: string, raw: string): string {
   }
 }
 
+/** A token that fits an `Authorization: Bearer` header and a cookie as it is, and is not short. */
+function simulatorToken(env: Env): string | null {
+  const raw = env.SIMULATOR_TOKEN;
+  if (!raw) return null;
+  if (!/^[A-Za-z0-9._~+/-]{16,256}=*$/.test(raw)) {
+    throw new ConfigError(
+      'SIMULATOR_TOKEN must be 16 to 256 letters, digits or - . _ ~ + / (unset: one is derived per install)',
+    );
+  }
+  return raw;
+}
+
 function secretKey(raw: string | undefined): Buffer | null {
   if (!raw) return null;
   const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
@@ -175,33 +209,40 @@ function secretKey(raw: string | undefined): Buffer | null {
 
 /** The default sandbox number: a valid (libphonenumber) US number reserved for fiction. */
 export const DEFAULT_SANDBOX_NUMBER = '14155550100';
-/** Simulator credentials are local-only; in cloud mode they are never used. */
-export const DEFAULT_SIMULATOR_TOKEN = 'simulator-access-token';
 
-export function loadConfig(env: Env = process.env): Readonly<Config> {
+/** 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`: addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (bare === 'localhost' || bare === '::1' || bare === '0:0:0:0:0:0:0:1') return true;
+  return /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
   const port = integer(env, 'PORT', 3000, 0, 65535);
-  const host = env.HOST || '0.0.0.0';
+  const network = oneOf<NetworkMode>(env, 'NETWORK', 'simulator', ['simulator', 'cloud']);
+  // The simulator lets anyone who reaches it read every virtual phone and inject faults: private unless
+  // the operator chooses an address (and then its own routes need SIMULATOR_TOKEN, see docs/simulator.md).
+  const host = env.HOST || (network === 'simulator' ? '127.0.0.1' : '0.0.0.0');
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || `sqlite:${path.join(dataDir, 'switchboard.db')}`;
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL must start with sqlite: or postgres://, got "${databaseUrl}"`);
   }
-  const network = oneOf<NetworkMode>(env, 'NETWORK', 'simulator', ['simulator', 'cloud']);
   const sandboxNumber = normalizePhone(env.SANDBOX_NUMBER || DEFAULT_SANDBOX_NUMBER);
   if (!sandboxNumber) throw new ConfigError(`SANDBOX_NUMBER must be a valid phone number with country code`);
   const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port || 3000}`);
-  const simulatorToken = env.SIMULATOR_ACCESS_TOKEN || DEFAULT_SIMULATOR_TOKEN;
+  // Unset simulator credentials are null here: each install derives its own (simulator-secrets.ts).
+  const simulatorAccessToken = env.SIMULATOR_ACCESS_TOKEN || null;
 
   let graphBaseUrl: string | null;
-  let appSecret = env.NETWORK_APP_SECRET || '';
+  const appSecret: string | null = env.NETWORK_APP_SECRET || null;
   let sandboxPhoneNumberId = env.SANDBOX_PHONE_NUMBER_ID || '';
-  let sandboxToken = env.SANDBOX_ACCESS_TOKEN || '';
+  let sandboxToken: string | null = env.SANDBOX_ACCESS_TOKEN || null;
   if (network === 'simulator') {
     // The simulator is mounted in this process; its phone-number id convention is the number's digits.
     graphBaseUrl = env.GRAPH_BASE_URL ? url('GRAPH_BASE_URL', env.GRAPH_BASE_URL) : null;
-    appSecret ||= 'simulator-app-secret';
     sandboxPhoneNumberId ||= sandboxNumber;
-    sandboxToken ||= simulatorToken;
+    sandboxToken ||= simulatorAccessToken;
   } else {
     graphBaseUrl = url('GRAPH_BASE_URL', env.GRAPH_BASE_URL || 'https://graph.facebook.com');
     const missing = [
@@ -267,7 +308,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       wabaId: env.SANDBOX_WABA_ID || (network === 'simulator' ? sandboxPhoneNumberId : null),
     }),
     simulator: Object.freeze({
-      accessToken: simulatorToken,
+      accessToken: simulatorAccessToken,
+      token: simulatorToken(env),
+      requireToken: !isLoopbackHost(host) || Boolean(env.SIMULATOR_TOKEN),
       statusDelayMs: integer(env, 'SIMULATOR_STATUS_DELAY_MS', 500, 0, 60_000),
       templateReviewDelayMs: integer(env, 'SIMULATOR_TEMPLATE_REVIEW_MS', 1000, 0, 600_000),
       webhookUrl: env.SIMULATOR_WEBHOOK_URL ? url('SIMULATOR_WEBHOOK_URL', env.SIMULATOR_WEBHOOK_URL) : null,
@@ -299,6 +342,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     http: httpTimeouts(env),
     rateLimit: ratePerSecond === 0 ? null : Object.freeze({ perSecond: ratePerSecond, burst: rateBurst }),
     seedDemoAccount: bool(env, 'SEED_DEMO_ACCOUNT', true),
+    sandboxJoins: Object.freeze({
+      perPhone: integer(env, 'SANDBOX_JOIN_ATTEMPTS_PER_PHONE', 5, 1, 1000),
+      perMinute: integer(env, 'SANDBOX_JOIN_ATTEMPTS_PER_MINUTE', 60, 1, 1_000_000),
+    }),
   });
   checkIdleOutlastsSends(config);
   return config;

@@ -18,6 +18,7 @@ import type { InboundRepo, InboundRow } from '../store/inbound-repo.ts';
 import type { MessagesRepo } from '../store/messages-repo.ts';
 import type { NumbersRepo } from '../store/numbers-repo.ts';
 import { newId } from './ids.ts';
+import { type JoinLimits, waitInWords } from './join-limits.ts';
 import { fromNetworkStatus } from './message-status.ts';
 import type { SandboxSettings } from './senders.ts';
 import { settleFromStatus } from './unknown-outcomes.ts';
@@ -46,6 +47,8 @@ export interface InboundDeps {
   /** Copies a user's media from the network into the gateway's storage (network links expire in minutes). */
   copyMedia(accountId: string, event: InboundMessageEvent, mediaId: string): Promise<MediaCopy>;
   logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Attempts of `join <code>` per phone and per sandbox, against guessing codes. */
+  joinLimits: JoinLimits;
 }
 
 const JOIN = /^join\s+([a-z0-9-]{3,64})$/i;
@@ -71,6 +74,16 @@ async function routeSandboxMessage(deps: InboundDeps, event: InboundMessageEvent
   const text = textOf(event);
   const join = text ? JOIN.exec(text) : null;
   if (join) {
+    // Decided before the code is looked up: a refusal is the same whether the code is right or not.
+    const waitSeconds = await deps.joinLimits.admit(sandboxPhone, event.userPhone);
+    if (waitSeconds !== null) {
+      await replyFromSandbox(
+        deps,
+        event.userPhone,
+        `Too many join attempts. Wait ${waitInWords(waitSeconds)}, then send the code again.`,
+      );
+      return null;
+    }
     const account = await deps.accounts.findAccountByJoinCode(join[1]!.toLowerCase());
     if (!account) {
       await replyFromSandbox(

@@ -30,93 +30,42 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-/** Words a person types on a phone: two short lowercase words joined by a dash, e.g. `amber-falcon`. */
-const WORDS = [
-  'amber',
-  'apple',
-  'arrow',
-  'aspen',
-  'basil',
-  'birch',
-  'bison',
-  'blaze',
-  'brook',
-  'cedar',
-  'chalk',
-  'cider',
-  'cloud',
-  'cobalt',
-  'coral',
-  'crane',
-  'delta',
-  'dune',
-  'eagle',
-  'ember',
-  'falcon',
-  'fern',
-  'fjord',
-  'flint',
-  'frost',
-  'garnet',
-  'gecko',
-  'glade',
-  'harbor',
-  'hazel',
-  'heron',
-  'indigo',
-  'iris',
-  'jade',
-  'juniper',
-  'kelp',
-  'lark',
-  'lemon',
-  'lilac',
-  'linen',
-  'lotus',
-  'lynx',
-  'maple',
-  'marsh',
-  'meadow',
-  'mint',
-  'moss',
-  'nectar',
-  'nova',
-  'oak',
-  'olive',
-  'onyx',
-  'orbit',
-  'otter',
-  'pearl',
-  'pine',
-  'plume',
-  'prism',
-  'quartz',
-  'raven',
-  'reef',
-  'ridge',
-  'river',
-  'robin',
-  'saffron',
-  'sage',
-  'shell',
-  'slate',
-  'spruce',
-  'stone',
-  'swift',
-  'thorn',
-  'tide',
-  'topaz',
-  'tulip',
-  'umber',
-  'vale',
-  'velvet',
-  'willow',
-  'wren',
-  'zephyr',
-];
+/**
+ * Words a person types on a phone: short, lowercase, unambiguous. 256 of them, so each word of a join code
+ * carries 8 bits.
+ */
+export const JOIN_CODE_WORDS: readonly string[] = `
+  acorn agate alder almond amber anchor anise apex apple arrow ash aspen atlas aurora autumn badger bamboo
+  banjo barley basil bay beacon beech berry birch bison blaze blossom bluff bramble breeze bronze brook
+  buffalo butter cactus camel canary canyon caramel carbon cashew castle cedar chalk cherry chestnut cider
+  cinder citrus cloud clover cobalt comet copper coral cotton cougar cove coyote crane cricket crystal
+  cypress daisy dawn deer delta dingo dolphin dove dragon dune dusk eagle echo elk elm ember emerald ermine
+  fable falcon feather fern ferry fig finch fir fjord flame flint fox frost galaxy garden garnet gecko
+  ginger glacier glade granite grape grove gull harbor hawk hazel heather hemlock heron hickory honey
+  horizon ibis icicle indigo iris island ivory ivy jade jasmine jasper jet jungle juniper kale kelp kestrel
+  kiwi koala lagoon lantern lark laurel lava lemon lilac lily lime linen llama lotus lynx magnet mango
+  maple marble marsh meadow mesa meteor mint mocha moon moor moss nectar nova nutmeg oak oasis ocean olive
+  onyx opal orbit orchid osprey otter owl panda papaya parrot peach pearl pebble pepper petal pigeon pine
+  planet plum plume pond poppy prairie prism puffin quail quartz rain raven reef ridge river robin rocket
+  rook rose ruby rye saffron sage salmon sand sapphire satin sequoia shell sierra silver slate sparrow
+  spice spring spruce star stone storm summit sun swift sycamore tango teal thistle thorn thunder tide
+  tiger timber topaz tulip tundra umber vale valley vanilla velvet violet walnut wave whale wheat willow
+  wind winter wren yak yarrow yew zebra zephyr zinc
+`
+  .trim()
+  .split(/\s+/);
 
+/**
+ * A sandbox join code, e.g. `amber-falcon-cedar-048213`: three words and six digits, all from the
+ * cryptographic generator, 3 × 8 + log2(10^6) ≈ 43.9 bits. Anyone may send `join <code>` to the shared
+ * sandbox number and a hit tells them the business's name, so codes must not be guessable even with
+ * many phones; attempts are limited too (src/domain/join-limits.ts, docs/sandbox.md).
+ * Codes of the shorter earlier form (`amber-falcon-123`) stay valid: a code is looked up as it is.
+ */
 export function generateJoinCode(): string {
-  return `${WORDS[randomInt(WORDS.length)]}-${WORDS[randomInt(WORDS.length)]}-${randomInt(100, 1000)}`;
+  const word = () => JOIN_CODE_WORDS[randomInt(JOIN_CODE_WORDS.length)];
+  const digits = String(randomInt(1_000_000)).padStart(6, '0');
+  return `${word()}-${word()}-${word()}-${digits}`;
 }
 
 /** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. The version lets the scheme change later. */

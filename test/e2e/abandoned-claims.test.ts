@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_SANDBOX_NUMBER, DEFAULT_SIMULATOR_TOKEN } from '../../src/config/config.ts';
+import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import {
   call,
   createAccount,
@@ -94,7 +94,7 @@ describe('claims left by a node that stopped mid-send', () => {
     // The node sent the message with its id as the tag, then died before it stored the answer.
     const id = await leftBehind(t, account, 'shipped-3', Date.now());
     const sent = await call(t.url, 'POST', `/simulator/v23.0/${DEFAULT_SANDBOX_NUMBER}/messages`, {
-      headers: { authorization: `Bearer ${DEFAULT_SIMULATOR_TOKEN}` },
+      headers: { authorization: `Bearer ${t.gateway.config.simulator.accessToken}` },
       body: {
         messaging_product: 'whatsapp',
         to: USER,

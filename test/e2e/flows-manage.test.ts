@@ -114,7 +114,7 @@ describe('flow management at its edges', () => {
       account_id: a.accountId,
       phone: OWN_NUMBER,
       phone_number_id: OWN_NUMBER,
-      access_token_enc: encryptSecret('simulator-access-token', t.gateway.secretKey),
+      access_token_enc: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
       session_check: 1,
     });
     await joinSandbox(t, a, USER_A);

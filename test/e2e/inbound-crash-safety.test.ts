@@ -20,6 +20,7 @@ import { openStore } from '../../src/store/connect.ts';
 import { call, eventually, TEST_SECRET_KEY } from '../support/gateway.ts';
 import {
   envelope,
+  NETWORK_APP_SECRET,
   postNetworkWebhook,
   receivedEventsOf,
   storedInbound,
@@ -129,6 +130,7 @@ async function killMidCopyThenRedeliver(database: 'sqlite' | 'postgres'): Promis
     SEED_DEMO_ACCOUNT: 'false',
     GRAPH_BASE_URL: graph.base,
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    NETWORK_APP_SECRET,
     ...(schema ? { DATABASE_URL: schema.url, SECRET_KEY: TEST_SECRET_KEY } : {}),
   };
   const store = openStore(schema ? schema.url : `sqlite:${path.join(dataDir, 'switchboard.db')}`);

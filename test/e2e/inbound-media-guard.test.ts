@@ -18,7 +18,6 @@ import {
   type TestGateway,
 } from '../support/gateway.ts';
 
-const APP_SECRET = 'simulator-app-secret';
 const NUMBER = '14155550177';
 const PHONE_NUMBER_ID = '177000000000001';
 const USER = '254712300777';
@@ -107,7 +106,7 @@ describe('inbound media whose download URL points inside the network', () => {
 
   test('is not fetched; the message is received with the media error', async () => {
     const raw = JSON.stringify(imageEnvelope('wamid.GUARDED1', '9000000000000001'));
-    const signature = `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
+    const signature = `sha256=${createHmac('sha256', t.gateway.config.graph.appSecret).update(raw).digest('hex')}`;
     const posted = await fetch(`${t.url}/webhooks/network`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },

@@ -56,7 +56,7 @@ describe('the first ten minutes, in a browser', { skip }, () => {
     key = (await portal.locator('#new-key code').textContent()) ?? '';
     assert.match(key, /^sb_live_/);
     joinCode = (await portal.locator('#join-code code').textContent()) ?? '';
-    assert.match(joinCode, /^[a-z]+-[a-z]+-\d+$/);
+    assert.match(joinCode, /^[a-z]+-[a-z]+-[a-z]+-\d{6}$/);
   });
 
   test('the virtual phone joins the sandbox with the code', async () => {

@@ -9,8 +9,6 @@ import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { call, createAccount, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
 import { inboundTextEnvelope } from '../support/network-envelopes.ts';
 
-const SECRET = 'simulator-app-secret';
-
 async function post(t: TestGateway, raw: string, signature: string | undefined) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (signature !== undefined) headers['x-hub-signature-256'] = signature;
@@ -18,10 +16,11 @@ async function post(t: TestGateway, raw: string, signature: string | undefined) 
   return r.status;
 }
 
-const sign = (raw: string) => `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
-
 describe('network webhook', () => {
   let t: TestGateway;
+  // Signed as the network signs: with this install's app secret (src/config/simulator-secrets.ts).
+  const sign = (raw: string) =>
+    `sha256=${createHmac('sha256', t.gateway.config.graph.appSecret).update(raw).digest('hex')}`;
   before(async () => {
     t = await startGateway();
   });

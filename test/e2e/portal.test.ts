@@ -72,7 +72,7 @@ describe('portal on SQLite', () => {
 
     const { user, account } = await accountOf(t, 'owner@example.org');
     assert.equal(account.name, 'Acme <Shop>');
-    assert.match(account.join_code, /^[a-z]+-[a-z]+-\d{3}$/);
+    assert.match(account.join_code, /^[a-z]+-[a-z]+-[a-z]+-\d{6}$/);
     assert.match(user.password_hash, /^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     assert.ok(!user.password_hash.includes(PASSWORD));
     const token = client.cookies.get('sb_session')!;

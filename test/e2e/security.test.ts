@@ -33,7 +33,6 @@ import { postgresSkipReason } from '../support/postgres.ts';
 const SANDBOX = `+${DEFAULT_SANDBOX_NUMBER}`;
 const WIRE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const APP_SECRET = 'simulator-app-secret';
 
 const INJECTIONS = [
   "' OR '1'='1",
@@ -394,7 +393,7 @@ for (const database of databases) {
         account_id: victim.accountId,
         phone: VICTIM_NUMBER.slice(1),
         phone_number_id: VICTIM_NUMBER.slice(1),
-        access_token_enc: encryptSecret('simulator-access-token', t.gateway.secretKey),
+        access_token_enc: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
         session_check: 1,
       });
       const revoked = await t.gateway.repos.accounts.createKeyForAccount(attacker.accountId, 'revoked');
@@ -647,6 +646,8 @@ for (const database of databases) {
           },
           body: raw,
         });
+      // The install's own app secret (derived from its secret key; src/config/simulator-secrets.ts).
+      const APP_SECRET = t!.gateway.config.graph.appSecret;
       for (const signature of [
         undefined,
         '',

@@ -107,7 +107,7 @@ describe('send operations', () => {
       account_id: other.accountId,
       phone: OTHER_NUMBER.slice(1),
       phone_number_id: OTHER_NUMBER.slice(1),
-      access_token_enc: encryptSecret('simulator-access-token', t.gateway.secretKey),
+      access_token_enc: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
       session_check: 1,
     });
   });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_SANDBOX_NUMBER, DEFAULT_SIMULATOR_TOKEN } from '../../src/config/config.ts';
+import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { encryptSecret } from '../../src/domain/secrets.ts';
 import {
   call,
@@ -77,7 +77,7 @@ describe('templates', () => {
       account_id: a.accountId,
       phone: NUMBER,
       phone_number_id: NUMBER,
-      access_token_enc: encryptSecret(DEFAULT_SIMULATOR_TOKEN, t.gateway.secretKey),
+      access_token_enc: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
       session_check: 1,
     });
     await api(a, 'POST', '/api/v1/webhooks', { url: receiver.url, events: ['template.status'] });

@@ -26,7 +26,6 @@ import {
 import { type Receiver, startReceiver } from '../support/receiver.ts';
 
 const SANDBOX = `+${DEFAULT_SANDBOX_NUMBER}`;
-const APP_SECRET = 'simulator-app-secret';
 
 function sendText(t: TestGateway, account: TestAccount, from: string, user: string, messageId: string) {
   return call(t.url, 'POST', '/api/v1/msg/message/text', {
@@ -68,7 +67,7 @@ async function addNumber(t: TestGateway, account: TestAccount, phone: string, se
     account_id: account.accountId,
     phone,
     phone_number_id: phone,
-    access_token_enc: encryptSecret('simulator-access-token', t.gateway.secretKey),
+    access_token_enc: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
     session_check: sessionCheck,
   });
 }
@@ -251,7 +250,10 @@ describe('a forged or foreign opaque id', () => {
     const raw = serializeWebhook(messagesEnvelope(phoneNumberId, { statuses: [item] }));
     const r = await fetch(`${t.url}/webhooks/network`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(APP_SECRET, raw) },
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': signBody(t.gateway.config.graph.appSecret, raw),
+      },
       body: raw,
     });
     assert.equal(r.status, 200, await r.text());

@@ -68,7 +68,7 @@ for (const target of targets) {
 
     test('join codes find their account', { skip }, async () => {
       const account = await repos.accounts.createAccount('Joiner');
-      assert.match(account.join_code, /^[a-z]+-[a-z]+-\d{3}$/);
+      assert.match(account.join_code, /^[a-z]+-[a-z]+-[a-z]+-\d{6}$/);
       assert.equal((await repos.accounts.findAccountByJoinCode(account.join_code))?.id, account.id);
     });
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { buildGateway, type Gateway } from '../../src/app.ts';
 import { DEFAULT_SANDBOX_NUMBER, loadConfig } from '../../src/config/config.ts';
 import { eventually } from './eventually.ts';
+import { rememberAppSecret } from './network-envelopes.ts';
 import { createPostgresSchema, type PostgresSchema } from './postgres.ts';
 
 export interface TestGateway {
@@ -48,6 +49,7 @@ export async function startGateway(options: StartOptions = {}): Promise<TestGate
     options.logStream ? { logStream: options.logStream } : {},
   );
   const url = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+  rememberAppSecret(url, gateway.config.graph.appSecret);
   return {
     url,
     gateway,

@@ -7,8 +7,16 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import type { Database } from '../../src/store/schema.ts';
 
-/** The app secret of a gateway started with the default (simulator) configuration. */
-export const NETWORK_APP_SECRET = 'simulator-app-secret';
+/**
+ * The app secret tests give explicitly to gateways they start as processes. A gateway started in this
+ * process by startGateway derives its own per install; it is remembered here by base URL.
+ */
+export const NETWORK_APP_SECRET = 'test-network-app-secret';
+const appSecrets = new Map<string, string>();
+
+export function rememberAppSecret(baseUrl: string, appSecret: string): void {
+  appSecrets.set(baseUrl, appSecret);
+}
 
 type Json = Record<string, unknown>;
 
@@ -55,7 +63,10 @@ export async function postNetworkWebhook(baseUrl: string, body: unknown) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const r = await fetch(`${baseUrl}/webhooks/network`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signNetworkBody(raw) },
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': signNetworkBody(raw, appSecrets.get(baseUrl)),
+    },
     body: raw,
   });
   return { status: r.status, text: await r.text() };

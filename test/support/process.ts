@@ -32,7 +32,7 @@ export async function spawnGateway(env: Record<string, string>, timeoutMs = 20_0
     child.once('exit', (code) => reject(new Error(`gateway exited with ${code}: ${stderr}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output.push(line);
-      const match = /Switchboard is listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      const match = /Switchboard is listening at (http:\/\/(?:127\.0\.0\.1|\[::1\]):\d+)/.exec(line);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);

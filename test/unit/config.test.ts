@@ -5,7 +5,9 @@ import { ConfigError, loadConfig } from '../../src/config/config.ts';
 test('defaults give an embedded gateway on the simulator', () => {
   const c = loadConfig({});
   assert.equal(c.port, 3000);
-  assert.equal(c.host, '0.0.0.0');
+  // The simulator lets whoever reaches it read every virtual phone: by default only this machine can.
+  assert.equal(c.host, '127.0.0.1');
+  assert.equal(c.simulator.requireToken, false);
   assert.match(c.databaseUrl, /^sqlite:.*data\/switchboard\.db$/);
   assert.equal(c.network, 'simulator');
   assert.equal(c.sandboxNumber, '14155550100');
@@ -61,6 +63,10 @@ test('bad values stop the boot with the variable named', () => {
       { NETWORK_WEBHOOK_BODY_LIMIT_BYTES: '1000' },
       /NETWORK_WEBHOOK_BODY_LIMIT_BYTES must be an integer from 65536 to 67108864/,
     ],
+    [{ SIMULATOR_TOKEN: 'short' }, /SIMULATOR_TOKEN must be 16 to 256 letters, digits/],
+    [{ SIMULATOR_TOKEN: 'has a space in it, quite long' }, /SIMULATOR_TOKEN must be 16 to 256/],
+    [{ SANDBOX_JOIN_ATTEMPTS_PER_PHONE: '0' }, /SANDBOX_JOIN_ATTEMPTS_PER_PHONE must be an integer from 1/],
+    [{ SANDBOX_JOIN_ATTEMPTS_PER_MINUTE: 'lots' }, /SANDBOX_JOIN_ATTEMPTS_PER_MINUTE must be an integer/],
   ];
   for (const [env, message] of cases) {
     assert.throws(
@@ -112,4 +118,63 @@ test('request timeouts: defaults fit a 100 MB upload at about 7 Mbit/s, and thei
       (e: unknown) => e instanceof ConfigError && message.test(e.message),
     );
   }
+});
+
+test('cloud mode still listens on every interface by default', () => {
+  const c = loadConfig({
+    NETWORK: 'cloud',
+    NETWORK_APP_SECRET: 's',
+    SANDBOX_PHONE_NUMBER_ID: '123456',
+    SANDBOX_ACCESS_TOKEN: 't',
+  });
+  assert.equal(c.host, '0.0.0.0');
+});
+
+test('the simulator needs its token when HOST reaches beyond this machine, or when one is set', () => {
+  const cases: [Record<string, string>, boolean][] = [
+    [{}, false],
+    [{ HOST: '127.0.0.1' }, false],
+    [{ HOST: '127.0.0.53' }, false],
+    [{ HOST: 'localhost' }, false],
+    [{ HOST: '::1' }, false],
+    [{ HOST: '[::1]' }, false],
+    [{ HOST: '::ffff:127.0.0.1' }, false],
+    [{ HOST: '0.0.0.0' }, true],
+    [{ HOST: '::' }, true],
+    [{ HOST: '192.168.1.20' }, true],
+    [{ HOST: '128.0.0.1' }, true],
+    [{ HOST: 'switchboard.internal' }, true],
+    // Behind a reverse proxy on loopback the operator asks for the token by setting one.
+    [{ HOST: '127.0.0.1', SIMULATOR_TOKEN: 'a-long-enough-token-1234' }, true],
+  ];
+  for (const [env, expected] of cases) {
+    assert.equal(loadConfig(env).simulator.requireToken, expected, JSON.stringify(env));
+  }
+  assert.equal(loadConfig({ HOST: '0.0.0.0' }).host, '0.0.0.0');
+});
+
+test('simulator credentials the environment leaves unset are left to the install to derive', () => {
+  const c = loadConfig({});
+  assert.equal(c.simulator.accessToken, null);
+  assert.equal(c.simulator.token, null);
+  assert.equal(c.graph.appSecret, null);
+  assert.equal(c.sandbox.accessToken, null);
+  const set = loadConfig({
+    SIMULATOR_ACCESS_TOKEN: 'access',
+    NETWORK_APP_SECRET: 'secret',
+    SIMULATOR_TOKEN: 'a-long-enough-token-1234',
+  });
+  assert.equal(set.simulator.accessToken, 'access');
+  assert.equal(set.sandbox.accessToken, 'access');
+  assert.equal(set.graph.appSecret, 'secret');
+  assert.equal(set.simulator.token, 'a-long-enough-token-1234');
+});
+
+test('join attempts: five per phone and sixty a minute per sandbox unless configured', () => {
+  assert.deepEqual(loadConfig({}).sandboxJoins, { perPhone: 5, perMinute: 60 });
+  assert.deepEqual(
+    loadConfig({ SANDBOX_JOIN_ATTEMPTS_PER_PHONE: '3', SANDBOX_JOIN_ATTEMPTS_PER_MINUTE: '600' })
+      .sandboxJoins,
+    { perPhone: 3, perMinute: 600 },
+  );
 });

@@ -11,11 +11,14 @@
  * - Every valid number is a WhatsApp user; `POST /users/:phone/messages` is that user's phone.
  * - One access token (options.accessToken) is accepted for every number. Each number is its own WhatsApp
  *   Business Account, whose id is the phone-number id; message templates belong to it (templates/).
+ * - The simulator's own routes (phone, users, faults) need options.gate's token when it is private
+ *   (access-gate.ts); the Graph routes need the access token, as Meta's do.
  * - Free-form sends need the 24-hour window, opened by the user writing first (reference §7).
  * - State lives in memory: a restart is a fresh network.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { DEFAULT_SANDBOX_NUMBER } from '../../config/config.ts';
+import { installAccessGate, type SimulatorGate } from './access-gate.ts';
 import { FlowCatalog } from './flow-catalog.ts';
 import { GraphObjects } from './graph-objects.ts';
 import { MediaVault } from './media-vault.ts';
@@ -65,6 +68,8 @@ export interface SimulatorOptions {
   pairBurst?: number;
   /** How fast the pair allowance refills: one message per this many ms (default 6000, reference §7). */
   pairIntervalMs?: number;
+  /** Makes the simulator's own routes (phone, users, faults) need a token (access-gate.ts); default open. */
+  gate?: SimulatorGate;
 }
 
 export interface Simulator {
@@ -117,6 +122,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   // The live streams of the phone page; open streams would keep a closing server waiting.
   const streams: { close(): void }[] = [];
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
+    if (options.gate) installAccessGate(app, options.gate);
     registerMediaRoutes(app, { accessToken: options.accessToken, vault, objects, now });
     registerFlowRoutes(app, { accessToken: options.accessToken, flows, objects });
     registerTemplateRoutes(app, {

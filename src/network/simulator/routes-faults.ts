@@ -1,5 +1,6 @@
 /**
- * Fault injection, a test-and-evaluation control like `POST /templates/{id}/status` (no auth):
+ * Fault injection, a test-and-evaluation control like `POST /templates/{id}/status` (no Graph auth; the
+ * simulator's token when it is private, access-gate.ts):
  * `POST /faults` sets the faults of the Graph send route (replacing any set before), `GET /faults`
  * shows them, `DELETE /faults` clears them. Bodies are checked field by field; errors are
  * `{"error": {"message"}}` naming the field and the rule.

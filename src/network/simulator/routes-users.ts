@@ -2,7 +2,8 @@
  * Virtual user phones. `POST /users/:phone/messages`: the user writes to a business (text, a tap on a
  * received button or list row, or a location); the network opens the 24-hour window and posts the
  * signed `messages` webhook (reference §3.3, §3.4). `GET /users/:phone/messages`: what the phone
- * received. No Graph auth: this is the user's own phone. Errors are `{"error": {"message"}}`.
+ * received. No Graph auth: this is the user's own phone (the simulator's token when it is private,
+ * access-gate.ts). Errors are `{"error": {"message"}}`.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePhone } from '../../domain/phone.ts';

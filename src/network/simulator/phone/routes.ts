@@ -1,6 +1,6 @@
 /**
- * The virtual phone page and what it reads, all under the simulator's prefix and without auth (it is the
- * user's own phone, like `/users/:phone/messages`):
+ * The virtual phone page and what it reads, all under the simulator's prefix and without Graph auth (it is
+ * the user's own phone, like `/users/:phone/messages`; the simulator's token when private, access-gate.ts):
  * - `GET /phone`, `/phone/app.js`, `/phone/phone.css`: the page and its two assets (read once at start).
  * - `GET /users/:phone/chat?with=<business>`: both directions of one chat, oldest first.
  * - `GET /users/:phone/chats`: the business numbers this phone talked with, most recent first.
