@@ -90,7 +90,7 @@ describe('where the gateway listens in simulator mode', () => {
       assert.equal(page.status, 303);
 
       // The request with the token in its query string was logged, with the token masked.
-      await eventually(() => gateway.output.some((l) => l.includes('/simulator/phone?token=***')));
+      await eventually(() => gateway.output.some((l) => l.includes('/simulator/phone?token=[Redacted]')));
       assert.deepEqual(
         gateway.output.filter((l) => l.includes(token)),
         [],
