@@ -3,15 +3,14 @@
  * (SKIP LOCKED on PostgreSQL), so nodes share the work and a delivery is attempted by one node at a time.
  * A claim expires: deliveries held by a node that died are picked up again by the others.
  *
- * Retried: connection errors, timeouts, 408, 429 (honouring Retry-After) and 5xx. Any other answer ends
- * the delivery as failed (the receiver said it will not take it). After the last scheduled retry the
- * delivery is failed; an endpoint that has failed without a single success for `disableAfterMs` is disabled.
+ * What is retried and when: retry-schedule.ts. An endpoint that has failed without a single success for
+ * `disableAfterMs` is disabled.
  */
 import type { Dispatcher as HttpDispatcher } from 'undici';
-import { fetch as undiciFetch } from 'undici';
 import { decryptSecret } from '../domain/secrets.ts';
 import type { ClaimedDelivery, WebhooksRepo } from '../store/webhooks-repo.ts';
-import { withJitter } from './retry-schedule.ts';
+import { postDelivery } from './post-delivery.ts';
+import { stepAfterAttempt } from './retry-schedule.ts';
 import { signatureHeader } from './signing.ts';
 
 export interface DispatcherOptions {
@@ -29,20 +28,9 @@ export interface DispatcherOptions {
   now?: () => number;
 }
 
-const RESPONSE_BODY_LIMIT = 1024;
 const MIN_PASS_INTERVAL_MS = 20;
-
-function retryable(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
-}
-
-function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
-}
+/** Never aborted: attempts run until they end or time out. */
+const NO_STOP = new AbortController().signal;
 
 export interface WebhookDispatcher {
   start(): void;
@@ -78,57 +66,30 @@ export function createDispatcher(options: DispatcherOptions): WebhookDispatcher 
       secrets.push(decryptSecret(endpoint.previous_secret_enc, options.secretKey));
     }
     const timestamp = Math.floor(started / 1000);
-    let status: number | null = null;
-    let body: string | null = null;
-    let error: string | null = null;
-    let wait: number | undefined;
-    try {
-      const response = await undiciFetch(endpoint.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Switchboard-Webhooks/1',
-          'webhook-id': item.eventId,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signatureHeader(secrets, item.eventId, timestamp, item.payload),
-        },
-        body: item.payload,
-        redirect: 'manual',
-        dispatcher: options.agent,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      status = response.status;
-      body = (await response.text()).slice(0, RESPONSE_BODY_LIMIT);
-      wait = retryAfterMs(response.headers.get('retry-after'), started);
-    } catch (e) {
-      const err = e as Error & { cause?: { code?: string; message?: string } };
-      error =
-        err.name === 'TimeoutError'
-          ? `timeout after ${options.timeoutMs} ms`
-          : (err.cause?.code ?? err.cause?.message ?? err.message);
-    }
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Switchboard-Webhooks/1',
+      'webhook-id': item.eventId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatureHeader(secrets, item.eventId, timestamp, item.payload),
+    };
+    const answer = await postDelivery(endpoint.url, headers, item.payload, {
+      agent: options.agent,
+      timeoutMs: options.timeoutMs,
+      stop: NO_STOP,
+    });
     const finished = now();
-    const ok = status !== null && status >= 200 && status < 300;
-    const attemptCount = delivery.attempt_count + 1;
-    let next: { status: 'succeeded' | 'pending' | 'failed'; nextAttemptAt: number; attemptCount: number };
-    if (ok) {
-      next = { status: 'succeeded', nextAttemptAt: finished, attemptCount };
-    } else if ((status === null || retryable(status)) && attemptCount <= options.retryScheduleMs.length) {
-      const delay = Math.max(withJitter(options.retryScheduleMs[attemptCount - 1]!), wait ?? 0);
-      next = { status: 'pending', nextAttemptAt: finished + delay, attemptCount };
-    } else {
-      next = { status: 'failed', nextAttemptAt: finished, attemptCount };
-    }
+    const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
     await options.repo.recordAttempt(
       {
         delivery_id: delivery.id,
         attempted_at: started,
-        status_code: status,
+        status_code: answer.status,
         latency_ms: finished - started,
-        response_body: body,
-        error,
+        response_body: answer.body,
+        error: answer.error,
       },
-      next,
+      stepAfterAttempt(answer, delivery.attempt_count + 1, finished, options.retryScheduleMs),
     );
     if (await options.repo.noteEndpointOutcome(endpoint.id, ok, finished, options.disableAfterMs)) {
       options.logger.warn(
