@@ -241,6 +241,7 @@ export async function buildGateway(config: Readonly<Config>, options: BuildOptio
     retryScheduleMs: config.webhooks.retryScheduleMs,
     timeoutMs: config.webhooks.timeoutMs,
     disableAfterMs: config.webhooks.disableAfterMs,
+    concurrency: config.webhooks.concurrency,
     logger: app.log,
   });
 
