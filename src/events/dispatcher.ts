@@ -65,25 +65,65 @@ function deliveryHeaders(item: ClaimedDelivery, secretKey: Buffer, at: number): 
 }
 
 export function createDispatcher(options: DispatcherOptions): WebhookDispatcher {
-  const { repo, logger } = options;
-  const now = options.now ?? Date.now;
-  const pollMs = options.pollMs ?? 250;
-  const lockMs = options.lockMs ?? options.timeoutMs * 2 + 1000;
-  const stopGraceMs = options.stopGraceMs ?? 2000;
-  const slots = new DeliverySlots(options.concurrency);
-  const active = new Map<string, { stop: AbortController; done: Promise<void> }>();
-  let running = false;
-  let claiming: Promise<void> | undefined;
-  /** Something changed while a claim ran (a slot freed, a wake came): claim again when it ends. */
-  let claimAgain = false;
-  let claimQueued = false;
-  let timer: NodeJS.Timeout | undefined;
-  let timerAt = Number.POSITIVE_INFINITY;
-  let lastClaimAt = 0;
+  return new SlottedDispatcher(options);
+}
 
-  async function attempt(item: ClaimedDelivery, stop: AbortSignal): Promise<void> {
+class SlottedDispatcher implements WebhookDispatcher {
+  readonly #options: DispatcherOptions;
+  readonly #now: () => number;
+  readonly #pollMs: number;
+  readonly #lockMs: number;
+  readonly #stopGraceMs: number;
+  readonly #slots: DeliverySlots;
+  readonly #active = new Map<string, { stop: AbortController; done: Promise<void> }>();
+  #running = false;
+  #claiming: Promise<void> | undefined;
+  /** Something changed while a claim ran (a slot freed, a wake came): claim again when it ends. */
+  #claimAgain = false;
+  #claimQueued = false;
+  #timer: NodeJS.Timeout | undefined;
+  #timerAt = Number.POSITIVE_INFINITY;
+  #lastClaimAt = 0;
+
+  constructor(options: DispatcherOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#pollMs = options.pollMs ?? 250;
+    this.#lockMs = options.lockMs ?? options.timeoutMs * 2 + 1000;
+    this.#stopGraceMs = options.stopGraceMs ?? 2000;
+    this.#slots = new DeliverySlots(options.concurrency);
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#claim();
+  }
+
+  wake(): void {
+    // Wakes are coalesced: at most one claim every MIN_CLAIM_INTERVAL_MS, however many events arrive, so a
+    // busy send path does not turn into a claim query per request.
+    this.#schedule(Math.max(0, MIN_CLAIM_INTERVAL_MS - (this.#now() - this.#lastClaimAt)));
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#claiming; // what it claimed after this point is given back, not started
+    if (this.#active.size === 0) return;
+    // Most attempts end within the grace; one that would not (a hanging receiver) is cut and given back.
+    const cut = setTimeout(() => {
+      for (const a of this.#active.values()) a.stop.abort();
+    }, this.#stopGraceMs);
+    await Promise.all([...this.#active.values()].map((a) => a.done));
+    clearTimeout(cut);
+  }
+
+  async #attempt(item: ClaimedDelivery, stop: AbortSignal): Promise<void> {
+    const { repo, ...options } = this.#options;
     const { delivery, endpoint } = item;
-    const started = now();
+    const started = this.#now();
     if (endpoint.disabled_at !== null) {
       await repo.markDeliveryFailed(delivery.id, started);
       return;
@@ -99,9 +139,9 @@ export function createDispatcher(options: DispatcherOptions): WebhookDispatcher 
       await repo.releaseClaims([delivery.id]);
       return;
     }
-    const finished = now();
+    const finished = this.#now();
     const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
-    slots.noteOutcome(endpoint.id, ok);
+    this.#slots.noteOutcome(endpoint.id, ok);
     const step = stepAfterAttempt(answer, delivery.attempt_count + 1, finished, options.retryScheduleMs);
     await repo.recordAttempt(
       {
@@ -115,64 +155,72 @@ export function createDispatcher(options: DispatcherOptions): WebhookDispatcher 
       step,
     );
     if (await repo.noteEndpointOutcome(endpoint.id, ok, finished, options.disableAfterMs)) {
-      logger.warn({ endpointId: endpoint.id }, 'webhook endpoint disabled after failing without a success');
+      options.logger.warn(
+        { endpointId: endpoint.id },
+        'webhook endpoint disabled after failing without a success',
+      );
     }
   }
 
-  function start(item: ClaimedDelivery): void {
+  #start(item: ClaimedDelivery): void {
     const { delivery, endpoint } = item;
-    slots.take(delivery.account_id, endpoint.id, endpoint.failing_since);
+    this.#slots.take(delivery.account_id, endpoint.id, endpoint.failing_since);
     const stop = new AbortController();
-    const done = attempt(item, stop.signal)
+    const done = this.#attempt(item, stop.signal)
       .catch((e) =>
-        logger.error({ err: e, deliveryId: delivery.id }, 'webhook attempt could not be recorded'),
+        this.#options.logger.error(
+          { err: e, deliveryId: delivery.id },
+          'webhook attempt could not be recorded',
+        ),
       )
       .finally(() => {
-        active.delete(delivery.id);
-        if (slots.give(delivery.account_id, endpoint.id)) claimAfterTurn();
+        this.#active.delete(delivery.id);
+        if (this.#slots.give(delivery.account_id, endpoint.id)) this.#claimAfterTurn();
       });
-    active.set(delivery.id, { stop, done });
+    this.#active.set(delivery.id, { stop, done });
   }
 
   /** Claims while there are free slots and due deliveries that fit them. */
-  async function claimWhileRoom(): Promise<void> {
+  async #claimWhileRoom(): Promise<void> {
+    const { repo } = this.#options;
     do {
-      claimAgain = false;
-      if (slots.free === 0) break; // the next slot to free up claims again
-      lastClaimAt = now();
+      this.#claimAgain = false;
+      if (this.#slots.free === 0) break; // the next slot to free up claims again
+      this.#lastClaimAt = this.#now();
       let result: ClaimResult;
       try {
-        result = await repo.claimDue({ now: lastClaimAt, lockMs, ...slots.planClaim() });
+        const plan = this.#slots.planClaim();
+        result = await repo.claimDue({ now: this.#lastClaimAt, lockMs: this.#lockMs, ...plan });
       } catch (e) {
-        logger.error({ err: e }, 'webhook deliveries could not be claimed; retrying');
+        this.#options.logger.error({ err: e }, 'webhook deliveries could not be claimed; retrying');
         break;
       }
-      if (!running) {
+      if (!this.#running) {
         await repo.releaseClaims(result.claimed.map((c) => c.delivery.id));
         return;
       }
-      for (const item of result.claimed) start(item);
+      for (const item of result.claimed) this.#start(item);
       // A full window may have left due deliveries unread behind endpoints that are now at their cap; a
       // node that claimed some of the same rows first may have left others.
       if (result.more || result.lost > 0) {
-        if (result.claimed.length > 0) claimAgain = true;
-        else schedule(MIN_CLAIM_INTERVAL_MS); // lost them all: give that node time to finish its claim
+        if (result.claimed.length > 0) this.#claimAgain = true;
+        else this.#schedule(MIN_CLAIM_INTERVAL_MS); // lost them all: give that node time to finish
       }
-    } while (running && claimAgain);
+    } while (this.#running && this.#claimAgain);
   }
 
   /** Claims now, or has the claim in progress go again once it ends. */
-  function claim(): void {
-    if (!running) return;
-    if (claiming) {
-      claimAgain = true;
+  #claim(): void {
+    if (!this.#running) return;
+    if (this.#claiming) {
+      this.#claimAgain = true;
       return;
     }
-    claiming = claimWhileRoom()
-      .catch((e) => logger.error({ err: e }, 'webhook dispatcher claim failed; retrying'))
+    this.#claiming = this.#claimWhileRoom()
+      .catch((e) => this.#options.logger.error({ err: e }, 'webhook dispatcher claim failed; retrying'))
       .finally(() => {
-        claiming = undefined;
-        schedule(pollMs); // retries fall due with time, without any wake
+        this.#claiming = undefined;
+        this.#schedule(this.#pollMs); // retries fall due with time, without any wake
       });
   }
 
@@ -180,52 +228,26 @@ export function createDispatcher(options: DispatcherOptions): WebhookDispatcher 
    * Claims once this turn of the event loop is over: the attempts that ended in it (recorded in one group
    * commit on SQLite, docs/adr/0007) share one claim for the slots they freed.
    */
-  function claimAfterTurn(): void {
-    if (claimQueued) return;
-    claimQueued = true;
+  #claimAfterTurn(): void {
+    if (this.#claimQueued) return;
+    this.#claimQueued = true;
     setImmediate(() => {
-      claimQueued = false;
-      claim();
+      this.#claimQueued = false;
+      this.#claim();
     });
   }
 
   /** A claim in `delayMs` at the latest: one timer, moved earlier, never later. */
-  function schedule(delayMs: number): void {
-    if (!running) return;
-    const at = now() + delayMs;
-    if (timer !== undefined && timerAt <= at) return;
-    clearTimeout(timer);
-    timerAt = at;
-    timer = setTimeout(() => {
-      timer = undefined;
-      timerAt = Number.POSITIVE_INFINITY;
-      claim();
+  #schedule(delayMs: number): void {
+    if (!this.#running) return;
+    const at = this.#now() + delayMs;
+    if (this.#timer !== undefined && this.#timerAt <= at) return;
+    clearTimeout(this.#timer);
+    this.#timerAt = at;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#timerAt = Number.POSITIVE_INFINITY;
+      this.#claim();
     }, delayMs);
   }
-
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      claim();
-    },
-    wake() {
-      // Wakes are coalesced: at most one claim every MIN_CLAIM_INTERVAL_MS, however many events arrive, so
-      // a busy send path does not turn into a claim query per request.
-      schedule(Math.max(0, MIN_CLAIM_INTERVAL_MS - (now() - lastClaimAt)));
-    },
-    async stop() {
-      running = false;
-      clearTimeout(timer);
-      timer = undefined;
-      await claiming; // what it claimed after this point is given back, not started
-      if (active.size === 0) return;
-      // Most attempts end within the grace; one that would not (a hanging receiver) is cut and given back.
-      const cut = setTimeout(() => {
-        for (const a of active.values()) a.stop.abort();
-      }, stopGraceMs);
-      await Promise.all([...active.values()].map((a) => a.done));
-      clearTimeout(cut);
-    },
-  };
 }
