@@ -307,6 +307,7 @@ export async function buildGateway(
     retryScheduleMs: config.webhooks.retryScheduleMs,
     timeoutMs: config.webhooks.timeoutMs,
     disableAfterMs: config.webhooks.disableAfterMs,
+    concurrency: config.webhooks.concurrency,
     logger: app.log,
   });
 

@@ -83,6 +83,8 @@ export interface Config<Secret extends string | null = string> {
     timeoutMs: number;
     /** An endpoint that has failed without any success for this long is disabled. */
     disableAfterMs: number;
+    /** Deliveries this node runs at once: in all, per account, per endpoint (docs/adr/0015). */
+    concurrency: { total: number; perAccount: number; perEndpoint: number };
   };
   /** Largest JSON body accepted, in bytes (decisions §2: a clear 413 past it). */
   bodyLimitBytes: number;
@@ -265,6 +267,23 @@ export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
     throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE ${(error as Error).message}`);
   }
 
+  // Each cap is at most the one above it, so every value set is also the one that applies.
+  const webhookTotal = integer(env, 'WEBHOOK_CONCURRENCY', 64, 1, 10_000);
+  const webhookPerAccount = integer(
+    env,
+    'WEBHOOK_CONCURRENCY_PER_ACCOUNT',
+    Math.min(16, webhookTotal),
+    1,
+    webhookTotal,
+  );
+  const webhookPerEndpoint = integer(
+    env,
+    'WEBHOOK_CONCURRENCY_PER_ENDPOINT',
+    Math.min(16, webhookPerAccount),
+    1,
+    webhookPerAccount,
+  );
+
   // 0 turns the limit off (load tests); the burst defaults to two seconds' worth of requests.
   const ratePerSecond = integer(env, 'RATE_LIMIT_PER_SECOND', 100, 0, 1_000_000);
   const rateBurst = integer(env, 'RATE_LIMIT_BURST', Math.max(1, 2 * ratePerSecond), 1, 1_000_000);
@@ -323,6 +342,11 @@ export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
       allowPrivateUrls: bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
       disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, 1, 24 * 365) * 3_600_000,
+      concurrency: Object.freeze({
+        total: webhookTotal,
+        perAccount: webhookPerAccount,
+        perEndpoint: webhookPerEndpoint,
+      }),
     }),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
     mediaQuotaBytesPerAccount: integer(

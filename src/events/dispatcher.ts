@@ -1,17 +1,23 @@
 /**
  * Delivers due webhook deliveries. Each node runs one dispatcher; deliveries are claimed in the database
- * (SKIP LOCKED on PostgreSQL), so nodes share the work and a delivery is attempted by one node at a time.
+ * (store/delivery-claims.ts), so nodes share the work and a delivery is attempted by one node at a time.
  * A claim expires: deliveries held by a node that died are picked up again by the others.
  *
- * Retried: connection errors, timeouts, 408, 429 (honouring Retry-After) and 5xx. Any other answer ends
- * the delivery as failed (the receiver said it will not take it). After the last scheduled retry the
- * delivery is failed; an endpoint that has failed without a single success for `disableAfterMs` is disabled.
+ * Deliveries run independently, each in a slot of this node (delivery-slots.ts, docs/adr/0015): a claim
+ * takes only what fits in the free slots, in all, per account and per endpoint, and every finished attempt
+ * frees its slot for the next claim at once. A receiver that hangs holds its own slots until the timeout,
+ * never anyone else's deliveries.
+ *
+ * What is retried and when: retry-schedule.ts. An endpoint that has failed without a single success for
+ * `disableAfterMs` is disabled.
  */
 import type { Dispatcher as HttpDispatcher } from 'undici';
-import { fetch as undiciFetch } from 'undici';
 import { decryptSecret } from '../domain/secrets.ts';
-import type { ClaimedDelivery, WebhooksRepo } from '../store/webhooks-repo.ts';
-import { withJitter } from './retry-schedule.ts';
+import type { ClaimedDelivery, ClaimResult } from '../store/delivery-claims.ts';
+import type { WebhooksRepo } from '../store/webhooks-repo.ts';
+import { DeliverySlots, type SlotLimits } from './delivery-slots.ts';
+import { postDelivery } from './post-delivery.ts';
+import { stepAfterAttempt } from './retry-schedule.ts';
 import { signatureHeader } from './signing.ts';
 
 export interface DispatcherOptions {
@@ -21,116 +27,134 @@ export interface DispatcherOptions {
   retryScheduleMs: number[];
   timeoutMs: number;
   disableAfterMs: number;
+  concurrency: SlotLimits;
   pollMs?: number;
-  batchSize?: number;
   /** Longest a claim holds before another node may take the delivery over. */
   lockMs?: number;
+  /** How long stop() lets attempts in flight finish before it cuts them. */
+  stopGraceMs?: number;
   logger: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   now?: () => number;
 }
 
-const RESPONSE_BODY_LIMIT = 1024;
-const MIN_PASS_INTERVAL_MS = 20;
-
-function retryable(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
-}
-
-function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
-}
+const MIN_CLAIM_INTERVAL_MS = 20;
 
 export interface WebhookDispatcher {
   start(): void;
   /** Look for due deliveries now (after new events were committed). */
   wake(): void;
+  /** Stops claiming; attempts in flight get a short grace, then are cut and their claims given back. */
   stop(): Promise<void>;
 }
 
-export function createDispatcher(options: DispatcherOptions): WebhookDispatcher {
-  const now = options.now ?? Date.now;
-  const pollMs = options.pollMs ?? 250;
-  const batchSize = options.batchSize ?? 100;
-  const lockMs = options.lockMs ?? options.timeoutMs * 2 + 1000;
-  let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wakeUp: (() => void) | undefined;
-  /** Ends the current pause; unlike wakeUp it stays set after a wake, so stop() can always end it. */
-  let endPause: (() => void) | undefined;
-  let loop: Promise<void> | undefined;
-  let lastPassAt = 0;
-  /** A wake that came while a pass was running: the next pass must not wait for the poll. */
-  let wokenDuringPass = false;
+/** The signed headers of one attempt (docs/webhooks.md, the event envelope). */
+function deliveryHeaders(item: ClaimedDelivery, secretKey: Buffer, at: number): Record<string, string> {
+  const { endpoint } = item;
+  const secrets = [decryptSecret(endpoint.secret_enc, secretKey)];
+  if (endpoint.previous_secret_enc && (endpoint.previous_secret_until ?? 0) > at) {
+    secrets.push(decryptSecret(endpoint.previous_secret_enc, secretKey));
+  }
+  const timestamp = Math.floor(at / 1000);
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'Switchboard-Webhooks/1',
+    'webhook-id': item.eventId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signatureHeader(secrets, item.eventId, timestamp, item.payload),
+  };
+}
 
-  async function attempt(item: ClaimedDelivery): Promise<void> {
+export function createDispatcher(options: DispatcherOptions): WebhookDispatcher {
+  return new SlottedDispatcher(options);
+}
+
+class SlottedDispatcher implements WebhookDispatcher {
+  readonly #options: DispatcherOptions;
+  readonly #now: () => number;
+  readonly #pollMs: number;
+  readonly #lockMs: number;
+  readonly #stopGraceMs: number;
+  readonly #slots: DeliverySlots;
+  readonly #active = new Map<string, { stop: AbortController; done: Promise<void> }>();
+  #running = false;
+  #claiming: Promise<void> | undefined;
+  /** Something changed while a claim ran (a slot freed, a wake came): claim again when it ends. */
+  #claimAgain = false;
+  #claimQueued = false;
+  #timer: NodeJS.Timeout | undefined;
+  #timerAt = Number.POSITIVE_INFINITY;
+  #lastClaimAt = 0;
+
+  constructor(options: DispatcherOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#pollMs = options.pollMs ?? 250;
+    this.#lockMs = options.lockMs ?? options.timeoutMs * 2 + 1000;
+    this.#stopGraceMs = options.stopGraceMs ?? 2000;
+    this.#slots = new DeliverySlots(options.concurrency);
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#claim();
+  }
+
+  wake(): void {
+    // Wakes are coalesced: at most one claim every MIN_CLAIM_INTERVAL_MS, however many events arrive, so a
+    // busy send path does not turn into a claim query per request.
+    this.#schedule(Math.max(0, MIN_CLAIM_INTERVAL_MS - (this.#now() - this.#lastClaimAt)));
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#claiming; // what it claimed after this point is given back, not started
+    if (this.#active.size === 0) return;
+    // Most attempts end within the grace; one that would not (a hanging receiver) is cut and given back.
+    const cut = setTimeout(() => {
+      for (const a of this.#active.values()) a.stop.abort();
+    }, this.#stopGraceMs);
+    await Promise.all([...this.#active.values()].map((a) => a.done));
+    clearTimeout(cut);
+  }
+
+  async #attempt(item: ClaimedDelivery, stop: AbortSignal): Promise<void> {
+    const { repo, ...options } = this.#options;
     const { delivery, endpoint } = item;
-    const started = now();
+    const started = this.#now();
     if (endpoint.disabled_at !== null) {
-      await options.repo.markDeliveryFailed(delivery.id, started);
+      await repo.markDeliveryFailed(delivery.id, started);
       return;
     }
-    const secrets = [decryptSecret(endpoint.secret_enc, options.secretKey)];
-    if (endpoint.previous_secret_enc && (endpoint.previous_secret_until ?? 0) > started) {
-      secrets.push(decryptSecret(endpoint.previous_secret_enc, options.secretKey));
+    const headers = deliveryHeaders(item, options.secretKey, started);
+    const answer = await postDelivery(endpoint.url, headers, item.payload, {
+      agent: options.agent,
+      timeoutMs: options.timeoutMs,
+      stop,
+    });
+    if (answer.stopped) {
+      // Cut by the shutdown before the receiver answered: not an attempt; the delivery goes out again.
+      await repo.releaseClaims([delivery.id]);
+      return;
     }
-    const timestamp = Math.floor(started / 1000);
-    let status: number | null = null;
-    let body: string | null = null;
-    let error: string | null = null;
-    let wait: number | undefined;
-    try {
-      const response = await undiciFetch(endpoint.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Switchboard-Webhooks/1',
-          'webhook-id': item.eventId,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signatureHeader(secrets, item.eventId, timestamp, item.payload),
-        },
-        body: item.payload,
-        redirect: 'manual',
-        dispatcher: options.agent,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      status = response.status;
-      body = (await response.text()).slice(0, RESPONSE_BODY_LIMIT);
-      wait = retryAfterMs(response.headers.get('retry-after'), started);
-    } catch (e) {
-      const err = e as Error & { cause?: { code?: string; message?: string } };
-      error =
-        err.name === 'TimeoutError'
-          ? `timeout after ${options.timeoutMs} ms`
-          : (err.cause?.code ?? err.cause?.message ?? err.message);
-    }
-    const finished = now();
-    const ok = status !== null && status >= 200 && status < 300;
-    const attemptCount = delivery.attempt_count + 1;
-    let next: { status: 'succeeded' | 'pending' | 'failed'; nextAttemptAt: number; attemptCount: number };
-    if (ok) {
-      next = { status: 'succeeded', nextAttemptAt: finished, attemptCount };
-    } else if ((status === null || retryable(status)) && attemptCount <= options.retryScheduleMs.length) {
-      const delay = Math.max(withJitter(options.retryScheduleMs[attemptCount - 1]!), wait ?? 0);
-      next = { status: 'pending', nextAttemptAt: finished + delay, attemptCount };
-    } else {
-      next = { status: 'failed', nextAttemptAt: finished, attemptCount };
-    }
-    await options.repo.recordAttempt(
+    const finished = this.#now();
+    const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
+    this.#slots.noteOutcome(endpoint.id, ok);
+    const step = stepAfterAttempt(answer, delivery.attempt_count + 1, finished, options.retryScheduleMs);
+    await repo.recordAttempt(
       {
         delivery_id: delivery.id,
         attempted_at: started,
-        status_code: status,
+        status_code: answer.status,
         latency_ms: finished - started,
-        response_body: body,
-        error,
+        response_body: answer.body,
+        error: answer.error,
       },
-      next,
+      step,
     );
-    if (await options.repo.noteEndpointOutcome(endpoint.id, ok, finished, options.disableAfterMs)) {
+    if (await repo.noteEndpointOutcome(endpoint.id, ok, finished, options.disableAfterMs)) {
       options.logger.warn(
         { endpointId: endpoint.id },
         'webhook endpoint disabled after failing without a success',
@@ -138,69 +162,92 @@ export function createDispatcher(options: DispatcherOptions): WebhookDispatcher 
     }
   }
 
-  async function runOnce(): Promise<number> {
-    const claimed = await options.repo.claimDue(now(), batchSize, lockMs);
-    await Promise.all(
-      claimed.map((item) =>
-        attempt(item).catch((e) =>
-          options.logger.error(
-            { err: e, deliveryId: item.delivery.id },
-            'webhook attempt could not be recorded',
-          ),
+  #start(item: ClaimedDelivery): void {
+    const { delivery, endpoint } = item;
+    this.#slots.take(delivery.account_id, endpoint.id, endpoint.failing_since);
+    const stop = new AbortController();
+    const done = this.#attempt(item, stop.signal)
+      .catch((e) =>
+        this.#options.logger.error(
+          { err: e, deliveryId: delivery.id },
+          'webhook attempt could not be recorded',
         ),
-      ),
-    );
-    return claimed.length;
-  }
-
-  async function run(): Promise<void> {
-    while (running) {
-      lastPassAt = now();
-      wokenDuringPass = false;
-      let handled = 0;
-      try {
-        handled = await runOnce();
-      } catch (e) {
-        options.logger.error({ err: e }, 'webhook dispatcher pass failed; retrying');
-      }
-      if (!running) break;
-      if (handled >= batchSize) continue; // more are probably due: no pause
-      await new Promise<void>((resolve) => {
-        wakeUp = resolve;
-        endPause = resolve;
-        timer = setTimeout(resolve, wokenDuringPass ? MIN_PASS_INTERVAL_MS : pollMs);
+      )
+      .finally(() => {
+        this.#active.delete(delivery.id);
+        if (this.#slots.give(delivery.account_id, endpoint.id)) this.#claimAfterTurn();
       });
-      wakeUp = undefined;
-      endPause = undefined;
-      clearTimeout(timer);
-    }
+    this.#active.set(delivery.id, { stop, done });
   }
 
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    wake() {
-      // Wakes are coalesced: at most one pass every MIN_PASS_INTERVAL_MS, however many events arrive, so a
-      // busy send path does not turn into a claim query per request.
-      if (!wakeUp) {
-        wokenDuringPass = true;
+  /** Claims while there are free slots and due deliveries that fit them. */
+  async #claimWhileRoom(): Promise<void> {
+    const { repo } = this.#options;
+    do {
+      this.#claimAgain = false;
+      if (this.#slots.free === 0) break; // the next slot to free up claims again
+      this.#lastClaimAt = this.#now();
+      let result: ClaimResult;
+      try {
+        const plan = this.#slots.planClaim();
+        result = await repo.claimDue({ now: this.#lastClaimAt, lockMs: this.#lockMs, ...plan });
+      } catch (e) {
+        this.#options.logger.error({ err: e }, 'webhook deliveries could not be claimed; retrying');
+        break;
+      }
+      if (!this.#running) {
+        await repo.releaseClaims(result.claimed.map((c) => c.delivery.id));
         return;
       }
-      const resolve = wakeUp;
-      wakeUp = undefined;
-      clearTimeout(timer);
-      timer = setTimeout(resolve, Math.max(0, MIN_PASS_INTERVAL_MS - (now() - lastPassAt)));
-    },
-    async stop() {
-      running = false;
-      clearTimeout(timer);
-      // Not wakeUp: a wake() just before stop() has taken it and its timer is cleared above, so the
-      // pause would never end and stop() would wait forever.
-      endPause?.();
-      await loop;
-    },
-  };
+      for (const item of result.claimed) this.#start(item);
+      // A full window may have left due deliveries unread behind endpoints that are now at their cap; a
+      // node that claimed some of the same rows first may have left others.
+      if (result.more || result.lost > 0) {
+        if (result.claimed.length > 0) this.#claimAgain = true;
+        else this.#schedule(MIN_CLAIM_INTERVAL_MS); // lost them all: give that node time to finish
+      }
+    } while (this.#running && this.#claimAgain);
+  }
+
+  /** Claims now, or has the claim in progress go again once it ends. */
+  #claim(): void {
+    if (!this.#running) return;
+    if (this.#claiming) {
+      this.#claimAgain = true;
+      return;
+    }
+    this.#claiming = this.#claimWhileRoom()
+      .catch((e) => this.#options.logger.error({ err: e }, 'webhook dispatcher claim failed; retrying'))
+      .finally(() => {
+        this.#claiming = undefined;
+        this.#schedule(this.#pollMs); // retries fall due with time, without any wake
+      });
+  }
+
+  /**
+   * Claims once this turn of the event loop is over: the attempts that ended in it (recorded in one group
+   * commit on SQLite, docs/adr/0007) share one claim for the slots they freed.
+   */
+  #claimAfterTurn(): void {
+    if (this.#claimQueued) return;
+    this.#claimQueued = true;
+    setImmediate(() => {
+      this.#claimQueued = false;
+      this.#claim();
+    });
+  }
+
+  /** A claim in `delayMs` at the latest: one timer, moved earlier, never later. */
+  #schedule(delayMs: number): void {
+    if (!this.#running) return;
+    const at = this.#now() + delayMs;
+    if (this.#timer !== undefined && this.#timerAt <= at) return;
+    clearTimeout(this.#timer);
+    this.#timerAt = at;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#timerAt = Number.POSITIVE_INFINITY;
+      this.#claim();
+    }, delayMs);
+  }
 }

@@ -18,3 +18,44 @@ export function parseRetrySchedule(raw: string): number[] {
 export function withJitter(delayMs: number, random = Math.random): number {
   return Math.round(delayMs * (0.9 + random() * 0.2));
 }
+
+export interface DeliveryStep {
+  status: 'succeeded' | 'pending' | 'failed';
+  nextAttemptAt: number;
+  attemptCount: number;
+}
+
+/**
+ * What becomes of a delivery after an attempt. Retried: no answer (a connection error, a timeout), 408,
+ * 429 and 5xx. Retry-After is honoured when it asks for longer than the schedule, up to the schedule's
+ * longest delay: a receiver cannot park a delivery for years (or past what the database can store). Any
+ * other answer ends the delivery as failed: the receiver said it will not take it. After the last
+ * scheduled retry the delivery is failed.
+ */
+export function stepAfterAttempt(
+  answer: { status: number | null; retryAfter: string | null },
+  attemptCount: number,
+  finishedAt: number,
+  scheduleMs: readonly number[],
+): DeliveryStep {
+  const { status } = answer;
+  if (status !== null && status >= 200 && status < 300) {
+    return { status: 'succeeded', nextAttemptAt: finishedAt, attemptCount };
+  }
+  const retryable = status === null || status === 408 || status === 429 || status >= 500;
+  if (retryable && attemptCount <= scheduleMs.length) {
+    const asked = Math.min(retryAfterMs(answer.retryAfter, finishedAt) ?? 0, Math.max(...scheduleMs));
+    const delay = Math.max(withJitter(scheduleMs[attemptCount - 1]!), asked);
+    return { status: 'pending', nextAttemptAt: finishedAt + delay, attemptCount };
+  }
+  return { status: 'failed', nextAttemptAt: finishedAt, attemptCount };
+}
+
+/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
+function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(header);
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}

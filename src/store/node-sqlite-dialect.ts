@@ -113,6 +113,7 @@ export class GroupCommitDriver implements Driver {
     const wrote = tx.wrote;
     this.#endOwnership(tx);
     if (wrote) await this.#afterCommit();
+    else this.#endIdleBatch();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -125,6 +126,7 @@ export class GroupCommitDriver implements Driver {
       }
     } finally {
       this.#endOwnership(tx);
+      this.#endIdleBatch();
     }
   }
 
@@ -229,6 +231,15 @@ export class GroupCommitDriver implements Driver {
       return;
     }
     for (const w of waiters) w.resolve();
+  }
+
+  /**
+   * Ends a batch that no one waits on: one opened by a transaction that only read, or whose writes were
+   * rolled back. An open batch holds SQLite's write lock, which other processes (the CLI beside a running
+   * gateway) would wait on until some later write happened to commit it.
+   */
+  #endIdleBatch(): void {
+    if (this.#open && !this.#owner && this.#waiters.length === 0) this.#commit();
   }
 
   #abandon(error: unknown): void {

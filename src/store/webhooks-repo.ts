@@ -1,24 +1,17 @@
 /**
  * Webhook endpoints, the event outbox and deliveries. Every query that a client can reach is scoped by
- * account; the dispatcher's claim is the one unscoped query (it works for every account).
+ * account; the dispatcher's claims (delivery-claims.ts) are the one unscoped query.
  */
 import type { Kysely } from 'kysely';
 import { newId } from '../domain/ids.ts';
 import type { Dialect } from './connect.ts';
+import { deliveryClaims } from './delivery-claims.ts';
 import { prepare } from './prepared.ts';
 import type { Database, DeliveriesTable, DeliveryAttemptsTable, WebhookEndpointsTable } from './schema.ts';
 
 export type EndpointRow = WebhookEndpointsTable;
 export type DeliveryRow = DeliveriesTable;
 export type AttemptRow = DeliveryAttemptsTable;
-
-export interface ClaimedDelivery {
-  delivery: DeliveryRow;
-  eventId: string;
-  eventType: string;
-  payload: string;
-  endpoint: EndpointRow;
-}
 
 /** A delivery waiting for its first attempt, due now. */
 function pendingDelivery(accountId: string, eventId: string, endpointId: string, now: number): DeliveryRow {
@@ -90,6 +83,8 @@ export async function insertEvent(
 
 export function webhooksRepo(db: Kysely<Database>, dialect: Dialect) {
   return {
+    ...deliveryClaims(db, dialect),
+
     async createEndpoint(
       row: Omit<
         EndpointRow,
@@ -178,80 +173,6 @@ export function webhooksRepo(db: Kysely<Database>, dialect: Dialect) {
       });
     },
 
-    /** Claims due deliveries for one dispatcher; SKIP LOCKED lets nodes on PostgreSQL share the work. */
-    async claimDue(now: number, limit: number, lockMs: number): Promise<ClaimedDelivery[]> {
-      const due = db
-        .selectFrom('deliveries')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked());
-      const claimed = await db
-        .updateTable('deliveries')
-        .set({ locked_until: now + lockMs })
-        .where('id', 'in', due)
-        .returning('id')
-        .execute();
-      if (claimed.length === 0) return [];
-      const rows = await db
-        .selectFrom('deliveries')
-        .innerJoin('events', 'events.id', 'deliveries.event_id')
-        .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'deliveries.endpoint_id')
-        .selectAll('deliveries')
-        .select(['events.type as event_type', 'events.payload as event_payload'])
-        .select([
-          'webhook_endpoints.url as ep_url',
-          'webhook_endpoints.events as ep_events',
-          'webhook_endpoints.secret_enc as ep_secret_enc',
-          'webhook_endpoints.previous_secret_enc as ep_previous_secret_enc',
-          'webhook_endpoints.previous_secret_until as ep_previous_secret_until',
-          'webhook_endpoints.disabled_at as ep_disabled_at',
-          'webhook_endpoints.failing_since as ep_failing_since',
-          'webhook_endpoints.created_at as ep_created_at',
-          'webhook_endpoints.updated_at as ep_updated_at',
-        ])
-        .where(
-          'deliveries.id',
-          'in',
-          claimed.map((c) => c.id),
-        )
-        .execute();
-      return rows.map((r) => ({
-        delivery: {
-          id: r.id,
-          account_id: r.account_id,
-          event_id: r.event_id,
-          endpoint_id: r.endpoint_id,
-          status: r.status,
-          attempt_count: r.attempt_count,
-          next_attempt_at: r.next_attempt_at,
-          locked_until: r.locked_until,
-          last_status_code: r.last_status_code,
-          created_at: r.created_at,
-          updated_at: r.updated_at,
-        },
-        eventId: r.event_id,
-        eventType: r.event_type,
-        payload: r.event_payload,
-        endpoint: {
-          id: r.endpoint_id,
-          account_id: r.account_id,
-          url: r.ep_url,
-          events: r.ep_events,
-          secret_enc: r.ep_secret_enc,
-          previous_secret_enc: r.ep_previous_secret_enc,
-          previous_secret_until: r.ep_previous_secret_until,
-          disabled_at: r.ep_disabled_at,
-          failing_since: r.ep_failing_since,
-          created_at: r.ep_created_at,
-          updated_at: r.ep_updated_at,
-        },
-      }));
-    },
-
     /** Records one attempt and the delivery's new state, in one transaction. */
     async recordAttempt(
       attempt: Omit<AttemptRow, 'id'>,
@@ -307,18 +228,6 @@ export function webhooksRepo(db: Kysely<Database>, dialect: Dialect) {
         .where('failing_since', '<=', now - disableAfterMs)
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
-    },
-
-    /**
-     * Frees every claim. Only for a single-node store (SQLite) at start: claims held there belonged to this
-     * same gateway before it stopped, and waiting for them to expire would only delay the deliveries.
-     */
-    async releaseAllClaims(): Promise<void> {
-      await db
-        .updateTable('deliveries')
-        .set({ locked_until: null })
-        .where('locked_until', 'is not', null)
-        .execute();
     },
 
     async markDeliveryFailed(deliveryId: string, now: number): Promise<void> {

@@ -178,3 +178,30 @@ test('join attempts: five per phone and sixty a minute per sandbox unless config
     { perPhone: 3, perMinute: 600 },
   );
 });
+
+test('webhook concurrency caps: defaults, and each cap at most the one above it', () => {
+  assert.deepEqual(loadConfig({}).webhooks.concurrency, { total: 64, perAccount: 16, perEndpoint: 16 });
+  // A small total lowers the defaults below it, so setting one variable is enough.
+  assert.deepEqual(loadConfig({ WEBHOOK_CONCURRENCY: '4' }).webhooks.concurrency, {
+    total: 4,
+    perAccount: 4,
+    perEndpoint: 4,
+  });
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ WEBHOOK_CONCURRENCY: '0' }, /WEBHOOK_CONCURRENCY must be an integer from 1 to 10000/],
+    [
+      { WEBHOOK_CONCURRENCY: '10', WEBHOOK_CONCURRENCY_PER_ACCOUNT: '11' },
+      /WEBHOOK_CONCURRENCY_PER_ACCOUNT must be an integer from 1 to 10, got "11"/,
+    ],
+    [
+      { WEBHOOK_CONCURRENCY_PER_ACCOUNT: '8', WEBHOOK_CONCURRENCY_PER_ENDPOINT: '9' },
+      /WEBHOOK_CONCURRENCY_PER_ENDPOINT must be an integer from 1 to 8, got "9"/,
+    ],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (e: unknown) => e instanceof ConfigError && message.test(e.message),
+    );
+  }
+});

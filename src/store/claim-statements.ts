@@ -1,0 +1,176 @@
+/**
+ * The SQL of the dispatcher's claims (delivery-claims.ts), compiled once per dialect (prepared.ts): a busy
+ * dispatcher claims several times for every few deliveries, and building the queries anew each time cost
+ * more than running them. Lists are single parameters, so each statement keeps one text whatever their
+ * lengths: arrays on PostgreSQL (so each connection also prepares it once, docs/adr/0012), JSON arrays
+ * read with `json_each` on SQLite.
+ */
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { prepare } from './prepared.ts';
+import type { Database, DeliveriesTable } from './schema.ts';
+
+/** A delivery's columns, named: statements that return `*` are not prepared (pg-named-statements.ts). */
+const DELIVERY_COLUMNS = [
+  'deliveries.id',
+  'deliveries.account_id',
+  'deliveries.event_id',
+  'deliveries.endpoint_id',
+  'deliveries.status',
+  'deliveries.attempt_count',
+  'deliveries.next_attempt_at',
+  'deliveries.locked_until',
+  'deliveries.last_status_code',
+  'deliveries.created_at',
+  'deliveries.updated_at',
+] as const;
+
+/** What an attempt needs besides the delivery: the event, and the endpoint as it is now. */
+const EVENT_AND_ENDPOINT_COLUMNS = [
+  'events.type as event_type',
+  'events.payload as event_payload',
+  'webhook_endpoints.url as ep_url',
+  'webhook_endpoints.events as ep_events',
+  'webhook_endpoints.secret_enc as ep_secret_enc',
+  'webhook_endpoints.previous_secret_enc as ep_previous_secret_enc',
+  'webhook_endpoints.previous_secret_until as ep_previous_secret_until',
+  'webhook_endpoints.disabled_at as ep_disabled_at',
+  'webhook_endpoints.failing_since as ep_failing_since',
+  'webhook_endpoints.created_at as ep_created_at',
+  'webhook_endpoints.updated_at as ep_updated_at',
+] as const;
+
+export interface ClaimRow extends DeliveriesTable {
+  event_type: string;
+  event_payload: string;
+  ep_url: string;
+  ep_events: string;
+  ep_secret_enc: string;
+  ep_previous_secret_enc: string | null;
+  ep_previous_secret_until: number | null;
+  ep_disabled_at: number | null;
+  ep_failing_since: number | null;
+  ep_created_at: number;
+  ep_updated_at: number;
+}
+
+/** Still due and not claimed by anyone (a claim that expired counts as none). */
+function due<O>(q: SelectQueryBuilder<Database, 'deliveries', O>, now: number) {
+  return q
+    .where('deliveries.status', '=', 'pending')
+    .where('deliveries.next_attempt_at', '<=', now)
+    .where((eb) =>
+      eb.or([eb('deliveries.locked_until', 'is', null), eb('deliveries.locked_until', '<', now)]),
+    );
+}
+
+/** A JSON array parameter as a list SQLite can test against. */
+const jsonList = (json: string) => sql`(select value from json_each(${json}))`;
+
+export interface ClaimStatements {
+  candidates(
+    db: Kysely<Database>,
+    now: number,
+    skipAccounts: readonly string[],
+    skipEndpoints: readonly string[],
+    limit: number,
+  ): Promise<{ id: string; account_id: string; endpoint_id: string }[]>;
+  /** Marks the picked that are still due and unclaimed; returns them with their event and endpoint. */
+  mark(db: Kysely<Database>, picked: string[], now: number, lockedUntil: number): Promise<ClaimRow[]>;
+}
+
+const pgCandidates = prepare(
+  (db: Kysely<Database>, now: number, skipAccounts: string[], skipEndpoints: string[], limit: number) =>
+    due(db.selectFrom('deliveries').select(['id', 'account_id', 'endpoint_id']), now)
+      .where((eb) =>
+        eb.and([
+          eb.not(eb('account_id', '=', eb.fn.any(eb.val(skipAccounts)))),
+          eb.not(eb('endpoint_id', '=', eb.fn.any(eb.val(skipEndpoints)))),
+        ]),
+      )
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit),
+  4,
+);
+
+/** Marking and reading in one statement; rows another node is marking this instant are skipped. */
+const pgMark = prepare(
+  (db: Kysely<Database>, picked: string[], now: number, lockedUntil: number) =>
+    db
+      .with('marked', (q) =>
+        q
+          .updateTable('deliveries')
+          .set({ locked_until: lockedUntil })
+          .where('id', 'in', (eb) =>
+            due(eb.selectFrom('deliveries').select('deliveries.id'), now)
+              .where((eb) => eb('deliveries.id', '=', eb.fn.any(eb.val(picked))))
+              .forUpdate()
+              .skipLocked(),
+          )
+          .returning(DELIVERY_COLUMNS),
+      )
+      .selectFrom('marked as deliveries')
+      .innerJoin('events', 'events.id', 'deliveries.event_id')
+      .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'deliveries.endpoint_id')
+      .select(DELIVERY_COLUMNS)
+      .select(EVENT_AND_ENDPOINT_COLUMNS),
+  3,
+);
+
+const sqliteCandidates = prepare(
+  (db: Kysely<Database>, now: number, skipAccounts: string, skipEndpoints: string, limit: number) =>
+    due(db.selectFrom('deliveries').select(['id', 'account_id', 'endpoint_id']), now)
+      .where(sql<boolean>`account_id not in ${jsonList(skipAccounts)}`)
+      .where(sql<boolean>`endpoint_id not in ${jsonList(skipEndpoints)}`)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit),
+  4,
+);
+
+const sqliteMark = prepare(
+  (db: Kysely<Database>, picked: string, now: number, lockedUntil: number) =>
+    db
+      .updateTable('deliveries')
+      .set({ locked_until: lockedUntil })
+      .where('id', 'in', (eb) =>
+        due(eb.selectFrom('deliveries').select('deliveries.id'), now).where(
+          sql<boolean>`deliveries.id in ${jsonList(picked)}`,
+        ),
+      )
+      .returning('id'),
+  3,
+);
+
+const sqliteClaimed = prepare(
+  (db: Kysely<Database>, ids: string) =>
+    db
+      .selectFrom('deliveries')
+      .innerJoin('events', 'events.id', 'deliveries.event_id')
+      .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'deliveries.endpoint_id')
+      .select(DELIVERY_COLUMNS)
+      .select(EVENT_AND_ENDPOINT_COLUMNS)
+      .where(sql<boolean>`deliveries.id in ${jsonList(ids)}`),
+  1,
+);
+
+export const postgresClaims: ClaimStatements = {
+  async candidates(db, now, skipAccounts, skipEndpoints, limit) {
+    return (await pgCandidates(db, now, [...skipAccounts], [...skipEndpoints], limit)).rows;
+  },
+  async mark(db, picked, now, lockedUntil) {
+    return (await pgMark(db, picked, now, lockedUntil)).rows;
+  },
+};
+
+export const sqliteClaims: ClaimStatements = {
+  async candidates(db, now, skipAccounts, skipEndpoints, limit) {
+    const list = (ids: readonly string[]) => JSON.stringify(ids);
+    return (await sqliteCandidates(db, now, list(skipAccounts), list(skipEndpoints), limit)).rows;
+  },
+  async mark(db, picked, now, lockedUntil) {
+    const marked = (await sqliteMark(db, JSON.stringify(picked), now, lockedUntil)).rows;
+    if (marked.length === 0) return [];
+    return (await sqliteClaimed(db, JSON.stringify(marked.map((m) => m.id)))).rows;
+  },
+};

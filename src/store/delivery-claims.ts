@@ -1,0 +1,125 @@
+/**
+ * The dispatcher's claims on due deliveries. A claim sets `locked_until`: until then no other node takes
+ * the delivery, and the claims of a node that died expire on their own. The claim is the one unscoped
+ * query of the webhooks (it works for every account).
+ *
+ * A claim takes only what the dispatcher can start at once (docs/adr/0015). It reads the oldest due
+ * deliveries, leaving out the accounts and endpoints that have no free slot on this node; the dispatcher
+ * picks among them by its caps; only the picked are then marked, each only if it is still due and not
+ * claimed (by a node that read the same rows), and on PostgreSQL without waiting for rows another node is
+ * marking at that moment (`FOR UPDATE SKIP LOCKED`). Nothing but the picked is ever locked or written.
+ */
+import type { Kysely } from 'kysely';
+import { type ClaimRow, postgresClaims, sqliteClaims } from './claim-statements.ts';
+import type { Dialect } from './connect.ts';
+import type { Database, DeliveriesTable, WebhookEndpointsTable } from './schema.ts';
+
+export interface ClaimedDelivery {
+  delivery: DeliveriesTable;
+  eventId: string;
+  eventType: string;
+  payload: string;
+  endpoint: WebhookEndpointsTable;
+}
+
+export interface DueCandidate {
+  id: string;
+  accountId: string;
+  endpointId: string;
+}
+
+export interface ClaimRequest {
+  now: number;
+  lockMs: number;
+  /** The most deliveries to read (the dispatcher's free slots). */
+  limit: number;
+  /** Accounts and endpoints with no free slot: their deliveries are not even read. */
+  skipAccounts: readonly string[];
+  skipEndpoints: readonly string[];
+  /** Called for each candidate, oldest due first: whether the dispatcher starts it now. */
+  pick(candidate: DueCandidate): boolean;
+}
+
+export interface ClaimResult {
+  claimed: ClaimedDelivery[];
+  /** As many candidates as the limit were read: more deliveries may be due. */
+  more: boolean;
+  /** Picked deliveries another node claimed first. */
+  lost: number;
+}
+
+export function deliveryClaims(db: Kysely<Database>, dialect: Dialect) {
+  const statements = dialect === 'postgres' ? postgresClaims : sqliteClaims;
+  return {
+    async claimDue(request: ClaimRequest): Promise<ClaimResult> {
+      const { now, limit } = request;
+      const rows = await statements.candidates(db, now, request.skipAccounts, request.skipEndpoints, limit);
+      const picked = rows
+        .filter((c) => request.pick({ id: c.id, accountId: c.account_id, endpointId: c.endpoint_id }))
+        .map((c) => c.id);
+      const more = rows.length >= limit;
+      if (picked.length === 0) return { claimed: [], more, lost: 0 };
+      const marked = await statements.mark(db, picked, now, now + request.lockMs);
+      const order = new Map(picked.map((id, i) => [id, i]));
+      marked.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      return { claimed: marked.map(claimedDelivery), more, lost: picked.length - marked.length };
+    },
+
+    /** Gives claims back unattempted (a stopping node), so the deliveries go out at once elsewhere. */
+    async releaseClaims(deliveryIds: readonly string[]): Promise<void> {
+      if (deliveryIds.length === 0) return;
+      await db
+        .updateTable('deliveries')
+        .set({ locked_until: null })
+        .where('id', 'in', deliveryIds)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /**
+     * Frees every claim. Only for a single-node store (SQLite) at start: claims held there belonged to this
+     * same gateway before it stopped, and waiting for them to expire would only delay the deliveries.
+     */
+    async releaseAllClaims(): Promise<void> {
+      await db
+        .updateTable('deliveries')
+        .set({ locked_until: null })
+        .where('locked_until', 'is not', null)
+        .execute();
+    },
+  };
+}
+
+function claimedDelivery(r: ClaimRow): ClaimedDelivery {
+  return {
+    delivery: {
+      id: r.id,
+      account_id: r.account_id,
+      event_id: r.event_id,
+      endpoint_id: r.endpoint_id,
+      status: r.status,
+      attempt_count: r.attempt_count,
+      next_attempt_at: r.next_attempt_at,
+      locked_until: r.locked_until,
+      last_status_code: r.last_status_code,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    },
+    eventId: r.event_id,
+    eventType: r.event_type,
+    payload: r.event_payload,
+    endpoint: {
+      id: r.endpoint_id,
+      account_id: r.account_id,
+      url: r.ep_url,
+      events: r.ep_events,
+      secret_enc: r.ep_secret_enc,
+      previous_secret_enc: r.ep_previous_secret_enc,
+      previous_secret_until: r.ep_previous_secret_until,
+      disabled_at: r.ep_disabled_at,
+      failing_since: r.ep_failing_since,
+      created_at: r.ep_created_at,
+      updated_at: r.ep_updated_at,
+    },
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * The dispatcher's claims on SQLite and PostgreSQL: oldest due first, only what the dispatcher picks is
+ * marked, accounts and endpoints without a free slot are left out, and on PostgreSQL several nodes
+ * claiming at once never take the same delivery.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Store } from '../../src/store/connect.ts';
+import { openStore } from '../../src/store/connect.ts';
+import type { DueCandidate } from '../../src/store/delivery-claims.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
+import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
+import { insertEvent } from '../../src/store/webhooks-repo.ts';
+import { createPostgresSchema, type PostgresSchema } from '../support/postgres.ts';
+import { storeTargets } from '../support/store-targets.ts';
+
+const LOCK_MS = 60_000;
+
+async function endpoint(repos: Repositories, accountId: string, name: string): Promise<string> {
+  const row = await repos.webhooks.createEndpoint(
+    {
+      account_id: accountId,
+      url: `https://hooks.example.com/${name}`,
+      events: JSON.stringify(['message.received']),
+      secret_enc: 'sealed',
+    },
+    Date.now(),
+  );
+  return row.id;
+}
+
+async function events(store: Store, accountId: string, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    await insertEvent(store.db, accountId, 'message.received', { n: i }, Date.now());
+  }
+}
+
+const everything = { skipAccounts: [], skipEndpoints: [], pick: () => true } as const;
+
+for (const target of storeTargets) {
+  describe(`delivery claims on ${target.name}`, async () => {
+    const skip = await target.skip();
+    let store: Store;
+    let repos: Repositories;
+    let cleanup: () => Promise<void>;
+
+    before(async () => {
+      if (skip) return;
+      ({ store, cleanup } = await target.open());
+      await migrateToLatest(store);
+      repos = createRepositories(store);
+    });
+    after(async () => {
+      if (skip) return;
+      await store.close();
+      await cleanup();
+    });
+
+    test('only the picked are claimed; skipped accounts and endpoints are not even read', {
+      skip,
+    }, async () => {
+      const a = (await repos.accounts.createAccount('A')).id;
+      const b = (await repos.accounts.createAccount('B')).id;
+      const [a1, a2] = [await endpoint(repos, a, 'a1'), await endpoint(repos, a, 'a2')];
+      const b1 = await endpoint(repos, b, 'b1');
+      await events(store, a, 3); // three deliveries to each of a1 and a2
+      await events(store, b, 2);
+      const now = Date.now() + 1;
+
+      const offered: DueCandidate[] = [];
+      const first = await repos.webhooks.claimDue({
+        now,
+        lockMs: LOCK_MS,
+        limit: 10,
+        skipAccounts: [],
+        skipEndpoints: [a2],
+        pick: (c) => {
+          offered.push(c);
+          return c.endpointId === a1 && offered.filter((o) => o.endpointId === a1).length <= 2;
+        },
+      });
+      assert.deepEqual(offered.map((c) => c.endpointId).sort(), [a1, a1, a1, b1, b1].sort());
+      assert.equal(first.more, false);
+      assert.equal(first.lost, 0);
+      assert.equal(first.claimed.length, 2);
+      const ids = offered.filter((c) => c.endpointId === a1).map((c) => c.id);
+      assert.deepEqual(
+        first.claimed.map((c) => c.delivery.id),
+        ids.slice(0, 2),
+        'the oldest due of a1, in order',
+      );
+      const [claimed] = first.claimed;
+      assert.equal(claimed!.endpoint.id, a1);
+      assert.equal(claimed!.endpoint.url, 'https://hooks.example.com/a1');
+      assert.equal(JSON.parse(claimed!.payload).type, 'message.received');
+
+      const locked = await store.db
+        .selectFrom('deliveries')
+        .select('id')
+        .where('locked_until', '=', now + LOCK_MS)
+        .execute();
+      assert.deepEqual(locked.map((r) => r.id).sort(), ids.slice(0, 2).sort(), 'only the picked were marked');
+
+      const withoutA = await repos.webhooks.claimDue({
+        now,
+        lockMs: LOCK_MS,
+        limit: 1,
+        ...everything,
+        skipAccounts: [a],
+      });
+      assert.equal(withoutA.more, true, 'the one candidate read filled the window');
+      assert.deepEqual(
+        withoutA.claimed.map((c) => c.endpoint.id),
+        [b1],
+      );
+
+      await repos.webhooks.releaseClaims(first.claimed.map((c) => c.delivery.id));
+      const again = await repos.webhooks.claimDue({ now, lockMs: LOCK_MS, limit: 100, ...everything });
+      assert.equal(again.claimed.length, 7, 'released claims are due again; the claimed b1 one is not');
+      assert.ok(first.claimed.every((c) => again.claimed.some((x) => x.delivery.id === c.delivery.id)));
+    });
+  });
+}
+
+describe('delivery claims of several PostgreSQL nodes', async () => {
+  const skip = await storeTargets[1]!.skip();
+  let schema: PostgresSchema;
+  const nodes: Store[] = [];
+
+  before(async () => {
+    if (skip) return;
+    schema = await createPostgresSchema();
+    for (let i = 0; i < 3; i++) nodes.push(openStore(schema.url, { poolSize: 4 }));
+    await migrateToLatest(nodes[0]!);
+  });
+  after(async () => {
+    if (skip) return;
+    for (const node of nodes) await node.close();
+    await schema.drop();
+  });
+
+  test('nodes claiming at the same moment never take the same delivery', { skip }, async () => {
+    const repos = nodes.map((node) => createRepositories(node));
+    const account = (await repos[0]!.accounts.createAccount('Shared')).id;
+    await endpoint(repos[0]!, account, 'shared');
+    await events(nodes[0]!, account, 60);
+    const now = Date.now() + 1;
+
+    const taken = await Promise.all(
+      repos.map(async (r) => {
+        const mine: string[] = [];
+        for (;;) {
+          const { claimed, lost } = await r.webhooks.claimDue({
+            now,
+            lockMs: LOCK_MS,
+            limit: 7,
+            ...everything,
+          });
+          if (claimed.length === 0 && lost === 0) return mine; // nothing due is left unclaimed
+          mine.push(...claimed.map((c) => c.delivery.id));
+        }
+      }),
+    );
+    const all = taken.flat();
+    assert.equal(new Set(all).size, all.length, 'no delivery was claimed twice');
+    assert.equal(all.length, 60, 'every delivery was claimed');
+  });
+});
