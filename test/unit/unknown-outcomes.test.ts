@@ -4,6 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { NetworkFailure } from '../../src/domain/ports/network.ts';
+import type { StatusEvent } from '../../src/domain/ports/network-events.ts';
 import {
   expiredOutcome,
   type SettleDeps,
@@ -15,8 +17,6 @@ import {
   type UnsettledStore,
   unknownOutcomeError,
 } from '../../src/domain/unknown-outcomes.ts';
-import type { NetworkFailure } from '../../src/network/port.ts';
-import type { StatusEvent } from '../../src/network/webhook-events.ts';
 import type { MessagesTable } from '../../src/store/schema.ts';
 import type { StatusSender } from '../../src/store/unsettled-messages.ts';
 
