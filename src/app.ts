@@ -266,7 +266,7 @@ export async function buildGateway(
         event.phoneNumberId === sandbox.phoneNumberId
           ? undefined
           : await repos.numbers.findNumberByPhoneNumberId(event.phoneNumberId);
-      const accessToken = number ? decryptSecret(number.access_token_enc, secretKey) : sandbox.accessToken;
+      const accessToken = number ? decryptSecret(number.sealedAccessToken, secretKey) : sandbox.accessToken;
       const place = media.newPlace();
       const result = await connector.fetchMedia(
         { phoneNumberId: event.phoneNumberId, accessToken },

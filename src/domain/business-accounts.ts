@@ -7,14 +7,14 @@
  * phone-number id, so nothing needs configuring there.
  */
 
-import type { NumbersRepo } from '../store/numbers-repo.ts';
 import { GatewayError } from './errors.ts';
 import type { TemplateAccount } from './ports/network.ts';
+import type { NumbersStore } from './ports/numbers.ts';
 import { decryptSecret } from './secrets.ts';
 
 export interface BusinessAccountDeps {
   sandbox: { phone: string; phoneNumberId: string; accessToken: string; wabaId?: string | null };
-  numbers: NumbersRepo;
+  numbers: Pick<NumbersStore, 'findNumberOfAccount'>;
   secretKey: Buffer;
   /** True on the simulated network, where a number's WABA id is its phone-number id. */
   simulated: boolean;
@@ -50,7 +50,7 @@ export async function businessAccountOf(
       { field },
     );
   }
-  const wabaId = number.waba_id || (deps.simulated ? number.phone_number_id : null);
+  const wabaId = number.wabaId || (deps.simulated ? number.phoneNumberId : null);
   if (!wabaId) {
     throw new GatewayError(
       'conflict',
@@ -61,6 +61,6 @@ export async function businessAccountOf(
     phone,
     isSandbox: false,
     wabaId,
-    accessToken: decryptSecret(number.access_token_enc, deps.secretKey),
+    accessToken: decryptSecret(number.sealedAccessToken, deps.secretKey),
   };
 }

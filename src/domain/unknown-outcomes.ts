@@ -122,7 +122,7 @@ export function sameSubscriber(dialled: string, recipientId: string): boolean {
 export interface SettleDeps {
   sandbox: { phone: string; phoneNumberId: string };
   numbers: {
-    findNumberByPhoneNumberId(id: string): Promise<{ phone: string; account_id: string } | undefined>;
+    findNumberByPhoneNumberId(id: string): Promise<{ phone: string; accountId: string } | undefined>;
   };
   messages: Pick<UnsettledStore, 'findOpenFor' | 'settleFromNetwork'>;
 }
@@ -131,7 +131,7 @@ export interface SettleDeps {
 async function senderOf(deps: SettleDeps, phoneNumberId: string): Promise<StatusSender | undefined> {
   if (phoneNumberId === deps.sandbox.phoneNumberId) return { phone: deps.sandbox.phone, accountId: null };
   const number = await deps.numbers.findNumberByPhoneNumberId(phoneNumberId);
-  return number ? { phone: number.phone, accountId: number.account_id } : undefined;
+  return number ? { phone: number.phone, accountId: number.accountId } : undefined;
 }
 
 /**
