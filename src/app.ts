@@ -14,6 +14,7 @@ import { mediaLink } from './domain/media-links.ts';
 import type { FlowContent } from './domain/messages/send-flow.ts';
 import type { TemplateContent } from './domain/messages/send-template.ts';
 import { createSweeper, sweepInterval } from './domain/outcome-sweeper.ts';
+import type { NetworkConnector } from './domain/ports/network.ts';
 import { memoryRateLimiter, type RateLimitPolicy } from './domain/rate-limit.ts';
 import { decryptSecret } from './domain/secrets.ts';
 import type { SendDeps } from './domain/send-message.ts';
@@ -43,7 +44,6 @@ import { registerTemplateRoutes } from './http/routes/templates.ts';
 import { registerWebhookRoutes } from './http/routes/webhooks.ts';
 import { applyServerTimeouts, fastifyTimeouts } from './http/server-timeouts.ts';
 import { createCloudConnector } from './network/cloud-connector.ts';
-import type { NetworkConnector } from './network/port.ts';
 import { DEFAULT_RETRY_POLICY } from './network/retry-policy.ts';
 import { createSimulator, type Simulator } from './network/simulator/index.ts';
 import { portalPlugin } from './portal/routes.ts';
@@ -266,7 +266,7 @@ export async function buildGateway(
         event.phoneNumberId === sandbox.phoneNumberId
           ? undefined
           : await repos.numbers.findNumberByPhoneNumberId(event.phoneNumberId);
-      const accessToken = number ? decryptSecret(number.access_token_enc, secretKey) : sandbox.accessToken;
+      const accessToken = number ? decryptSecret(number.sealedAccessToken, secretKey) : sandbox.accessToken;
       const place = media.newPlace();
       const result = await connector.fetchMedia(
         { phoneNumberId: event.phoneNumberId, accessToken },

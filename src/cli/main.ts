@@ -5,8 +5,10 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { withInstallSecrets } from '../config/simulator-secrets.ts';
-import { normalizePhone } from '../domain/phone.ts';
-import { encryptSecret } from '../domain/secrets.ts';
+import { createAccount, findAccount, listAccounts } from '../domain/accounts.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys.ts';
+import { GatewayError } from '../domain/errors.ts';
+import { listNumbers, registerNumber } from '../domain/numbers.ts';
 import { openStore } from '../store/connect.ts';
 import { migrateToLatest } from '../store/migrate.ts';
 import { createRepositories } from '../store/repositories.ts';
@@ -28,6 +30,19 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   migrate                                    apply database migrations and exit`;
 
 class UsageError extends Error {}
+
+/** The option that carries each field the domain names in its errors. */
+const OPTION_OF: Record<string, string> = {
+  phone: '--phone',
+  phoneNumberId: '--phone-number-id',
+  accessToken: '--token',
+  wabaId: '--waba-id',
+};
+
+/** A rule the domain enforces, told in the words of this command line: its fields as options. */
+function usageErrorOf(error: GatewayError): UsageError {
+  return new UsageError(error.message.replace(/`(\w+)`/g, (name, field: string) => OPTION_OF[field] ?? name));
+}
 
 function required(values: Record<string, unknown>, name: string): string {
   const v = values[name];
@@ -78,19 +93,19 @@ async function run(argv: string[]): Promise<void> {
 
     const accountOf = async () => {
       const id = required(values, 'account');
-      const account = await repos.accounts.findAccount(id);
+      const account = await findAccount(repos.accounts, id);
       if (!account) throw new UsageError(`no account ${id}`);
       return account;
     };
 
     switch (command) {
       case 'accounts create': {
-        const account = await repos.accounts.createAccount(required(values, 'name'));
-        const { key } = await repos.accounts.createKeyForAccount(account.id, 'default');
+        const account = await createAccount(repos.accounts, required(values, 'name'));
+        const { plainKey } = await createApiKey(repos.accounts, account.id, 'default');
         const out = {
           accountId: account.id,
-          apiKey: key,
-          joinCode: account.join_code,
+          apiKey: plainKey,
+          joinCode: account.joinCode,
           sandboxNumber: `+${config.sandboxNumber}`,
         };
         print(
@@ -101,11 +116,11 @@ async function run(argv: string[]): Promise<void> {
         return;
       }
       case 'accounts list': {
-        const rows = (await repos.accounts.listAccounts()).map((a) => ({
+        const rows = (await listAccounts(repos.accounts)).map((a) => ({
           accountId: a.id,
           name: a.name,
-          joinCode: a.join_code,
-          createdAt: new Date(a.created_at).toISOString(),
+          joinCode: a.joinCode,
+          createdAt: new Date(a.createdAt).toISOString(),
         }));
         print(
           json,
@@ -117,22 +132,22 @@ async function run(argv: string[]): Promise<void> {
       }
       case 'keys create': {
         const account = await accountOf();
-        const { row, key } = await repos.accounts.createKeyForAccount(account.id, values.name ?? 'key');
+        const { key, plainKey } = await createApiKey(repos.accounts, account.id, values.name ?? 'key');
         print(
           json,
-          { keyId: row.id, prefix: row.prefix, apiKey: key },
-          `key ${row.id}\napiKey ${key} (shown once)`,
+          { keyId: key.id, prefix: key.prefix, apiKey: plainKey },
+          `key ${key.id}\napiKey ${plainKey} (shown once)`,
         );
         return;
       }
       case 'keys list': {
         const account = await accountOf();
-        const rows = (await repos.accounts.listKeysOfAccount(account.id)).map((k) => ({
+        const rows = (await listApiKeys(repos.accounts, account.id)).map((k) => ({
           keyId: k.id,
           name: k.name,
           prefix: k.prefix,
-          createdAt: new Date(k.created_at).toISOString(),
-          revokedAt: k.revoked_at ? new Date(k.revoked_at).toISOString() : null,
+          createdAt: new Date(k.createdAt).toISOString(),
+          revokedAt: k.revokedAt ? new Date(k.revokedAt).toISOString() : null,
         }));
         print(
           json,
@@ -149,35 +164,29 @@ async function run(argv: string[]): Promise<void> {
       case 'keys revoke': {
         const account = await accountOf();
         const key = required(values, 'key');
-        if (!(await repos.accounts.revokeKeyOfAccount(account.id, key)))
+        if (!(await revokeApiKey(repos.accounts, account.id, key)))
           throw new UsageError(`no active key ${key} in account ${account.id}`);
         print(json, { revoked: key }, `revoked ${key}`);
         return;
       }
       case 'numbers add': {
         const account = await accountOf();
-        const phone = normalizePhone(required(values, 'phone'));
-        if (!phone) throw new UsageError('--phone must be a valid phone number with country code');
-        if (phone === config.sandboxNumber)
-          throw new UsageError('that is the sandbox number, which every account shares already');
-        const simulated = config.network === 'simulator';
-        const phoneNumberId = values['phone-number-id'] ?? (simulated ? phone : undefined);
-        const token = values.token ?? (simulated ? config.simulator.accessToken : undefined);
-        if (!phoneNumberId || !token)
-          throw new UsageError('--phone-number-id and --token are required with NETWORK=cloud');
-        const wabaId = values['waba-id']?.trim() || null;
-        if (wabaId !== null && !/^\d{1,20}$/.test(wabaId))
-          throw new UsageError('--waba-id must be the numeric id of a WhatsApp Business Account');
-        if (await repos.numbers.findNumberByPhone(phone))
-          throw new UsageError(`+${phone} is registered already`);
-        const row = await repos.numbers.addNumber({
-          account_id: account.id,
-          phone,
-          phone_number_id: phoneNumberId,
-          access_token_enc: encryptSecret(token, secretKey),
-          session_check: values['no-session-check'] ? 0 : 1,
-          waba_id: wabaId,
+        const deps = {
+          numbers: repos.numbers,
+          secretKey,
+          sandboxPhone: config.sandboxNumber,
+          simulatorAccessToken: config.network === 'simulator' ? config.simulator.accessToken : null,
+        };
+        const row = await registerNumber(deps, account.id, {
+          phone: required(values, 'phone'),
+          phoneNumberId: values['phone-number-id'],
+          accessToken: values.token,
+          wabaId: values['waba-id'],
+          sessionCheck: !values['no-session-check'],
+        }).catch((error: unknown) => {
+          throw error instanceof GatewayError ? usageErrorOf(error) : error;
         });
+        const { phone, phoneNumberId, wabaId } = row;
         print(
           json,
           { numberId: row.id, phone: `+${phone}`, phoneNumberId, wabaId },
@@ -187,12 +196,12 @@ async function run(argv: string[]): Promise<void> {
       }
       case 'numbers list': {
         const account = await accountOf();
-        const rows = (await repos.numbers.listNumbersOfAccount(account.id)).map((n) => ({
+        const rows = (await listNumbers(repos.numbers, account.id)).map((n) => ({
           numberId: n.id,
           phone: `+${n.phone}`,
-          phoneNumberId: n.phone_number_id,
-          wabaId: n.waba_id ?? null,
-          sessionCheck: n.session_check === 1,
+          phoneNumberId: n.phoneNumberId,
+          wabaId: n.wabaId,
+          sessionCheck: n.sessionCheck,
         }));
         print(
           json,

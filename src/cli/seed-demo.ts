@@ -5,15 +5,17 @@
  */
 import type { Gateway } from '../app.ts';
 import type { Config } from '../config/config.ts';
+import { createAccount } from '../domain/accounts.ts';
+import { createApiKey } from '../domain/api-keys.ts';
 
 export async function seedDemoAccount(gateway: Gateway, config: Readonly<Config>): Promise<void> {
   if ((await gateway.repos.accounts.countAccounts()) > 0) return;
-  const account = await gateway.repos.accounts.createAccount('Demo');
-  const { key } = await gateway.repos.accounts.createKeyForAccount(account.id, 'demo');
+  const account = await createAccount(gateway.repos.accounts, 'Demo');
+  const { plainKey } = await createApiKey(gateway.repos.accounts, account.id, 'demo');
   const rows: [string, string][] = [
     ['accountId', account.id],
-    ['apiKey', key],
-    ['joinCode', account.join_code],
+    ['apiKey', plainKey],
+    ['joinCode', account.joinCode],
     ['sandboxNumber', `+${config.sandboxNumber}`],
   ];
   if (config.network === 'simulator' && config.simulator.requireToken) {
@@ -26,7 +28,7 @@ export async function seedDemoAccount(gateway: Gateway, config: Readonly<Config>
       '',
       'A demo account was created (shown once; keep the key):',
       ...rows.map(([label, value]) => `  ${label.padEnd(15)}${value}`),
-      `Have a user send "join ${account.join_code}" to +${config.sandboxNumber} before sending them messages.`,
+      `Have a user send "join ${account.joinCode}" to +${config.sandboxNumber} before sending them messages.`,
       '',
     ].join('\n') + '\n',
   );

@@ -6,14 +6,15 @@
  * registration. On the simulated network every business number is its own WABA whose id is the number's
  * phone-number id, so nothing needs configuring there.
  */
-import type { TemplateAccount } from '../network/port.ts';
-import type { NumbersRepo } from '../store/numbers-repo.ts';
+
 import { GatewayError } from './errors.ts';
+import type { TemplateAccount } from './ports/network.ts';
+import type { NumbersStore } from './ports/numbers.ts';
 import { decryptSecret } from './secrets.ts';
 
 export interface BusinessAccountDeps {
   sandbox: { phone: string; phoneNumberId: string; accessToken: string; wabaId?: string | null };
-  numbers: NumbersRepo;
+  numbers: Pick<NumbersStore, 'findNumberOfAccount'>;
   secretKey: Buffer;
   /** True on the simulated network, where a number's WABA id is its phone-number id. */
   simulated: boolean;
@@ -49,7 +50,7 @@ export async function businessAccountOf(
       { field },
     );
   }
-  const wabaId = number.waba_id || (deps.simulated ? number.phone_number_id : null);
+  const wabaId = number.wabaId || (deps.simulated ? number.phoneNumberId : null);
   if (!wabaId) {
     throw new GatewayError(
       'conflict',
@@ -60,6 +61,6 @@ export async function businessAccountOf(
     phone,
     isSandbox: false,
     wabaId,
-    accessToken: decryptSecret(number.access_token_enc, deps.secretKey),
+    accessToken: decryptSecret(number.sealedAccessToken, deps.secretKey),
   };
 }

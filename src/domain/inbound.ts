@@ -10,16 +10,17 @@
  *   kill -9) was not answered 200, so the network delivers it again, and that redelivery finds the message
  *   stored but not handled and completes it (docs/adr/0018-inbound-messages-completed-on-redelivery.md).
  */
-import type { NetworkConnector } from '../network/port.ts';
-import type { InboundMessageEvent, StatusEvent } from '../network/webhook-events.ts';
-import type { AccountsRepo } from '../store/accounts-repo.ts';
-import type { ConversationsRepo } from '../store/conversations-repo.ts';
+
 import type { InboundRepo, InboundRow } from '../store/inbound-repo.ts';
 import type { MessagesRepo } from '../store/messages-repo.ts';
-import type { NumbersRepo } from '../store/numbers-repo.ts';
 import { newId } from './ids.ts';
 import { type JoinLimits, waitInWords } from './join-limits.ts';
 import { fromNetworkStatus } from './message-status.ts';
+import type { AccountsStore } from './ports/accounts.ts';
+import type { ConversationsStore } from './ports/conversations.ts';
+import type { NetworkConnector } from './ports/network.ts';
+import type { InboundMessageEvent, StatusEvent } from './ports/network-events.ts';
+import type { NumbersStore } from './ports/numbers.ts';
 import type { SandboxSettings } from './senders.ts';
 import { settleFromStatus } from './unknown-outcomes.ts';
 
@@ -37,9 +38,9 @@ const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
 export interface InboundDeps {
   sandbox: SandboxSettings;
-  accounts: AccountsRepo;
-  numbers: NumbersRepo;
-  conversations: ConversationsRepo;
+  accounts: AccountsStore;
+  numbers: NumbersStore;
+  conversations: ConversationsStore;
   inbound: InboundRepo;
   messages: MessagesRepo;
   connector: NetworkConnector;
@@ -167,7 +168,7 @@ export async function handleInboundMessage(deps: InboundDeps, event: InboundMess
   // Each step up to the publish may run again on a redelivery: the window keeps the later time, a join
   // binds the same account again (its confirmation may be sent twice), a media file may be copied twice.
   await deps.conversations.recordInbound(row.business_phone, stored.userPhone, stored.at);
-  const accountId = isSandbox ? await routeSandboxMessage(deps, stored) : number!.account_id;
+  const accountId = isSandbox ? await routeSandboxMessage(deps, stored) : number!.accountId;
   const media = accountId ? await copyMediaOf(deps, accountId, stored) : undefined;
   await deps.publishReceived(row, accountId, media);
 }

@@ -4,9 +4,10 @@
  * once for every caller (network-failure-errors.ts); this adds management's words and its one rule of its
  * own: a refusal because the object is not in the state the action needs is a conflict (409), not a 422.
  */
-import type { NetworkFailure } from '../network/port.ts';
+
 import { GatewayError } from './errors.ts';
 import { attemptsNote, judgeFailure, networkFailureError } from './network-failure-errors.ts';
+import type { NetworkFailure } from './ports/network.ts';
 
 export interface ManagedKind {
   /** "template" or "flow", as in "rate limiting template management". */

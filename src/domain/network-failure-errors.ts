@@ -1,5 +1,5 @@
 /**
- * The one mapping of network failures (src/network/port.ts) to the errors clients see, for sends and for
+ * The one mapping of network failures (src/domain/ports/network.ts) to the errors clients see, for sends and for
  * template and flow management alike. It decides by the failure's typed fields (kind, cause, Graph code,
  * HTTP status, throttled), never by its words: titles are the network's text or written for people.
  *
@@ -9,8 +9,9 @@
  * when the network failed, 422 when it refused) and docs/adr/0013 (an unknown outcome: 504 after a
  * timeout, else 502).
  */
-import type { NetworkFailure } from '../network/port.ts';
+
 import { GatewayError } from './errors.ts';
+import type { NetworkFailure } from './ports/network.ts';
 
 /** What a failure means for the client. */
 export type FailureVerdict =

@@ -4,9 +4,10 @@
  * send's words, which tell whether the same messageId may be retried, and the rules that are a send's own.
  * Retries of what was safe to retry have already been made by the connector (docs/adr/0010).
  */
-import type { NetworkFailure } from '../network/port.ts';
+
 import { GatewayError } from './errors.ts';
 import { attemptsNote, judgeFailure, networkFailureError } from './network-failure-errors.ts';
+import type { NetworkFailure } from './ports/network.ts';
 import { unknownOutcomeError } from './unknown-outcomes.ts';
 
 /** The network's code for a free-form message outside the 24-hour conversation window. */

@@ -3,11 +3,11 @@
  * The sandbox number is shared by every account; any other number belongs to exactly one account.
  */
 
-import type { NumberCredentials } from '../network/port.ts';
-import type { AccountsRepo } from '../store/accounts-repo.ts';
-import type { ConversationsRepo } from '../store/conversations-repo.ts';
-import type { NumbersRepo } from '../store/numbers-repo.ts';
 import { GatewayError } from './errors.ts';
+import type { AccountsStore } from './ports/accounts.ts';
+import type { ConversationsStore } from './ports/conversations.ts';
+import type { NumberCredentials } from './ports/network.ts';
+import type { NumbersStore } from './ports/numbers.ts';
 import { decryptSecret } from './secrets.ts';
 
 export interface SandboxSettings {
@@ -32,9 +32,9 @@ export interface Sender {
 export interface SenderDeps {
   sandbox: SandboxSettings;
   secretKey: Buffer;
-  numbers: NumbersRepo;
-  conversations: ConversationsRepo;
-  accounts: AccountsRepo;
+  numbers: Pick<NumbersStore, 'findNumberOfAccount'>;
+  conversations: Pick<ConversationsStore, 'sandboxMembership'>;
+  accounts: Pick<AccountsStore, 'findAccount'>;
 }
 
 export async function resolveSender(
@@ -49,7 +49,7 @@ export async function resolveSender(
       const account = await deps.accounts.findAccount(accountId);
       throw new GatewayError(
         'forbidden_number',
-        `+${to} has not joined your sandbox: they must first send "join ${account?.join_code ?? '<your join code>'}" to +${from}`,
+        `+${to} has not joined your sandbox: they must first send "join ${account?.joinCode ?? '<your join code>'}" to +${from}`,
         { field: 'to' },
       );
     }
@@ -72,10 +72,10 @@ export async function resolveSender(
   return {
     phone: from,
     credentials: {
-      phoneNumberId: number.phone_number_id,
-      accessToken: decryptSecret(number.access_token_enc, deps.secretKey),
+      phoneNumberId: number.phoneNumberId,
+      accessToken: decryptSecret(number.sealedAccessToken, deps.secretKey),
     },
-    enforceWindow: number.session_check === 1,
+    enforceWindow: number.sessionCheck,
     isSandbox: false,
   };
 }

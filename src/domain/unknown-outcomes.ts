@@ -11,12 +11,13 @@
  * - What no status settles within the configured time is FAILED by a sweep that any number of nodes may run
  *   at once: each move is one guarded update.
  */
-import type { NetworkFailure } from '../network/port.ts';
-import type { StatusEvent } from '../network/webhook-events.ts';
+
 import type { MessagesTable } from '../store/schema.ts';
 import type { StatusSender } from '../store/unsettled-messages.ts';
 import type { GatewayError } from './errors.ts';
 import { judgeFailure, networkFailureError } from './network-failure-errors.ts';
+import type { NetworkFailure } from './ports/network.ts';
+import type { StatusEvent } from './ports/network-events.ts';
 
 /** Default of NETWORK_UNKNOWN_OUTCOME_MS: the network reports a message it took within seconds. */
 export const UNKNOWN_OUTCOME_MS = 5 * 60 * 1000;
@@ -121,7 +122,7 @@ export function sameSubscriber(dialled: string, recipientId: string): boolean {
 export interface SettleDeps {
   sandbox: { phone: string; phoneNumberId: string };
   numbers: {
-    findNumberByPhoneNumberId(id: string): Promise<{ phone: string; account_id: string } | undefined>;
+    findNumberByPhoneNumberId(id: string): Promise<{ phone: string; accountId: string } | undefined>;
   };
   messages: Pick<UnsettledStore, 'findOpenFor' | 'settleFromNetwork'>;
 }
@@ -130,7 +131,7 @@ export interface SettleDeps {
 async function senderOf(deps: SettleDeps, phoneNumberId: string): Promise<StatusSender | undefined> {
   if (phoneNumberId === deps.sandbox.phoneNumberId) return { phone: deps.sandbox.phone, accountId: null };
   const number = await deps.numbers.findNumberByPhoneNumberId(phoneNumberId);
-  return number ? { phone: number.phone, accountId: number.account_id } : undefined;
+  return number ? { phone: number.phone, accountId: number.accountId } : undefined;
 }
 
 /**

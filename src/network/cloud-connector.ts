@@ -5,12 +5,18 @@
  * and, like management calls, retried only when the network provably took nothing (docs/adr/0010).
  */
 import { Agent } from 'undici';
+import type {
+  CloudMessage,
+  NetworkConnector,
+  NumberCredentials,
+  SendOptions,
+  SendResult,
+} from '../domain/ports/network.ts';
 import { cloudFlowCalls } from './cloud-flows.ts';
 import { cloudMediaDownloads } from './cloud-media.ts';
 import { cloudTemplateCalls } from './cloud-templates.ts';
 import { graphExchange } from './graph-call.ts';
 import { failureFromGraphResponse } from './graph-errors.ts';
-import type { CloudMessage, NetworkConnector, NumberCredentials, SendOptions, SendResult } from './port.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetries } from './retry-policy.ts';
 import { type PacingOptions, SendPacer } from './send-pacer.ts';
 import { transportFailure } from './transport-failure.ts';
@@ -47,7 +53,7 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
     retry,
   };
 
-  /** One try of a send, classified (port.ts): no pacing, no retry. */
+  /** One try of a send, classified (src/domain/ports/network.ts): no pacing, no retry. */
   async function sendOnce(credentials: NumberCredentials, body: string): Promise<SendResult> {
     const path = `${encodeURIComponent(credentials.phoneNumberId)}/messages`;
     const answer = await graphExchange(graphOptions, 'POST', path, credentials.accessToken, { raw: body });

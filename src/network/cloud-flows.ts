@@ -3,8 +3,8 @@
  * the connector's agent and timeout, errors classified like a send's).
  */
 import { FormData } from 'undici';
+import type { FlowCallResult, NetworkConnector, NetworkFlowProblem } from '../domain/ports/network.ts';
 import { type GraphCallOptions, graphCall } from './graph-call.ts';
-import type { FlowCallResult, NetworkConnector, NetworkFlowProblem } from './port.ts';
 
 type FlowCalls = Pick<
   NetworkConnector,

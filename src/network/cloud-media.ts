@@ -10,10 +10,15 @@
  */
 import fs from 'node:fs/promises';
 import { type Dispatcher, request } from 'undici';
+import type {
+  FailureCause,
+  MediaResult,
+  NetworkFailure,
+  NumberCredentials,
+} from '../domain/ports/network.ts';
 import { guardedAgent, webhookUrlProblem } from '../events/url-guard.ts';
 import { StorageError, writeBoundedFile } from '../store/bounded-file.ts';
 import { failureFromGraphResponse } from './graph-errors.ts';
-import type { FailureCause, MediaResult, NetworkFailure, NumberCredentials } from './port.ts';
 
 export interface CloudMediaOptions {
   base: () => string;

@@ -3,8 +3,9 @@
  * Business Account, edit and delete. Listing is the gateway's own (it records every template and learns
  * each review from the network's webhooks), so the network's list endpoint is not needed.
  */
+
+import type { NetworkConnector, TemplateSubmission } from '../domain/ports/network.ts';
 import { type GraphCallOptions, type GraphResult, graphCall } from './graph-call.ts';
-import type { NetworkConnector, TemplateSubmission } from './port.ts';
 
 type TemplateCalls = Pick<NetworkConnector, 'createTemplate' | 'editTemplate' | 'deleteTemplate'>;
 

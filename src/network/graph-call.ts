@@ -5,8 +5,8 @@
  * safe to retry (retry-policy.ts). A 2xx JSON object is the value; anything else is a classified failure.
  */
 import { type Agent, type FormData, request } from 'undici';
+import type { NetworkFailure } from '../domain/ports/network.ts';
 import { failureFromGraphResponse } from './graph-errors.ts';
-import type { NetworkFailure } from './port.ts';
 import { type RetryPolicy, withRetries } from './retry-policy.ts';
 
 export interface GraphCallOptions {

@@ -6,7 +6,7 @@
  *   network took the request cannot be known, so it must not be repeated blindly;
  * - permanent: everything else, until the request changes.
  */
-import type { NetworkFailure } from './port.ts';
+import type { NetworkFailure } from '../domain/ports/network.ts';
 
 /** Codes that mean "not now": overload, throughput and pair-rate limits, temporary downtime. */
 const TRANSIENT_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131056, 131057, 133004]);

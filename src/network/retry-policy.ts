@@ -7,7 +7,7 @@
  * sent twice.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { NetworkFailure } from './port.ts';
+import type { NetworkFailure } from '../domain/ports/network.ts';
 
 export interface RetryPolicy {
   /** Tries in all, the first included (1 = never retry). */

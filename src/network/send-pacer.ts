@@ -9,7 +9,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Gcra } from '../domain/gcra.ts';
-import type { NetworkFailure } from './port.ts';
+import type { NetworkFailure } from '../domain/ports/network.ts';
 
 export interface PacingOptions {
   /** Sends per second per business number; 0 = no pacing. */

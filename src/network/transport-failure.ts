@@ -3,7 +3,7 @@
  * code), never by its message: a connection that was never made sent nothing and may be retried; a
  * timeout or a connection broken mid-request may have delivered the request (docs/adr/0010).
  */
-import type { NetworkFailure } from './port.ts';
+import type { NetworkFailure } from '../domain/ports/network.ts';
 
 /** Error codes of a connection that was never made: the network cannot have received anything. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);

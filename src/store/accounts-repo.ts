@@ -1,18 +1,24 @@
-/** Accounts and their API keys. */
+/** Accounts and their API keys (src/domain/ports/accounts.ts). */
 import type { Kysely } from 'kysely';
-import { newId } from '../domain/ids.ts';
-import { generateApiKey, generateJoinCode } from '../domain/secrets.ts';
+import type { Account, AccountsStore, ApiKey } from '../domain/ports/accounts.ts';
 import { prepare } from './prepared.ts';
 import type { AccountsTable, ApiKeysTable, Database } from './schema.ts';
 
-export type Account = AccountsTable;
-export type ApiKeyRow = Omit<ApiKeysTable, 'hash'>;
+const accountOf = (row: AccountsTable): Account => ({
+  id: row.id,
+  name: row.name,
+  joinCode: row.join_code,
+  createdAt: row.created_at,
+});
 
-/** What authentication needs on every request: the account and the key used, in one indexed lookup. */
-export interface KeyOwner {
-  accountId: string;
-  keyId: string;
-}
+const keyOf = (row: Omit<ApiKeysTable, 'hash'>): ApiKey => ({
+  id: row.id,
+  accountId: row.account_id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.created_at,
+  revokedAt: row.revoked_at,
+});
 
 // Every request authenticates: the lookup is compiled once (prepared.ts). Keys are not cached, so a
 // revocation takes effect at once on every node.
@@ -26,24 +32,18 @@ const liveKeyByHash = prepare(
   1,
 );
 
-export function accountsRepo(db: Kysely<Database>) {
+export function accountsRepo(db: Kysely<Database>): AccountsStore {
   return {
-    async createAccount(name: string): Promise<Account> {
-      // A join code collision is astronomically rare but possible; the unique constraint catches it.
-      for (let attempt = 0; ; attempt++) {
-        const account: Account = {
-          id: newId('acc'),
-          name,
-          join_code: generateJoinCode(),
-          created_at: Date.now(),
-        };
-        try {
-          await db.insertInto('accounts').values(account).execute();
-          return account;
-        } catch (error) {
-          if (attempt >= 4) throw error;
-        }
-      }
+    async insertAccount(account: Account): Promise<void> {
+      await db
+        .insertInto('accounts')
+        .values({
+          id: account.id,
+          name: account.name,
+          join_code: account.joinCode,
+          created_at: account.createdAt,
+        })
+        .execute();
     },
 
     async countAccounts(): Promise<number> {
@@ -54,42 +54,48 @@ export function accountsRepo(db: Kysely<Database>) {
       return Number(row?.n ?? 0);
     },
 
-    listAccounts(): Promise<Account[]> {
-      return db.selectFrom('accounts').selectAll().orderBy('created_at').execute();
+    async listAccounts(): Promise<Account[]> {
+      const rows = await db.selectFrom('accounts').selectAll().orderBy('created_at').execute();
+      return rows.map(accountOf);
     },
 
-    findAccount(accountId: string): Promise<Account | undefined> {
-      return db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+    async findAccount(accountId: string): Promise<Account | undefined> {
+      const row = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+      return row && accountOf(row);
     },
 
-    findAccountByJoinCode(joinCode: string): Promise<Account | undefined> {
-      return db.selectFrom('accounts').selectAll().where('join_code', '=', joinCode).executeTakeFirst();
+    async findAccountByJoinCode(joinCode: string): Promise<Account | undefined> {
+      const row = await db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('join_code', '=', joinCode)
+        .executeTakeFirst();
+      return row && accountOf(row);
     },
 
-    /** Creates a key; the plain key is in the result and nowhere else, ever. */
-    async createKeyForAccount(accountId: string, name: string): Promise<{ row: ApiKeyRow; key: string }> {
-      const generated = generateApiKey();
-      const row: ApiKeysTable = {
-        id: newId('key'),
-        account_id: accountId,
-        name,
-        prefix: generated.prefix,
-        hash: generated.hash,
-        created_at: Date.now(),
-        revoked_at: null,
-      };
-      await db.insertInto('api_keys').values(row).execute();
-      const { hash: _hash, ...visible } = row;
-      return { row: visible, key: generated.key };
+    async insertApiKey(key: ApiKey, hash: string): Promise<void> {
+      await db
+        .insertInto('api_keys')
+        .values({
+          id: key.id,
+          account_id: key.accountId,
+          name: key.name,
+          prefix: key.prefix,
+          hash,
+          created_at: key.createdAt,
+          revoked_at: key.revokedAt,
+        })
+        .execute();
     },
 
-    listKeysOfAccount(accountId: string): Promise<ApiKeyRow[]> {
-      return db
+    async listKeysOfAccount(accountId: string): Promise<ApiKey[]> {
+      const rows = await db
         .selectFrom('api_keys')
         .select(['id', 'account_id', 'name', 'prefix', 'created_at', 'revoked_at'])
         .where('account_id', '=', accountId)
         .orderBy('created_at')
         .execute();
+      return rows.map(keyOf);
     },
 
     /** Revokes by key id or by the key's visible prefix; returns whether a live key was revoked. */
@@ -104,7 +110,7 @@ export function accountsRepo(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async findLiveKeyOwner(hash: string): Promise<KeyOwner | undefined> {
+    async findLiveKeyOwner(hash: string) {
       const { rows } = await liveKeyByHash(db, hash);
       const row = rows[0];
       return row && { accountId: row.account_id, keyId: row.id };
@@ -112,4 +118,4 @@ export function accountsRepo(db: Kysely<Database>) {
   };
 }
 
-export type AccountsRepo = ReturnType<typeof accountsRepo>;
+export type AccountsRepo = AccountsStore;

@@ -3,6 +3,7 @@
  * 24-hour customer-service window per (business number, user).
  */
 import type { Kysely } from 'kysely';
+import type { ConversationsStore } from '../domain/ports/conversations.ts';
 import { prepare } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -40,7 +41,7 @@ const memberWithWindow = prepare(
   2,
 );
 
-export function conversationsRepo(db: Kysely<Database>) {
+export function conversationsRepo(db: Kysely<Database>): ConversationsStore {
   return {
     /** Binds a user to an account on the sandbox number; joining another account's sandbox moves them. */
     async joinSandbox(sandboxPhone: string, userPhone: string, accountId: string, at: number): Promise<void> {
@@ -98,4 +99,4 @@ export function conversationsRepo(db: Kysely<Database>) {
   };
 }
 
-export type ConversationsRepo = ReturnType<typeof conversationsRepo>;
+export type ConversationsRepo = ConversationsStore;

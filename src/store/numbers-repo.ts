@@ -1,49 +1,66 @@
-/** Business numbers registered to accounts, with their network credentials (encrypted at rest). */
+/** Business numbers registered to accounts, with their network credentials (src/domain/ports/numbers.ts). */
 import type { Kysely } from 'kysely';
 import { newId } from '../domain/ids.ts';
+import type { BusinessNumber, NumbersStore } from '../domain/ports/numbers.ts';
 import type { BusinessNumbersTable, Database } from './schema.ts';
 
-export type BusinessNumber = BusinessNumbersTable;
+const numberOf = (row: BusinessNumbersTable): BusinessNumber => ({
+  id: row.id,
+  accountId: row.account_id,
+  phone: row.phone,
+  phoneNumberId: row.phone_number_id,
+  sealedAccessToken: row.access_token_enc,
+  sessionCheck: row.session_check === 1,
+  wabaId: row.waba_id ?? null,
+  createdAt: row.created_at,
+});
 
-export function numbersRepo(db: Kysely<Database>) {
+export function numbersRepo(db: Kysely<Database>): NumbersStore {
+  const one = async (where: (q: ReturnType<typeof selectNumbers>) => ReturnType<typeof selectNumbers>) => {
+    const row = await where(selectNumbers(db)).executeTakeFirst();
+    return row && numberOf(row);
+  };
   return {
-    async addNumber(input: Omit<BusinessNumber, 'id' | 'created_at'>): Promise<BusinessNumber> {
-      const row: BusinessNumber = { ...input, id: newId('num'), created_at: Date.now() };
-      await db.insertInto('business_numbers').values(row).execute();
-      return row;
+    async addNumber(input: Omit<BusinessNumber, 'id' | 'createdAt'>): Promise<BusinessNumber> {
+      const number: BusinessNumber = { ...input, id: newId('num'), createdAt: Date.now() };
+      await db
+        .insertInto('business_numbers')
+        .values({
+          id: number.id,
+          account_id: number.accountId,
+          phone: number.phone,
+          phone_number_id: number.phoneNumberId,
+          access_token_enc: number.sealedAccessToken,
+          session_check: number.sessionCheck ? 1 : 0,
+          waba_id: number.wabaId,
+          created_at: number.createdAt,
+        })
+        .execute();
+      return number;
     },
 
-    findNumberOfAccount(accountId: string, phone: string): Promise<BusinessNumber | undefined> {
-      return db
-        .selectFrom('business_numbers')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where('phone', '=', phone)
-        .executeTakeFirst();
+    findNumberOfAccount(accountId: string, phone: string) {
+      return one((q) => q.where('account_id', '=', accountId).where('phone', '=', phone));
     },
 
-    /** Unscoped on purpose: inbound webhooks carry a phone-number id and no account. */
-    findNumberByPhoneNumberId(phoneNumberId: string): Promise<BusinessNumber | undefined> {
-      return db
-        .selectFrom('business_numbers')
-        .selectAll()
-        .where('phone_number_id', '=', phoneNumberId)
-        .executeTakeFirst();
+    findNumberByPhoneNumberId(phoneNumberId: string) {
+      return one((q) => q.where('phone_number_id', '=', phoneNumberId));
     },
 
-    findNumberByPhone(phone: string): Promise<BusinessNumber | undefined> {
-      return db.selectFrom('business_numbers').selectAll().where('phone', '=', phone).executeTakeFirst();
+    findNumberByPhone(phone: string) {
+      return one((q) => q.where('phone', '=', phone));
     },
 
-    listNumbersOfAccount(accountId: string): Promise<BusinessNumber[]> {
-      return db
-        .selectFrom('business_numbers')
-        .selectAll()
+    async listNumbersOfAccount(accountId: string): Promise<BusinessNumber[]> {
+      const rows = await selectNumbers(db)
         .where('account_id', '=', accountId)
         .orderBy('created_at')
         .execute();
+      return rows.map(numberOf);
     },
   };
 }
 
-export type NumbersRepo = ReturnType<typeof numbersRepo>;
+const selectNumbers = (db: Kysely<Database>) => db.selectFrom('business_numbers').selectAll();
+
+export type NumbersRepo = NumbersStore;

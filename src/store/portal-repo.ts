@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { Account } from './accounts-repo.ts';
+import { createAccount } from '../domain/accounts.ts';
+import type { Account } from '../domain/ports/accounts.ts';
 import { accountsRepo } from './accounts-repo.ts';
 import type { Database, PortalSessionsTable, PortalUsersTable } from './schema.ts';
 
@@ -60,7 +61,7 @@ export function portalRepo(db: Kysely<Database>) {
     ): Promise<{ user: PortalUser; account: Account } | null> {
       try {
         return await db.transaction().execute(async (trx) => {
-          const account = await accountsRepo(trx).createAccount(input.businessName);
+          const account = await createAccount(accountsRepo(trx), input.businessName);
           const user: PortalUser = {
             id: portalId('usr'),
             account_id: account.id,

@@ -111,11 +111,12 @@ describe('flow management at its edges', () => {
     a = await createAccount(t, 'Flows A');
     b = await createAccount(t, 'Flows B');
     await t.gateway.repos.numbers.addNumber({
-      account_id: a.accountId,
+      accountId: a.accountId,
       phone: OWN_NUMBER,
-      phone_number_id: OWN_NUMBER,
-      access_token_enc: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      session_check: 1,
+      phoneNumberId: OWN_NUMBER,
+      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
+      sessionCheck: true,
+      wabaId: null,
     });
     await joinSandbox(t, a, USER_A);
     await joinSandbox(t, b, USER_B);

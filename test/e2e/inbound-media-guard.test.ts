@@ -85,11 +85,12 @@ describe('inbound media whose download URL points inside the network', () => {
     t = await startGateway({ env: { GRAPH_BASE_URL: graphUrl } });
     account = await createAccount(t, 'Guarded Co');
     await t.gateway.repos.numbers.addNumber({
-      account_id: account.accountId,
+      accountId: account.accountId,
       phone: NUMBER,
-      phone_number_id: PHONE_NUMBER_ID,
-      access_token_enc: encryptSecret('graph-token', t.gateway.secretKey),
-      session_check: 1,
+      phoneNumberId: PHONE_NUMBER_ID,
+      sealedAccessToken: encryptSecret('graph-token', t.gateway.secretKey),
+      sessionCheck: true,
+      wabaId: null,
     });
     // An endpoint, so the account keeps its events; subscribed to statuses only, so nothing is delivered.
     const endpoint = await call(t.url, 'POST', '/api/v1/webhooks', {

@@ -132,11 +132,12 @@ describe('network faults through a real gateway', () => {
   test('a token the network refuses: 502, FAILED, and the status API shows the network failure as recorded', async () => {
     const number = '14155550171';
     await t.gateway.repos.numbers.addNumber({
-      account_id: account.accountId,
+      accountId: account.accountId,
       phone: number,
-      phone_number_id: number,
-      access_token_enc: encryptSecret('a-revoked-token', t.gateway.secretKey),
-      session_check: 0,
+      phoneNumberId: number,
+      sealedAccessToken: encryptSecret('a-revoked-token', t.gateway.secretKey),
+      sessionCheck: false,
+      wabaId: null,
     });
     const refused = await call(t.url, 'POST', '/api/v1/msg/message/text', {
       key: account.apiKey,

@@ -72,7 +72,7 @@ describe('portal on SQLite', () => {
 
     const { user, account } = await accountOf(t, 'owner@example.org');
     assert.equal(account.name, 'Acme <Shop>');
-    assert.match(account.join_code, /^[a-z]+-[a-z]+-[a-z]+-\d{6}$/);
+    assert.match(account.joinCode, /^[a-z]+-[a-z]+-[a-z]+-\d{6}$/);
     assert.match(user.password_hash, /^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     assert.ok(!user.password_hash.includes(PASSWORD));
     const token = client.cookies.get('sb_session')!;
@@ -196,8 +196,8 @@ describe('portal on SQLite', () => {
     const client = new PortalClient(t.url);
     const settings = await client.signUp('settings@example.org', PASSWORD, 'Settings Co');
     const { account } = await accountOf(t, 'settings@example.org');
-    assert.equal(codeOfId(settings.html, 'join-code'), account.join_code);
-    assert.equal(codeOfId(settings.html, 'join-text'), `join ${account.join_code}`);
+    assert.equal(codeOfId(settings.html, 'join-code'), account.joinCode);
+    assert.equal(codeOfId(settings.html, 'join-text'), `join ${account.joinCode}`);
     assert.equal(codeOfId(settings.html, 'sandbox-number'), SANDBOX);
     assert.match(settings.html, /href="\/simulator\/phone"/);
     assert.match(settings.html, /npm run cli -- numbers add --account acc_/);
@@ -231,7 +231,7 @@ describe('portal on SQLite', () => {
     const { key } = await createKey(owner);
     const { account } = await accountOf(t, 'log@example.org');
     const user = '254712300501';
-    await joinSandbox(t, { accountId: account.id, apiKey: key, joinCode: account.join_code }, user);
+    await joinSandbox(t, { accountId: account.id, apiKey: key, joinCode: account.joinCode }, user);
     const sent = await call(t.url, 'POST', '/api/v1/msg/message/text', {
       key,
       body: { messageId: 'portal-log-1', from: SANDBOX, to: `+${user}`, message: 'Hello <b>there</b>' },
@@ -436,7 +436,7 @@ describe('portal behind https, with webhook deliveries', () => {
     const created = await client.post('/app/webhooks', { url: receiver.url, events: 'message.received' });
     assert.equal(created.status, 303);
     const endpointPath = created.location!.split('?')[0]!;
-    await joinSandbox(t, { accountId: account.id, apiKey: '', joinCode: account.join_code }, '254712300777');
+    await joinSandbox(t, { accountId: account.id, apiKey: '', joinCode: account.joinCode }, '254712300777');
     await eventually(() => receiver.received.length === 1);
     const detail = await eventually(async () => {
       const page = await client.get(endpointPath);

@@ -14,6 +14,7 @@ import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { createApiKey } from '../../src/domain/api-keys.ts';
 import { encryptSecret } from '../../src/domain/secrets.ts';
 import { insertEvent } from '../../src/store/webhooks-repo.ts';
 import { createSignUpFlow, FLOWS, SIGN_UP_FLOW } from '../support/flows.ts';
@@ -390,15 +391,16 @@ for (const database of databases) {
       own = await seed(t, attacker, ATTACKER_USER, 'attacker');
       foreign = { ...(await seed(t, victim, VICTIM_USER, 'victim')), phone: VICTIM_NUMBER };
       await t.gateway.repos.numbers.addNumber({
-        account_id: victim.accountId,
+        accountId: victim.accountId,
         phone: VICTIM_NUMBER.slice(1),
-        phone_number_id: VICTIM_NUMBER.slice(1),
-        access_token_enc: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-        session_check: 1,
+        phoneNumberId: VICTIM_NUMBER.slice(1),
+        sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
+        sessionCheck: true,
+        wabaId: null,
       });
-      const revoked = await t.gateway.repos.accounts.createKeyForAccount(attacker.accountId, 'revoked');
-      await t.gateway.repos.accounts.revokeKeyOfAccount(attacker.accountId, revoked.row.id);
-      revokedKey = revoked.key;
+      const revoked = await createApiKey(t.gateway.repos.accounts, attacker.accountId, 'revoked');
+      await t.gateway.repos.accounts.revokeKeyOfAccount(attacker.accountId, revoked.key.id);
+      revokedKey = revoked.plainKey;
       victimMarkers = ['victim-msg-q7', 'victim_tpl_q7', 'victim flow q7', 'victim-hooks', victim.accountId];
     });
     after(async () => {

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { createApiKey } from '../../src/domain/api-keys.ts';
 import { encryptSecret } from '../../src/domain/secrets.ts';
 import {
   call,
@@ -104,11 +105,12 @@ describe('send operations', () => {
     await joinSandbox(t, account, USER.slice(1));
     // The other account owns a business number of its own.
     await t.gateway.repos.numbers.addNumber({
-      account_id: other.accountId,
+      accountId: other.accountId,
       phone: OTHER_NUMBER.slice(1),
-      phone_number_id: OTHER_NUMBER.slice(1),
-      access_token_enc: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      session_check: 1,
+      phoneNumberId: OTHER_NUMBER.slice(1),
+      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
+      sessionCheck: true,
+      wabaId: null,
     });
   });
   after(() => t.close());
@@ -179,9 +181,9 @@ describe('send operations', () => {
     });
 
     test(`${op.path}: no key, a wrong key and a revoked key get the documented 401`, async () => {
-      const revoked = await t.gateway.repos.accounts.createKeyForAccount(account.accountId, 'to revoke');
-      await t.gateway.repos.accounts.revokeKeyOfAccount(account.accountId, revoked.row.id);
-      for (const key of [undefined, 'sb_live_wrong', revoked.key]) {
+      const revoked = await createApiKey(t.gateway.repos.accounts, account.accountId, 'to revoke');
+      await t.gateway.repos.accounts.revokeKeyOfAccount(account.accountId, revoked.key.id);
+      for (const key of [undefined, 'sb_live_wrong', revoked.plainKey]) {
         const r = await call(t.url, 'POST', op.path, { key, body: { ...common, ...op.body } });
         assert.equal(r.status, 401);
         assert.deepEqual(Object.keys(r.body), ['timestamp', 'data', 'status', 'message', 'errors']);

@@ -74,11 +74,12 @@ describe('templates', () => {
     a = await createAccount(t, 'Shop A');
     b = await createAccount(t, 'Shop B');
     await t.gateway.repos.numbers.addNumber({
-      account_id: a.accountId,
+      accountId: a.accountId,
       phone: NUMBER,
-      phone_number_id: NUMBER,
-      access_token_enc: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      session_check: 1,
+      phoneNumberId: NUMBER,
+      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
+      sessionCheck: true,
+      wabaId: null,
     });
     await api(a, 'POST', '/api/v1/webhooks', { url: receiver.url, events: ['template.status'] });
   });

@@ -64,11 +64,12 @@ async function subscribe(t: TestGateway, account: TestAccount, receiver: Receive
 
 async function addNumber(t: TestGateway, account: TestAccount, phone: string, sessionCheck: 0 | 1) {
   await t.gateway.repos.numbers.addNumber({
-    account_id: account.accountId,
+    accountId: account.accountId,
     phone,
-    phone_number_id: phone,
-    access_token_enc: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-    session_check: sessionCheck,
+    phoneNumberId: phone,
+    sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
+    sessionCheck: sessionCheck === 1,
+    wabaId: null,
   });
 }
 

@@ -3,6 +3,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createAccount } from '../../src/domain/accounts.ts';
+import { createApiKey } from '../../src/domain/api-keys.ts';
 import { hashApiKey } from '../../src/domain/secrets.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { inboundRepo } from '../../src/store/inbound-repo.ts';
@@ -47,15 +49,15 @@ for (const target of targets) {
     });
 
     test('API keys are found by hash only while not revoked', { skip }, async () => {
-      const account = await repos.accounts.createAccount('Acme');
-      const { row, key } = await repos.accounts.createKeyForAccount(account.id, 'k');
+      const account = await createAccount(repos.accounts, 'Acme');
+      const { key: row, plainKey: key } = await createApiKey(repos.accounts, account.id, 'k');
       assert.match(key, /^sb_live_[0-9A-Za-z]{32}$/);
       assert.equal(row.prefix, key.slice(0, 14));
       assert.deepEqual(await repos.accounts.findLiveKeyOwner(hashApiKey(key)), {
         accountId: account.id,
         keyId: row.id,
       });
-      const other = await repos.accounts.createAccount('Other');
+      const other = await createAccount(repos.accounts, 'Other');
       assert.equal(
         await repos.accounts.revokeKeyOfAccount(other.id, row.id),
         false,
@@ -67,14 +69,14 @@ for (const target of targets) {
     });
 
     test('join codes find their account', { skip }, async () => {
-      const account = await repos.accounts.createAccount('Joiner');
-      assert.match(account.join_code, /^[a-z]+-[a-z]+-[a-z]+-\d{6}$/);
-      assert.equal((await repos.accounts.findAccountByJoinCode(account.join_code))?.id, account.id);
+      const account = await createAccount(repos.accounts, 'Joiner');
+      assert.match(account.joinCode, /^[a-z]+-[a-z]+-[a-z]+-\d{6}$/);
+      assert.equal((await repos.accounts.findAccountByJoinCode(account.joinCode))?.id, account.id);
     });
 
     test('a messageId is claimed once per account; other accounts have their own', { skip }, async () => {
-      const a = await repos.accounts.createAccount('A');
-      const b = await repos.accounts.createAccount('B');
+      const a = await createAccount(repos.accounts, 'A');
+      const b = await createAccount(repos.accounts, 'B');
       assert.equal(await repos.messages.reserve(messageRow(a.id, 'dup')), null);
       const holder = await repos.messages.reserve(messageRow(a.id, 'dup', 'h2'));
       assert.equal(holder?.request_hash, 'h1');
@@ -83,7 +85,7 @@ for (const target of targets) {
     });
 
     test('concurrent claims of one messageId: exactly one wins', { skip }, async () => {
-      const a = await repos.accounts.createAccount('Race');
+      const a = await createAccount(repos.accounts, 'Race');
       const results = await Promise.all(
         Array.from({ length: 20 }, () => repos.messages.reserve(messageRow(a.id, 'race'))),
       );
@@ -91,7 +93,7 @@ for (const target of targets) {
     });
 
     test('a released claim can be taken again', { skip }, async () => {
-      const a = await repos.accounts.createAccount('Release');
+      const a = await createAccount(repos.accounts, 'Release');
       const row = messageRow(a.id, 'rel');
       assert.equal(await repos.messages.reserve(row), null);
       await repos.messages.release(row.id);
@@ -99,7 +101,7 @@ for (const target of targets) {
     });
 
     test('statuses only move forward and FAILED is final', { skip }, async () => {
-      const a = await repos.accounts.createAccount('Status');
+      const a = await createAccount(repos.accounts, 'Status');
       const row = messageRow(a.id, 'st');
       await repos.messages.reserve(row);
       await repos.messages.markAccepted(row.id, 'wamid.ST1', 1000);
@@ -124,7 +126,7 @@ for (const target of targets) {
     test('a status that arrives before the send recorded its network id is applied afterwards', {
       skip,
     }, async () => {
-      const a = await repos.accounts.createAccount('Early');
+      const a = await createAccount(repos.accounts, 'Early');
       const row = messageRow(a.id, 'early');
       await repos.messages.reserve(row);
       await repos.messages.applyNetworkStatus('wamid.EARLY', 'DELIVERED', 2000, null);
@@ -145,13 +147,73 @@ for (const target of targets) {
     });
 
     test('sandbox membership moves with the latest join and ends on leave', { skip }, async () => {
-      const a = await repos.accounts.createAccount('SA');
-      const b = await repos.accounts.createAccount('SB');
+      const a = await createAccount(repos.accounts, 'SA');
+      const b = await createAccount(repos.accounts, 'SB');
       await repos.conversations.joinSandbox('14155550100', '254700000001', a.id, 1);
       await repos.conversations.joinSandbox('14155550100', '254700000001', b.id, 2);
       assert.equal(await repos.conversations.sandboxAccountOf('14155550100', '254700000001'), b.id);
       assert.equal(await repos.conversations.leaveSandbox('14155550100', '254700000001'), true);
       assert.equal(await repos.conversations.sandboxAccountOf('14155550100', '254700000001'), undefined);
+    });
+
+    test("accounts and keys read back in the domain's terms, scoped by account", { skip }, async () => {
+      const account = await createAccount(repos.accounts, 'Mapped');
+      assert.deepEqual(await repos.accounts.findAccount(account.id), account);
+      assert.deepEqual(
+        (await repos.accounts.listAccounts()).find((a) => a.id === account.id),
+        account,
+      );
+      const { key } = await createApiKey(repos.accounts, account.id, 'mapped key');
+      assert.deepEqual(await repos.accounts.listKeysOfAccount(account.id), [key]);
+      assert.equal(await repos.accounts.revokeKeyOfAccount(account.id, key.id), true);
+      const [revoked] = await repos.accounts.listKeysOfAccount(account.id);
+      assert.equal(typeof revoked?.revokedAt, 'number');
+      assert.deepEqual({ ...revoked, revokedAt: null }, key);
+      const other = await createAccount(repos.accounts, 'Unmapped');
+      assert.deepEqual(await repos.accounts.listKeysOfAccount(other.id), []);
+    });
+
+    test("numbers read back in the domain's terms, scoped by account", { skip }, async () => {
+      const a = await createAccount(repos.accounts, 'NA');
+      const b = await createAccount(repos.accounts, 'NB');
+      const input = {
+        accountId: a.id,
+        phone: '14155550911',
+        phoneNumberId: '900911',
+        sealedAccessToken: 'sealed-token',
+        sessionCheck: false,
+        wabaId: '123456',
+      };
+      const added = await repos.numbers.addNumber(input);
+      assert.deepEqual({ ...added, id: 'x', createdAt: 0 }, { ...input, id: 'x', createdAt: 0 });
+      assert.deepEqual(await repos.numbers.findNumberOfAccount(a.id, input.phone), added);
+      assert.equal(await repos.numbers.findNumberOfAccount(b.id, input.phone), undefined);
+      assert.deepEqual(await repos.numbers.findNumberByPhoneNumberId('900911'), added);
+      assert.deepEqual(await repos.numbers.findNumberByPhone(input.phone), added);
+      assert.deepEqual(await repos.numbers.listNumbersOfAccount(a.id), [added]);
+      assert.deepEqual(await repos.numbers.listNumbersOfAccount(b.id), []);
+      const checked = await repos.numbers.addNumber({
+        ...input,
+        phone: '14155550912',
+        phoneNumberId: '900912',
+        sessionCheck: true,
+        wabaId: null,
+      });
+      assert.deepEqual(await repos.numbers.findNumberByPhone('14155550912'), checked);
+    });
+
+    test('a sandbox membership is read with the window of its user', { skip }, async () => {
+      const a = await createAccount(repos.accounts, 'SW');
+      await repos.conversations.joinSandbox('14155550100', '254700000077', a.id, 1);
+      assert.deepEqual(await repos.conversations.sandboxMembership('14155550100', '254700000077'), {
+        accountId: a.id,
+        lastInboundAt: undefined,
+      });
+      await repos.conversations.recordInbound('14155550100', '254700000077', 7000);
+      assert.deepEqual(await repos.conversations.sandboxMembership('14155550100', '254700000077'), {
+        accountId: a.id,
+        lastInboundAt: 7000,
+      });
     });
 
     test('an inbound message is stored once per network id and handled once', { skip }, async () => {
@@ -176,7 +238,7 @@ for (const target of targets) {
     });
 
     test('of two deliveries marking one message at once, exactly one succeeds', { skip }, async () => {
-      const account = await repos.accounts.createAccount('Inbound Co');
+      const account = await createAccount(repos.accounts, 'Inbound Co');
       const row = {
         id: 'in_race',
         account_id: null,

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { createAccount } from '../../src/domain/accounts.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
@@ -47,8 +48,8 @@ for (const target of storeTargets) {
       repos = createRepositories(store);
       dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-template-media-'));
       templates = templatesRepo(store.db, dataDir);
-      a = (await repos.accounts.createAccount('A')).id;
-      b = (await repos.accounts.createAccount('B')).id;
+      a = (await createAccount(repos.accounts, 'A')).id;
+      b = (await createAccount(repos.accounts, 'B')).id;
     });
     after(async () => {
       if (skip) return;

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createAccount } from '../../src/domain/accounts.ts';
 import { sweepUnsettled } from '../../src/domain/unknown-outcomes.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
@@ -63,7 +64,7 @@ for (const target of targets) {
     test('an unknown outcome is marked once, keeps its reason, and is not marked once settled', {
       skip,
     }, async () => {
-      const a = await repos.accounts.createAccount('Marked');
+      const a = await createAccount(repos.accounts, 'Marked');
       const id = await claim(a.id);
       assert.equal(await repos.messages.markUnknown(id, 5000, UNKNOWN), true);
       assert.equal(
@@ -85,8 +86,8 @@ for (const target of targets) {
     test('a status settles only an open message from its number and account, once, and is applied', {
       skip,
     }, async () => {
-      const a = await repos.accounts.createAccount('Owner');
-      const b = await repos.accounts.createAccount('Stranger');
+      const a = await createAccount(repos.accounts, 'Owner');
+      const b = await createAccount(repos.accounts, 'Stranger');
       const id = await claim(a.id);
       await repos.messages.markUnknown(id, 1000, UNKNOWN);
       // The status arrives first and waits: no message has its network id yet.
@@ -136,7 +137,7 @@ for (const target of targets) {
     });
 
     test('the sweep lists abandoned claims and expired unknown outcomes only', { skip }, async () => {
-      const a = await repos.accounts.createAccount('Listed');
+      const a = await createAccount(repos.accounts, 'Listed');
       const now = 10_000_000;
       const abandoned = await claim(a.id, now - 70_000);
       const inFlight = await claim(a.id, now - 1000);
@@ -155,7 +156,7 @@ for (const target of targets) {
     });
 
     test('an unknown outcome is FAILED once, with its event; a settled one never', { skip }, async () => {
-      const a = await repos.accounts.createAccount('Failing');
+      const a = await createAccount(repos.accounts, 'Failing');
       const open = await claim(a.id);
       assert.equal(
         await repos.messages.failUnsettled(open, 2000, '{"final":1}'),
@@ -182,7 +183,7 @@ for (const target of targets) {
     test('sweeps on several nodes and status reports racing them move each message once', {
       skip,
     }, async () => {
-      const a = await repos.accounts.createAccount('Racing');
+      const a = await createAccount(repos.accounts, 'Racing');
       const longAgo = Date.now() - 3_600_000;
       const ids: string[] = [];
       for (let i = 0; i < 20; i++) {

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildGateway, type Gateway } from '../../src/app.ts';
 import { DEFAULT_SANDBOX_NUMBER, loadConfig } from '../../src/config/config.ts';
+import { createAccount as createDomainAccount } from '../../src/domain/accounts.ts';
+import { createApiKey } from '../../src/domain/api-keys.ts';
 import { eventually } from './eventually.ts';
 import { rememberAppSecret } from './network-envelopes.ts';
 import { createPostgresSchema, type PostgresSchema } from './postgres.ts';
@@ -99,9 +101,9 @@ export interface TestAccount {
 }
 
 export async function createAccount(t: TestGateway, name = 'Test Co'): Promise<TestAccount> {
-  const account = await t.gateway.repos.accounts.createAccount(name);
-  const { key } = await t.gateway.repos.accounts.createKeyForAccount(account.id, 'test');
-  return { accountId: account.id, apiKey: key, joinCode: account.join_code };
+  const account = await createDomainAccount(t.gateway.repos.accounts, name);
+  const { plainKey } = await createApiKey(t.gateway.repos.accounts, account.id, 'test');
+  return { accountId: account.id, apiKey: plainKey, joinCode: account.joinCode };
 }
 
 /** A virtual user writes to a business number through the simulator (a real HTTP call to its phone). */

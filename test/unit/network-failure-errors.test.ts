@@ -8,6 +8,7 @@ import { describe, test } from 'node:test';
 import type { GatewayError } from '../../src/domain/errors.ts';
 import { flowNetworkError } from '../../src/domain/flows/network-failure.ts';
 import { judgeFailure } from '../../src/domain/network-failure-errors.ts';
+import type { NetworkFailure } from '../../src/domain/ports/network.ts';
 import { sendNetworkError } from '../../src/domain/send-network-error.ts';
 import { templateNetworkError } from '../../src/domain/templates/template-network-error.ts';
 import {
@@ -18,7 +19,6 @@ import {
   unknownOutcomeError,
 } from '../../src/domain/unknown-outcomes.ts';
 import { failureFromGraphResponse } from '../../src/network/graph-errors.ts';
-import type { NetworkFailure } from '../../src/network/port.ts';
 import { SendPacer } from '../../src/network/send-pacer.ts';
 import { transportFailure } from '../../src/network/transport-failure.ts';
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Gcra } from '../../src/domain/gcra.ts';
-import type { NetworkFailure } from '../../src/network/port.ts';
+import type { NetworkFailure } from '../../src/domain/ports/network.ts';
 import { safeToRetry, withRetries } from '../../src/network/retry-policy.ts';
 
 const failure = (over: Partial<NetworkFailure>): NetworkFailure => ({

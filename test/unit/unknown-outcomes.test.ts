@@ -4,6 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { NetworkFailure } from '../../src/domain/ports/network.ts';
+import type { StatusEvent } from '../../src/domain/ports/network-events.ts';
 import {
   expiredOutcome,
   type SettleDeps,
@@ -15,13 +17,11 @@ import {
   type UnsettledStore,
   unknownOutcomeError,
 } from '../../src/domain/unknown-outcomes.ts';
-import type { NetworkFailure } from '../../src/network/port.ts';
-import type { StatusEvent } from '../../src/network/webhook-events.ts';
 import type { MessagesTable } from '../../src/store/schema.ts';
 import type { StatusSender } from '../../src/store/unsettled-messages.ts';
 
 const SANDBOX = { phone: '14155550100', phoneNumberId: '100200300' };
-const NUMBERS = new Map([['555000111', { phone: '14155550123', account_id: 'acc_owner' }]]);
+const NUMBERS = new Map([['555000111', { phone: '14155550123', accountId: 'acc_owner' }]]);
 const TIMEOUT: NetworkFailure = {
   kind: 'unknown_outcome',
   cause: 'timeout',
@@ -141,9 +141,9 @@ describe('which status settles which message', () => {
   test("another account's number or the sandbox naming the message's id touches nothing", async () => {
     const numbers = new Map([
       ...NUMBERS,
-      ['555000222', { phone: '14155550177', account_id: 'acc_attacker' }],
+      ['555000222', { phone: '14155550177', accountId: 'acc_attacker' }],
       // Even a number registered with the same phone digits under another account.
-      ['555000333', { phone: '14155550123', account_id: 'acc_attacker' }],
+      ['555000333', { phone: '14155550123', accountId: 'acc_attacker' }],
     ]);
     const store = new MemoryStore([message({})]);
     const deps = {

@@ -1,7 +1,8 @@
 /** A Flows API failure (reference §6.6) as the error the client sees (management-network-error.ts). */
-import type { NetworkFailure } from '../../network/port.ts';
+
 import type { GatewayError } from '../errors.ts';
 import { managementNetworkError } from '../management-network-error.ts';
+import type { NetworkFailure } from '../ports/network.ts';
 
 const FLOWS = {
   noun: 'flow',

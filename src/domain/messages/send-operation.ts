@@ -3,7 +3,7 @@
  * the rules a schema cannot say, and the Cloud API body it becomes (reference §1.3).
  */
 import { type TSchema, Type } from 'typebox';
-import type { CloudMessage } from '../../network/port.ts';
+import type { CloudMessage } from '../ports/network.ts';
 
 export type RuleResult<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
 

@@ -3,8 +3,9 @@
  * transaction, so a business learns every review. Unknown template ids (created outside this gateway) are
  * ignored; a repeated verdict changes nothing.
  */
-import type { TemplateStatusEvent } from '../../network/webhook-events.ts';
+
 import type { TemplatesRepo } from '../../store/templates-repo.ts';
+import type { TemplateStatusEvent } from '../ports/network-events.ts';
 
 export interface TemplateReviewDeps {
   templates: TemplatesRepo;

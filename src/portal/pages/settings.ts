@@ -3,8 +3,17 @@
  * confirmation), the account's business numbers, the sandbox number and join code, and the virtual phone.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { findAccount } from '../../domain/accounts.ts';
+import {
+  API_KEY_NAME_MAX,
+  createApiKey,
+  findApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from '../../domain/api-keys.ts';
 import { GatewayError } from '../../domain/errors.ts';
-import type { ApiKeyRow } from '../../store/accounts-repo.ts';
+import { listNumbers } from '../../domain/numbers.ts';
+import type { ApiKey } from '../../domain/ports/accounts.ts';
 import type { SessionContext } from '../../store/portal-repo.ts';
 import { badge, copyable, input, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
@@ -13,9 +22,7 @@ import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
 
-const KEY_NAME_MAX = 100;
-
-function keysSection(session: SessionContext, keys: ApiKeyRow[], error?: string): SafeHtml {
+function keysSection(session: SessionContext, keys: ApiKey[], error?: string): SafeHtml {
   return html`<section class="card" aria-labelledby="keys-heading">
 <h2 id="keys-heading">API keys</h2>
 <p>Send a key in the <code>apiKey</code> header of every <code>/api/v1</code> request. A key is shown once, when it is created.</p>
@@ -26,9 +33,9 @@ ${
 <tbody>${keys.map(
         (k) => html`<tr>
 <td data-label="Prefix"><code>${k.prefix}…</code></td><td data-label="Name">${k.name}</td>
-<td data-label="Created">${when(k.created_at)}</td>
-<td data-label="State">${k.revoked_at === null ? badge('ACTIVE') : html`${badge('REVOKED')} ${when(k.revoked_at)}`}</td>
-<td>${k.revoked_at === null ? html`<a href="/app/settings/keys/${k.id}/revoke">Revoke<span class="visually-hidden"> key ${k.prefix}</span></a>` : ''}</td>
+<td data-label="Created">${when(k.createdAt)}</td>
+<td data-label="State">${k.revokedAt === null ? badge('ACTIVE') : html`${badge('REVOKED')} ${when(k.revokedAt)}`}</td>
+<td>${k.revokedAt === null ? html`<a href="/app/settings/keys/${k.id}/revoke">Revoke<span class="visually-hidden"> key ${k.prefix}</span></a>` : ''}</td>
 </tr>`,
       )}</tbody></table></div>`
     : html`<p>No API keys yet.</p>`
@@ -48,12 +55,12 @@ async function settingsBody(
   extra: { newKey?: string; keyError?: string },
 ) {
   const [keys, numbers, account] = await Promise.all([
-    deps.repos.accounts.listKeysOfAccount(session.accountId),
-    deps.repos.numbers.listNumbersOfAccount(session.accountId),
-    deps.repos.accounts.findAccount(session.accountId),
+    listApiKeys(deps.repos.accounts, session.accountId),
+    listNumbers(deps.repos.numbers, session.accountId),
+    findAccount(deps.repos.accounts, session.accountId),
   ]);
   const sandbox = `+${deps.config.sandboxNumber}`;
-  const joinText = `join ${account?.join_code ?? ''}`;
+  const joinText = `join ${account?.joinCode ?? ''}`;
   return html`${
     extra.newKey
       ? html`<div class="secret" role="status"><h2>Your new API key</h2>
@@ -67,7 +74,7 @@ ${keysSection(session, keys, extra.keyError)}
 <p>Any phone can try your integration on the shared sandbox number: it joins by sending your join code.</p>
 <dl class="facts">
 <dt>Sandbox number</dt><dd id="sandbox-number">${copyable(sandbox, 'the sandbox number')}</dd>
-<dt>Join code</dt><dd id="join-code">${copyable(account?.join_code ?? '', 'the join code')}</dd>
+<dt>Join code</dt><dd id="join-code">${copyable(account?.joinCode ?? '', 'the join code')}</dd>
 <dt>Message to send</dt><dd id="join-text">${copyable(joinText, 'the join message')}</dd>
 </dl>
 <p>From WhatsApp, send <strong><code>${joinText}</code></strong> to <strong>${sandbox}</strong>. Sending <code>stop</code> leaves the sandbox.</p>
@@ -81,7 +88,7 @@ ${
 <h2 id="numbers-heading">Business numbers</h2>
 ${
   numbers.length
-    ? html`<ul>${numbers.map((n) => html`<li><code>+${n.phone}</code>, phone-number id <code>${n.phone_number_id}</code>, added ${when(n.created_at)}</li>`)}</ul>`
+    ? html`<ul>${numbers.map((n) => html`<li><code>+${n.phone}</code>, phone-number id <code>${n.phoneNumberId}</code>, added ${when(n.createdAt)}</li>`)}</ul>`
     : html`<p>No business numbers yet; the sandbox number works without one.</p>`
 }
 <p>Numbers are added with the command line on the gateway's machine:</p>
@@ -116,19 +123,19 @@ export function registerSettingsPages(portal: FastifyInstance, deps: PortalDeps)
 
   portal.post('/settings/keys', async (request, reply) => {
     const session = sessionOf(request);
-    const name = field(request.body, 'name', 4 * KEY_NAME_MAX).trim() || 'portal';
-    if ([...name].length > KEY_NAME_MAX) {
+    const name = field(request.body, 'name', 4 * API_KEY_NAME_MAX).trim() || 'portal';
+    if ([...name].length > API_KEY_NAME_MAX) {
       return show(reply, session, 400, undefined, {
-        keyError: `The key name may be at most ${KEY_NAME_MAX} characters.`,
+        keyError: `The key name may be at most ${API_KEY_NAME_MAX} characters.`,
       });
     }
-    const { key } = await deps.repos.accounts.createKeyForAccount(session.accountId, name);
+    const { plainKey } = await createApiKey(deps.repos.accounts, session.accountId, name);
     // Shown in this response only: the key is never stored, so a redirect could not show it.
-    return show(reply, session, 201, undefined, { newKey: key });
+    return show(reply, session, 201, undefined, { newKey: plainKey });
   });
 
   const ownKey = async (accountId: string, id: string) => {
-    const key = (await deps.repos.accounts.listKeysOfAccount(accountId)).find((k) => k.id === id);
+    const key = await findApiKey(deps.repos.accounts, accountId, id);
     if (!key) throw new GatewayError('not_found', 'There is no such API key in your account.');
     return key;
   };
@@ -137,7 +144,7 @@ export function registerSettingsPages(portal: FastifyInstance, deps: PortalDeps)
     const session = sessionOf(request);
     const key = await ownKey(session.accountId, param(request.params, 'id'));
     const body = html`<section class="card">
-<p>Revoke the key <code>${key.prefix}…</code> (${key.name}), created ${when(key.created_at)}? Every request that uses it will be refused with 401. This cannot be undone.</p>
+<p>Revoke the key <code>${key.prefix}…</code> (${key.name}), created ${when(key.createdAt)}? Every request that uses it will be refused with 401. This cannot be undone.</p>
 <div class="actions">
 <form method="post" action="/app/settings/keys/${key.id}/revoke">${csrfField(session.csrfToken)}<button type="submit" class="danger">Revoke key</button></form>
 <a class="button secondary" href="/app/settings">Cancel</a>
@@ -150,7 +157,7 @@ export function registerSettingsPages(portal: FastifyInstance, deps: PortalDeps)
   portal.post('/settings/keys/:id/revoke', async (request, reply) => {
     const session = sessionOf(request);
     const key = await ownKey(session.accountId, param(request.params, 'id'));
-    await deps.repos.accounts.revokeKeyOfAccount(session.accountId, key.id);
+    await revokeApiKey(deps.repos.accounts, session.accountId, key.id);
     return reply.redirect('/app/settings?notice=key-revoked', 303);
   });
 }

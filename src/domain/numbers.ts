@@ -1,0 +1,64 @@
+/**
+ * Business numbers of an account: registering one (its rules, and its token sealed with the install's
+ * secret key) and listing them. The CLI registers numbers; the portal lists them.
+ */
+import { GatewayError } from './errors.ts';
+import { normalizePhone } from './phone.ts';
+import type { BusinessNumber, NumbersStore } from './ports/numbers.ts';
+import { encryptSecret } from './secrets.ts';
+
+export interface NumberDeps {
+  numbers: NumbersStore;
+  secretKey: Buffer;
+  /** The shared sandbox number, which no account may register as its own. */
+  sandboxPhone: string;
+  /** On the simulated network a number's id and token default to the simulator's. */
+  simulatorAccessToken: string | null;
+}
+
+/** What registering a number takes; fields left out take the simulated network's defaults. */
+export interface NumberRegistration {
+  phone: string;
+  phoneNumberId?: string | undefined;
+  accessToken?: string | undefined;
+  wabaId?: string | undefined;
+  sessionCheck: boolean;
+}
+
+const invalid = (field: string, message: string) => new GatewayError('invalid_request', message, { field });
+
+export async function registerNumber(
+  deps: NumberDeps,
+  accountId: string,
+  input: NumberRegistration,
+): Promise<BusinessNumber> {
+  const phone = normalizePhone(input.phone);
+  if (!phone) throw invalid('phone', '`phone` must be a valid phone number with country code');
+  if (phone === deps.sandboxPhone)
+    throw invalid('phone', 'that is the sandbox number, which every account shares already');
+  const simulated = deps.simulatorAccessToken !== null;
+  const phoneNumberId = input.phoneNumberId ?? (simulated ? phone : undefined);
+  const accessToken = input.accessToken ?? deps.simulatorAccessToken ?? undefined;
+  if (!phoneNumberId || !accessToken)
+    throw invalid(
+      phoneNumberId ? 'accessToken' : 'phoneNumberId',
+      '`phoneNumberId` and `accessToken` are required with NETWORK=cloud',
+    );
+  const wabaId = input.wabaId?.trim() || null;
+  if (wabaId !== null && !/^\d{1,20}$/.test(wabaId))
+    throw invalid('wabaId', '`wabaId` must be the numeric id of a WhatsApp Business Account');
+  if (await deps.numbers.findNumberByPhone(phone))
+    throw new GatewayError('conflict', `+${phone} is registered already`, { field: 'phone' });
+  return deps.numbers.addNumber({
+    accountId,
+    phone,
+    phoneNumberId,
+    sealedAccessToken: encryptSecret(accessToken, deps.secretKey),
+    sessionCheck: input.sessionCheck,
+    wabaId,
+  });
+}
+
+export function listNumbers(numbers: NumbersStore, accountId: string): Promise<BusinessNumber[]> {
+  return numbers.listNumbersOfAccount(accountId);
+}

@@ -1,0 +1,45 @@
+/**
+ * What the network reports through its webhooks, as the domain reads it: flat events, every field checked
+ * by the reader that makes them (src/network/webhook-events.ts).
+ */
+
+export interface InboundMessageEvent {
+  kind: 'message';
+  phoneNumberId: string;
+  userPhone: string;
+  profileName: string | null;
+  waId: string;
+  /** Epoch milliseconds. */
+  at: number;
+  /** One of INBOUND_TYPES; a type the gateway does not know arrives as `unsupported`. */
+  type: string;
+  /** The network's message object as received (`text`, `interactive`, `location`, ...). */
+  message: Record<string, unknown>;
+}
+
+export interface StatusEvent {
+  kind: 'status';
+  phoneNumberId: string;
+  waId: string;
+  status: string;
+  at: number;
+  errors: { code: number; title: string; details?: string }[];
+  /** `recipient_id`: the user's WhatsApp id, when given. */
+  recipient: string | null;
+  /** `biz_opaque_callback_data` as the send carried it: the gateway's message id (docs/adr/0013). */
+  callbackData: string | null;
+}
+
+/** A template's review or state change (reference §3.6 `message_template_status_update`). */
+export interface TemplateStatusEvent {
+  kind: 'template_status';
+  /** The network's template id (a number on the wire, a string here as everywhere else). */
+  templateId: string;
+  /** `APPROVED`, `REJECTED`, `PAUSED`, ... */
+  event: string;
+  /** A rejection reason of reference §4.4, or `NONE`. */
+  reason: string;
+  at: number;
+}
+
+export type NetworkEvent = InboundMessageEvent | StatusEvent | TemplateStatusEvent;

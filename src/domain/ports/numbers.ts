@@ -1,0 +1,26 @@
+/** The numbers store: business numbers registered to accounts, with their network credentials. */
+
+export interface BusinessNumber {
+  id: string;
+  accountId: string;
+  /** Digits with country code, no `+`. */
+  phone: string;
+  /** The network's id of the number (a numeric string). */
+  phoneNumberId: string;
+  /** The number's access token, sealed with the install's secret key (src/domain/secrets.ts). */
+  sealedAccessToken: string;
+  /** False for a number whose inbound traffic the gateway does not see, so it cannot judge the window. */
+  sessionCheck: boolean;
+  /** The WhatsApp Business Account the number belongs to, when registered with one. */
+  wabaId: string | null;
+  createdAt: number;
+}
+
+export interface NumbersStore {
+  addNumber(input: Omit<BusinessNumber, 'id' | 'createdAt'>): Promise<BusinessNumber>;
+  findNumberOfAccount(accountId: string, phone: string): Promise<BusinessNumber | undefined>;
+  /** Unscoped on purpose: inbound webhooks carry a phone-number id and no account. */
+  findNumberByPhoneNumberId(phoneNumberId: string): Promise<BusinessNumber | undefined>;
+  findNumberByPhone(phone: string): Promise<BusinessNumber | undefined>;
+  listNumbersOfAccount(accountId: string): Promise<BusinessNumber[]>;
+}
