@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createAccount } from '../../src/domain/accounts.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { openStore } from '../../src/store/connect.ts';
 import type { DueCandidate } from '../../src/store/delivery-claims.ts';
@@ -59,8 +60,8 @@ for (const target of storeTargets) {
     test('only the picked are claimed; skipped accounts and endpoints are not even read', {
       skip,
     }, async () => {
-      const a = (await repos.accounts.createAccount('A')).id;
-      const b = (await repos.accounts.createAccount('B')).id;
+      const a = (await createAccount(repos.accounts, 'A')).id;
+      const b = (await createAccount(repos.accounts, 'B')).id;
       const [a1, a2] = [await endpoint(repos, a, 'a1'), await endpoint(repos, a, 'a2')];
       const b1 = await endpoint(repos, b, 'b1');
       await events(store, a, 3); // three deliveries to each of a1 and a2
@@ -141,7 +142,7 @@ describe('delivery claims of several PostgreSQL nodes', async () => {
 
   test('nodes claiming at the same moment never take the same delivery', { skip }, async () => {
     const repos = nodes.map((node) => createRepositories(node));
-    const account = (await repos[0]!.accounts.createAccount('Shared')).id;
+    const account = (await createAccount(repos[0]!.accounts, 'Shared')).id;
     await endpoint(repos[0]!, account, 'shared');
     await events(nodes[0]!, account, 60);
     const now = Date.now() + 1;
