@@ -5,8 +5,8 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { withInstallSecrets } from '../config/simulator-secrets.ts';
-import { normalizePhone } from '../domain/phone.ts';
-import { encryptSecret } from '../domain/secrets.ts';
+import { normalizePhone } from '../lib/phone.ts';
+import { encryptSecret } from '../lib/sealed-secrets.ts';
 import { openStore } from '../store/connect.ts';
 import { migrateToLatest } from '../store/migrate.ts';
 import { createRepositories } from '../store/repositories.ts';

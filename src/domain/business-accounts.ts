@@ -6,10 +6,11 @@
  * registration. On the simulated network every business number is its own WABA whose id is the number's
  * phone-number id, so nothing needs configuring there.
  */
+
+import { decryptSecret } from '../lib/sealed-secrets.ts';
 import type { TemplateAccount } from '../network/port.ts';
 import type { NumbersRepo } from '../store/numbers-repo.ts';
 import { GatewayError } from './errors.ts';
-import { decryptSecret } from './secrets.ts';
 
 export interface BusinessAccountDeps {
   sandbox: { phone: string; phoneNumberId: string; accessToken: string; wabaId?: string | null };

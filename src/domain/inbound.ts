@@ -10,6 +10,8 @@
  *   kill -9) was not answered 200, so the network delivers it again, and that redelivery finds the message
  *   stored but not handled and completes it (docs/adr/0018-inbound-messages-completed-on-redelivery.md).
  */
+
+import { newId } from '../lib/ids.ts';
 import type { NetworkConnector } from '../network/port.ts';
 import type { InboundMessageEvent, StatusEvent } from '../network/webhook-events.ts';
 import type { AccountsRepo } from '../store/accounts-repo.ts';
@@ -17,7 +19,6 @@ import type { ConversationsRepo } from '../store/conversations-repo.ts';
 import type { InboundRepo, InboundRow } from '../store/inbound-repo.ts';
 import type { MessagesRepo } from '../store/messages-repo.ts';
 import type { NumbersRepo } from '../store/numbers-repo.ts';
-import { newId } from './ids.ts';
 import { type JoinLimits, waitInWords } from './join-limits.ts';
 import { fromNetworkStatus } from './message-status.ts';
 import type { SandboxSettings } from './senders.ts';

@@ -3,12 +3,12 @@
  * The sandbox number is shared by every account; any other number belongs to exactly one account.
  */
 
+import { decryptSecret } from '../lib/sealed-secrets.ts';
 import type { NumberCredentials } from '../network/port.ts';
 import type { AccountsRepo } from '../store/accounts-repo.ts';
 import type { ConversationsRepo } from '../store/conversations-repo.ts';
 import type { NumbersRepo } from '../store/numbers-repo.ts';
 import { GatewayError } from './errors.ts';
-import { decryptSecret } from './secrets.ts';
 
 export interface SandboxSettings {
   phone: string;

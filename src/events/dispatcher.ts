@@ -9,7 +9,7 @@
  */
 import type { Dispatcher as HttpDispatcher } from 'undici';
 import { fetch as undiciFetch } from 'undici';
-import { decryptSecret } from '../domain/secrets.ts';
+import { decryptSecret } from '../lib/sealed-secrets.ts';
 import type { ClaimedDelivery, WebhooksRepo } from '../store/webhooks-repo.ts';
 import { withJitter } from './retry-schedule.ts';
 import { signatureHeader } from './signing.ts';

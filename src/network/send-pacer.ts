@@ -8,7 +8,7 @@
  * for the small clock differences between the two.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Gcra } from '../domain/gcra.ts';
+import { Gcra } from '../lib/gcra.ts';
 import type { NetworkFailure } from './port.ts';
 
 export interface PacingOptions {

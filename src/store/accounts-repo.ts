@@ -1,7 +1,7 @@
 /** Accounts and their API keys. */
 import type { Kysely } from 'kysely';
-import { newId } from '../domain/ids.ts';
 import { generateApiKey, generateJoinCode } from '../domain/secrets.ts';
+import { newId } from '../lib/ids.ts';
 import { prepare } from './prepared.ts';
 import type { AccountsTable, ApiKeysTable, Database } from './schema.ts';
 

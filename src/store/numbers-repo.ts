@@ -1,6 +1,6 @@
 /** Business numbers registered to accounts, with their network credentials (encrypted at rest). */
 import type { Kysely } from 'kysely';
-import { newId } from '../domain/ids.ts';
+import { newId } from '../lib/ids.ts';
 import type { BusinessNumbersTable, Database } from './schema.ts';
 
 export type BusinessNumber = BusinessNumbersTable;

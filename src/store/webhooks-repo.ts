@@ -3,7 +3,7 @@
  * account; the dispatcher's claim is the one unscoped query (it works for every account).
  */
 import type { Kysely } from 'kysely';
-import { newId } from '../domain/ids.ts';
+import { newId } from '../lib/ids.ts';
 import type { Dialect } from './connect.ts';
 import { prepare } from './prepared.ts';
 import type { Database, DeliveriesTable, DeliveryAttemptsTable, WebhookEndpointsTable } from './schema.ts';

@@ -14,7 +14,7 @@ import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import { encryptSecret } from '../../src/domain/secrets.ts';
+import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import { insertEvent } from '../../src/store/webhooks-repo.ts';
 import { createSignUpFlow, FLOWS, SIGN_UP_FLOW } from '../support/flows.ts';
 import {

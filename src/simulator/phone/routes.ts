@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { normalizePhone } from '../../../domain/phone.ts';
+import { normalizePhone } from '../../lib/phone.ts';
 import type { FlowCatalog } from '../flow-catalog.ts';
 import type { MediaVault } from '../media-vault.ts';
 import type { PhoneBook } from '../phone-book.ts';
