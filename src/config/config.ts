@@ -4,8 +4,8 @@
  * Every key is documented in docs/configuration.md with its default.
  */
 import path from 'node:path';
-import { normalizePhone } from '../domain/phone.ts';
 import { parseRetrySchedule } from '../events/retry-schedule.ts';
+import { normalizePhone } from '../lib/phone.ts';
 
 export type NetworkMode = 'simulator' | 'cloud';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

@@ -2,7 +2,7 @@
  * Accounts: what a new one gets (a join code for its sandbox), shared by the CLI and the demo seed.
  * Keys are src/domain/api-keys.ts.
  */
-import { newId } from './ids.ts';
+import { newId } from '../lib/ids.ts';
 import type { Account, AccountsStore } from './ports/accounts.ts';
 import { generateJoinCode } from './secrets.ts';
 

@@ -2,7 +2,7 @@
  * API keys of an account, shared by the portal's settings page and the CLI: the plain key exists only in
  * the answer to its creation; the store keeps its hash (src/domain/secrets.ts) and its visible prefix.
  */
-import { newId } from './ids.ts';
+import { newId } from '../lib/ids.ts';
 import type { AccountsStore, ApiKey } from './ports/accounts.ts';
 import { generateApiKey } from './secrets.ts';
 

@@ -7,10 +7,10 @@
  * phone-number id, so nothing needs configuring there.
  */
 
+import { decryptSecret } from '../lib/sealed-secrets.ts';
 import { GatewayError } from './errors.ts';
 import type { TemplateAccount } from './ports/network.ts';
 import type { NumbersStore } from './ports/numbers.ts';
-import { decryptSecret } from './secrets.ts';
 
 export interface BusinessAccountDeps {
   sandbox: { phone: string; phoneNumberId: string; accessToken: string; wabaId?: string | null };

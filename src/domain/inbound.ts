@@ -11,9 +11,9 @@
  *   stored but not handled and completes it (docs/adr/0018-inbound-messages-completed-on-redelivery.md).
  */
 
+import { newId } from '../lib/ids.ts';
 import type { InboundRepo, InboundRow } from '../store/inbound-repo.ts';
 import type { MessagesRepo } from '../store/messages-repo.ts';
-import { newId } from './ids.ts';
 import { type JoinLimits, waitInWords } from './join-limits.ts';
 import { fromNetworkStatus } from './message-status.ts';
 import type { AccountsStore } from './ports/accounts.ts';

@@ -2,10 +2,11 @@
  * Business numbers of an account: registering one (its rules, and its token sealed with the install's
  * secret key) and listing them. The CLI registers numbers; the portal lists them.
  */
+
+import { normalizePhone } from '../lib/phone.ts';
+import { encryptSecret } from '../lib/sealed-secrets.ts';
 import { GatewayError } from './errors.ts';
-import { normalizePhone } from './phone.ts';
 import type { BusinessNumber, NumbersStore } from './ports/numbers.ts';
-import { encryptSecret } from './secrets.ts';
 
 export interface NumberDeps {
   numbers: NumbersStore;

@@ -6,7 +6,7 @@
  * gets through, and the same arithmetic in memory (one process on SQLite) and in one PostgreSQL
  * statement (several nodes).
  */
-import { Gcra } from './gcra.ts';
+import { Gcra } from '../lib/gcra.ts';
 
 export interface RateLimitPolicy {
   perSecond: number;

@@ -1,10 +1,10 @@
 /**
- * API keys, join codes and encryption of network tokens at rest.
+ * API keys and join codes (network tokens and webhook secrets are sealed at rest by src/lib/sealed-secrets.ts).
  * Keys are random, shown once, and stored as SHA-256 hashes: a leaked database gives no usable key. The
  * hash is unsalted on purpose: keys carry 190 bits of randomness, so there is nothing to brute-force, and
  * an unsalted hash can be looked up directly by index on every request.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 
 const KEY_PREFIX = 'sb_live_';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -66,22 +66,4 @@ export function generateJoinCode(): string {
   const word = () => JOIN_CODE_WORDS[randomInt(JOIN_CODE_WORDS.length)];
   const digits = String(randomInt(1_000_000)).padStart(6, '0');
   return `${word()}-${word()}-${word()}-${digits}`;
-}
-
-/** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. The version lets the scheme change later. */
-export function encryptSecret(plain: string, key: Buffer): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), data]
-    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-    .join('.');
-}
-
-export function decryptSecret(sealed: string, key: Buffer): string {
-  const [version, iv, tag, data] = sealed.split('.');
-  if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('unrecognised sealed secret');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }

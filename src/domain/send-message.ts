@@ -7,12 +7,12 @@
  * outcome, waits briefly for an in-flight one, or is told of the conflict.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../lib/canonical-json.ts';
+import { newId } from '../lib/ids.ts';
+import { normalizePhone } from '../lib/phone.ts';
 import type { MessageRow, MessagesRepo } from '../store/messages-repo.ts';
-import { canonicalJson } from './canonical-json.ts';
 import { type ErrorCode, errorCatalogue, GatewayError } from './errors.ts';
-import { newId } from './ids.ts';
 import { outcomeUnknown, statusDescriptions } from './message-status.ts';
-import { normalizePhone } from './phone.ts';
 import type { CloudMessage, NetworkConnector, NetworkFailure } from './ports/network.ts';
 import { sendNetworkError } from './send-network-error.ts';
 import { resolveSender, type SenderDeps } from './senders.ts';

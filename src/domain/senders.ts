@@ -3,12 +3,12 @@
  * The sandbox number is shared by every account; any other number belongs to exactly one account.
  */
 
+import { decryptSecret } from '../lib/sealed-secrets.ts';
 import { GatewayError } from './errors.ts';
 import type { AccountsStore } from './ports/accounts.ts';
 import type { ConversationsStore } from './ports/conversations.ts';
 import type { NumberCredentials } from './ports/network.ts';
 import type { NumbersStore } from './ports/numbers.ts';
-import { decryptSecret } from './secrets.ts';
 
 export interface SandboxSettings {
   phone: string;

@@ -12,7 +12,7 @@
  * `disableAfterMs` is disabled.
  */
 import type { Dispatcher as HttpDispatcher } from 'undici';
-import { decryptSecret } from '../domain/secrets.ts';
+import { decryptSecret } from '../lib/sealed-secrets.ts';
 import type { ClaimedDelivery, ClaimResult } from '../store/delivery-claims.ts';
 import type { WebhooksRepo } from '../store/webhooks-repo.ts';
 import { DeliverySlots, type SlotLimits } from './delivery-slots.ts';

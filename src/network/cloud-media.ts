@@ -4,7 +4,7 @@
  * as they arrive (never whole in memory) and are checked against the network's digest.
  *
  * The download URL comes from an answer, so it passes the same address guard as webhook URLs
- * (src/events/url-guard.ts): https and a public address, checked again on the address actually dialled,
+ * (src/lib/url-guard.ts): https and a public address, checked again on the address actually dialled,
  * unless private URLs are allowed. Only the Graph base the operator configured (in simulator mode, the
  * simulator inside this process) is trusted as it is, like every other Graph call.
  */
@@ -16,7 +16,7 @@ import type {
   NetworkFailure,
   NumberCredentials,
 } from '../domain/ports/network.ts';
-import { guardedAgent, webhookUrlProblem } from '../events/url-guard.ts';
+import { guardedAgent, webhookUrlProblem } from '../lib/url-guard.ts';
 import { StorageError, writeBoundedFile } from '../store/bounded-file.ts';
 import { failureFromGraphResponse } from './graph-errors.ts';
 

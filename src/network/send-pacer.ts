@@ -8,8 +8,8 @@
  * for the small clock differences between the two.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Gcra } from '../domain/gcra.ts';
 import type { NetworkFailure } from '../domain/ports/network.ts';
+import { Gcra } from '../lib/gcra.ts';
 
 export interface PacingOptions {
   /** Sends per second per business number; 0 = no pacing. */

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { newId } from '../domain/ids.ts';
+import { newId } from '../lib/ids.ts';
 import type { Database, MediaFilesTable } from './schema.ts';
 
 export type MediaFile = MediaFilesTable;

@@ -1,7 +1,7 @@
 /** Messages the gateway sent: the deduplication reservation, the network id, and the status history. */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { newId } from '../domain/ids.ts';
 import { type MessageStatus, statusRank } from '../domain/message-status.ts';
+import { newId } from '../lib/ids.ts';
 import { prepare } from './prepared.ts';
 import type { Database, MessagesTable } from './schema.ts';
 import { unsettledMessages } from './unsettled-messages.ts';

@@ -1,7 +1,7 @@
 /** Business numbers registered to accounts, with their network credentials (src/domain/ports/numbers.ts). */
 import type { Kysely } from 'kysely';
-import { newId } from '../domain/ids.ts';
 import type { BusinessNumber, NumbersStore } from '../domain/ports/numbers.ts';
+import { newId } from '../lib/ids.ts';
 import type { BusinessNumbersTable, Database } from './schema.ts';
 
 const numberOf = (row: BusinessNumbersTable): BusinessNumber => ({

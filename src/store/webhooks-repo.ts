@@ -3,7 +3,7 @@
  * account; the dispatcher's claims (delivery-claims.ts) are the one unscoped query.
  */
 import type { Kysely } from 'kysely';
-import { newId } from '../domain/ids.ts';
+import { newId } from '../lib/ids.ts';
 import type { Dialect } from './connect.ts';
 import { deliveryClaims } from './delivery-claims.ts';
 import { prepare } from './prepared.ts';

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { encryptSecret } from '../../src/domain/secrets.ts';
+import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import {
   call,
   createAccount,

@@ -24,6 +24,10 @@ const SANDBOX = DEFAULT_SANDBOX_NUMBER;
 const ROUTES: [method: string, path: string, body?: unknown][] = [
   ['GET', '/simulator/phone'],
   ['GET', '/simulator/phone/app.js'],
+  ['GET', '/simulator/phone/dom.js'],
+  ['GET', '/simulator/phone/rich-text.js'],
+  ['GET', '/simulator/phone/message-view.js'],
+  ['GET', '/simulator/phone/flow-sheet.js'],
   ['GET', '/simulator/phone/phone.css'],
   ['GET', `/simulator/users/${USER}/messages`],
   ['POST', `/simulator/users/${USER}/messages`, { to: SANDBOX, text: 'hello' }],

@@ -15,7 +15,7 @@ import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { createApiKey } from '../../src/domain/api-keys.ts';
-import { encryptSecret } from '../../src/domain/secrets.ts';
+import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import { insertEvent } from '../../src/store/webhooks-repo.ts';
 import { createSignUpFlow, FLOWS, SIGN_UP_FLOW } from '../support/flows.ts';
 import {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import { encryptSecret } from '../../src/domain/secrets.ts';
+import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import {
   call,
   createAccount,

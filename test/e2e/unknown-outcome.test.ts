@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import { encryptSecret } from '../../src/domain/secrets.ts';
-import { messagesEnvelope, statusItem } from '../../src/network/simulator/webhook-envelopes.ts';
-import { serializeWebhook, signBody } from '../../src/network/simulator/webhook-poster.ts';
+import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
+import { messagesEnvelope, statusItem } from '../../src/simulator/webhook-envelopes.ts';
+import { serializeWebhook, signBody } from '../../src/simulator/webhook-poster.ts';
 import { clearFaults, setFaults } from '../support/faults.ts';
 import {
   type ApiResponse,

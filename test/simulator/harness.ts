@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/network/simulator/index.ts';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator/index.ts';
 import { type Received, type Receiver, startReceiver } from '../support/receiver.ts';
 
 export const TOKEN = 'test-token';
@@ -30,6 +30,7 @@ export async function startHarness(overrides: Partial<SimulatorOptions> = {}): P
     appSecret: SECRET,
     webhookUrl: () => receiver.url,
     statusDelayMs: 20,
+    phoneDefaultBusiness: BUSINESS,
     ...overrides,
   });
   const app = Fastify();

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import { MAX_LISTENERS_PER_PHONE } from '../../src/network/simulator/phone-book.ts';
+import { MAX_LISTENERS_PER_PHONE } from '../../src/simulator/phone-book.ts';
 import {
   BUSINESS,
   eventually,

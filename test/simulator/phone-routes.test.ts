@@ -46,6 +46,29 @@ describe('phone page routes', () => {
     assert.match(await css.text(), /:focus-visible/);
   });
 
+  test('every module the script imports is served beside it, as JavaScript', async () => {
+    // Followed from app.js itself, so a module added to the page without a route fails here, not in a browser.
+    const pending = ['app.js'];
+    const served = new Set<string>();
+    while (pending.length > 0) {
+      const name = pending.pop()!;
+      if (served.has(name)) continue;
+      const response = await fetch(`${h.base}/phone/${name}`);
+      assert.equal(response.status, 200, `${name} is served`);
+      assert.match(response.headers.get('content-type') ?? '', /^text\/javascript/, name);
+      served.add(name);
+      for (const match of (await response.text()).matchAll(/^import .* from '\.\/([a-z-]+\.js)';$/gm))
+        pending.push(match[1]!);
+    }
+    assert.deepEqual([...served].sort(), [
+      'app.js',
+      'dom.js',
+      'flow-sheet.js',
+      'message-view.js',
+      'rich-text.js',
+    ]);
+  });
+
   test('the chat holds both directions in order; chats lists the business', async () => {
     await openWindow(h);
     const sent = await graphSend(h, { type: 'text', text: { body: 'Welcome' } });

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import { canonicalJson } from '../../src/domain/canonical-json.ts';
-import { newId } from '../../src/domain/ids.ts';
-import { normalizePhone } from '../../src/domain/phone.ts';
-import { decryptSecret, encryptSecret, generateApiKey, hashApiKey } from '../../src/domain/secrets.ts';
+import { generateApiKey, hashApiKey } from '../../src/domain/secrets.ts';
+import { canonicalJson } from '../../src/lib/canonical-json.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { normalizePhone } from '../../src/lib/phone.ts';
+import { decryptSecret, encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import { failureFromGraphResponse } from '../../src/network/graph-errors.ts';
 
 test('phone numbers are normalized to E.164 digits and invalid ones refused', () => {

@@ -1,8 +1,8 @@
 /** The retry policy and the rate buckets of the network layer (docs/adr/0010), as plain functions. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Gcra } from '../../src/domain/gcra.ts';
 import type { NetworkFailure } from '../../src/domain/ports/network.ts';
+import { Gcra } from '../../src/lib/gcra.ts';
 import { safeToRetry, withRetries } from '../../src/network/retry-policy.ts';
 
 const failure = (over: Partial<NetworkFailure>): NetworkFailure => ({

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseRetrySchedule } from '../../src/events/retry-schedule.ts';
 import { signature, verifySignature } from '../../src/events/signing.ts';
-import { isPrivateAddress, webhookUrlProblem } from '../../src/events/url-guard.ts';
+import { isPrivateAddress, webhookUrlProblem } from '../../src/lib/url-guard.ts';
 
 test('private, loopback and link-local addresses are recognised', () => {
   for (const ip of [

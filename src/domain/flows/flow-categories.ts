@@ -2,20 +2,8 @@
  * Flow categories (decisions §4, reference §6.1): one value or a comma-separated list, case-insensitive,
  * `OTHERS` read as `OTHER` (the API document's example spells it so), at least one, Meta's values only.
  */
+import { FLOW_CATEGORIES, type FlowCategory } from '../../lib/flow-categories.ts';
 import { GatewayError } from '../errors.ts';
-
-export const FLOW_CATEGORIES = [
-  'SIGN_UP',
-  'SIGN_IN',
-  'APPOINTMENT_BOOKING',
-  'LEAD_GENERATION',
-  'CONTACT_US',
-  'CUSTOMER_SUPPORT',
-  'SURVEY',
-  'OTHER',
-] as const;
-
-export type FlowCategory = (typeof FLOW_CATEGORIES)[number];
 
 export function parseFlowCategories(raw: string): FlowCategory[] {
   const values = raw

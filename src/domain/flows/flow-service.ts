@@ -6,12 +6,12 @@
  * before (a publish racing an update cannot both win). Another account's flow is "not found", never
  * "forbidden".
  */
-import type { FlowProblem } from '../../flows/flow-json/index.ts';
-import { validateFlowJson } from '../../flows/flow-json/index.ts';
+import type { FlowProblem } from '../../lib/flow-json/index.ts';
+import { validateFlowJson } from '../../lib/flow-json/index.ts';
+import { normalizePhone } from '../../lib/phone.ts';
 import type { FlowRow, FlowStatus, FlowsRepo } from '../../store/flows-repo.ts';
 import { type BusinessAccountDeps, businessAccountOf } from '../business-accounts.ts';
 import { GatewayError } from '../errors.ts';
-import { normalizePhone } from '../phone.ts';
 import type { NetworkConnector, NetworkFlowProblem } from '../ports/network.ts';
 import { parseFlowCategories } from './flow-categories.ts';
 import { flowNetworkError } from './network-failure.ts';

@@ -4,10 +4,10 @@
  * review; its verdict arrives by webhook (review-templates.ts).
  */
 import { createHash } from 'node:crypto';
+import { normalizePhone } from '../../lib/phone.ts';
 import type { TemplateFilters, TemplateRow, TemplatesRepo } from '../../store/templates-repo.ts';
 import { type BusinessAccount, type BusinessAccountDeps, businessAccountOf } from '../business-accounts.ts';
 import { GatewayError } from '../errors.ts';
-import { normalizePhone } from '../phone.ts';
 import type { NetworkConnector } from '../ports/network.ts';
 import type { TemplateBodyInput } from './template-body.ts';
 import { templateNetworkError } from './template-network-error.ts';

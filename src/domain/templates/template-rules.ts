@@ -8,9 +8,10 @@
  * The result is the template in the network's upper-case component shape (reference §4.2), which is also
  * the shape the listing shows (decisions §5).
  */
-import { TEMPLATE_LANGUAGES } from '../../network/template-languages.ts';
+
+import { normalizePhone } from '../../lib/phone.ts';
+import { TEMPLATE_LANGUAGES } from '../../lib/template-languages.ts';
 import { GatewayError } from '../errors.ts';
-import { normalizePhone } from '../phone.ts';
 import {
   BUTTON_TYPES,
   HEADER_FORMATS,

@@ -4,18 +4,12 @@
  * moves between screens on `navigate`, keeps each screen's data and answers, and shows the completed state
  * with the response the business would receive on `complete`. Nothing leaves the page.
  */
-import { escapeHtml, renderChildren } from './render-components.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
+import { renderChildren } from '../../lib/flow-json/render/components.ts';
+import { examplesOf } from '../../lib/flow-json/render/screen-examples.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** `data: {key: {type, __example__}}` → `{key: example}`: what a screen shows before real data arrives. */
-function examplesOf(screen: Json): Json {
-  const data = isObject(screen.data) ? screen.data : {};
-  return Object.fromEntries(
-    Object.entries(data).map(([key, decl]) => [key, isObject(decl) ? decl.__example__ : undefined]),
-  );
-}
 
 /** JSON inside a <script> element: `<` escaped so no string can close the element. */
 function scriptJson(value: unknown): string {

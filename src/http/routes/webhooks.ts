@@ -6,10 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { GatewayError } from '../../domain/errors.ts';
-import { decryptSecret, encryptSecret } from '../../domain/secrets.ts';
 import { eventTypes } from '../../events/payloads.ts';
 import { generateWebhookSecret } from '../../events/signing.ts';
-import { webhookUrlProblem } from '../../events/url-guard.ts';
+import { decryptSecret, encryptSecret } from '../../lib/sealed-secrets.ts';
+import { webhookUrlProblem } from '../../lib/url-guard.ts';
 import type { EndpointRow, WebhooksRepo } from '../../store/webhooks-repo.ts';
 import { success } from '../envelope.ts';
 

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
-import { decryptSecret, encryptSecret } from '../../domain/secrets.ts';
 import { eventTypes } from '../../events/payloads.ts';
 import { generateWebhookSecret } from '../../events/signing.ts';
-import { webhookUrlProblem } from '../../events/url-guard.ts';
+import { decryptSecret, encryptSecret } from '../../lib/sealed-secrets.ts';
+import { webhookUrlProblem } from '../../lib/url-guard.ts';
 import type { SessionContext } from '../../store/portal-repo.ts';
 import { badge, copyable, input, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { validateFlowJson } from '../../../src/flows/flow-json/index.ts';
+import { validateFlowJson } from '../../../src/lib/flow-json/index.ts';
 
 test('examples/flows/sign-up.json validates and summarises its screens', () => {
   const text = readFileSync(new URL('../../../examples/flows/sign-up.json', import.meta.url), 'utf8');

@@ -1,11 +1,7 @@
 // Builders for small Flow JSON documents and assertions on the validator's answer.
 
 import assert from 'node:assert/strict';
-import {
-  type FlowJsonResult,
-  type FlowProblem,
-  validateFlowJson,
-} from '../../../src/flows/flow-json/index.ts';
+import { type FlowJsonResult, type FlowProblem, validateFlowJson } from '../../../src/lib/flow-json/index.ts';
 
 export type Json = Record<string, unknown>;
 

@@ -8,7 +8,7 @@
  * texts Meta writes itself, are refused too.
  */
 
-import { TEMPLATE_LANGUAGES } from '../../template-languages.ts';
+import { TEMPLATE_LANGUAGES } from '../../lib/template-languages.ts';
 import { isObject, type Json } from '../validate-fields.ts';
 import { invalidField, SUBCODE, templateError } from './errors.ts';
 import { HEADER_FORMATS, TEMPLATE_CATEGORIES, type TemplateCategory, type TemplateContent } from './model.ts';

@@ -1,7 +1,8 @@
 /**
  * The virtual phone page and what it reads, all under the simulator's prefix and without Graph auth (it is
  * the user's own phone, like `/users/:phone/messages`; the simulator's token when private, access-gate.ts):
- * - `GET /phone`, `/phone/app.js`, `/phone/phone.css`: the page and its two assets (read once at start).
+ * - `GET /phone`, `/phone/app.js` (with the modules it imports), `/phone/phone.css`: the page and its
+ *   assets (read once at start).
  * - `GET /users/:phone/chat?with=<business>`: both directions of one chat, oldest first.
  * - `GET /users/:phone/chats`: the business numbers this phone talked with, most recent first.
  * - `GET /users/:phone/media/:id`: a file of the media vault that is part of this phone's chats.
@@ -10,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { normalizePhone } from '../../../domain/phone.ts';
+import { normalizePhone } from '../../lib/phone.ts';
 import type { FlowCatalog } from '../flow-catalog.ts';
 import type { MediaVault } from '../media-vault.ts';
 import type { PhoneBook } from '../phone-book.ts';
@@ -19,7 +20,13 @@ import { phoneFlow } from './flow-screens.ts';
 import { phonePage } from './page.ts';
 import { chatsOf, chatWith } from './views.ts';
 
-const APP_JS = readFileSync(new URL('./app.js', import.meta.url), 'utf8');
+/** The page's script, app.js, and the modules it imports (types.js holds only types, for the checker). */
+const SCRIPTS = new Map(
+  ['app.js', 'dom.js', 'rich-text.js', 'message-view.js', 'flow-sheet.js'].map((name) => [
+    name,
+    readFileSync(new URL(`./${name}`, import.meta.url), 'utf8'),
+  ]),
+);
 const PHONE_CSS = readFileSync(new URL('./phone.css', import.meta.url), 'utf8');
 
 /** A user number nobody has to type first: a valid Kenyan mobile number, as in the docs. */
@@ -79,13 +86,15 @@ export function registerPhoneRoutes(app: FastifyInstance, deps: PhoneRouteDeps):
       .header('x-content-type-options', 'nosniff')
       .send(phonePage({ base, defaultUser: DEFAULT_PHONE_USER, defaultBusiness: deps.defaultBusiness }));
   });
-  app.get('/phone/app.js', async (_request, reply) =>
-    reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .send(APP_JS),
-  );
+  for (const [name, source] of SCRIPTS) {
+    app.get(`/phone/${name}`, async (_request, reply) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(source),
+    );
+  }
   app.get('/phone/phone.css', async (_request, reply) =>
     reply
       .header('content-type', 'text/css; charset=utf-8')

@@ -17,7 +17,6 @@
  * - State lives in memory: a restart is a fresh network.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { DEFAULT_SANDBOX_NUMBER } from '../../config/config.ts';
 import { installAccessGate, type SimulatorGate } from './access-gate.ts';
 import { FlowCatalog } from './flow-catalog.ts';
 import { GraphObjects } from './graph-objects.ts';
@@ -60,8 +59,8 @@ export interface SimulatorOptions {
   now?: () => number;
   /** How long the simulated review of a created or edited template takes (default 1000 ms). */
   templateReviewDelayMs?: number;
-  /** The business number the phone page (`/phone`) offers first, E.164 digits (default the default sandbox number). */
-  phoneDefaultBusiness?: string;
+  /** The business number the phone page (`/phone`) offers first, E.164 digits (the gateway's sandbox number). */
+  phoneDefaultBusiness: string;
   /** Meta's throughput per business number, sends per second (default 80; 0 = no limit); beyond it 130429. */
   maxSendsPerSecond?: number;
   /** Messages one number may send one user at once before error 131056 (default 45; 0 = no pair limit). */
@@ -153,7 +152,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       phones,
       vault,
       flows,
-      defaultBusiness: options.phoneDefaultBusiness ?? DEFAULT_SANDBOX_NUMBER,
+      defaultBusiness: options.phoneDefaultBusiness,
     });
     const phoneStreams = registerPhoneEvents(app, phones);
     streams.push(phoneStreams);

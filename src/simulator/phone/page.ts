@@ -4,7 +4,7 @@
  * does. The numbers the page starts with come from the query (`?user=&with=`), else the browser's
  * localStorage, else these defaults.
  */
-import { escapeHtml } from '../../../http/flow-preview/render-components.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 export interface PhonePageInput {
   /** Where the simulator is mounted, e.g. `/simulator`. */

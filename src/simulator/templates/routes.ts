@@ -6,7 +6,7 @@
  * virtual phones): a test pauses, disables or reinstates an approved template, as Meta's quality checks do.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { normalizePhone } from '../../../domain/phone.ts';
+import { normalizePhone } from '../../lib/phone.ts';
 import { type GraphError, GraphProblem, graphError, unknownObjectError } from '../graph-errors.ts';
 import type { GraphObjects } from '../graph-objects.ts';
 import { graphAccessProblem } from '../routes-graph.ts';

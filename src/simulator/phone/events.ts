@@ -9,7 +9,7 @@
  * can shut down (an open stream is never an idle connection).
  */
 import type { FastifyInstance } from 'fastify';
-import { normalizePhone } from '../../../domain/phone.ts';
+import { normalizePhone } from '../../lib/phone.ts';
 import type { PhoneBook, PhoneEvent } from '../phone-book.ts';
 import { type ChatMessage, receivedView, sentView } from './views.ts';
 

@@ -3,7 +3,7 @@
  * together, at most 2 URL, 1 PHONE_NUMBER and 1 COPY_CODE (marketing only) buttons, labels ≤ 25 characters,
  * and a URL with at most one variable, `{{1}}` at its very end, shown by an example.
  */
-import { normalizePhone } from '../../../domain/phone.ts';
+import { normalizePhone } from '../../lib/phone.ts';
 import type { Json } from '../validate-fields.ts';
 import { invalidField } from './errors.ts';
 import { BUTTON_TYPES, type ButtonType, type TemplateButton, type TemplateCategory } from './model.ts';

@@ -1,9 +1,10 @@
 /**
- * The screens of a flow a phone received, drawn for the phone page with the gateway's flow preview
- * components (src/http/flow-preview/render-components.ts: pure functions, no gateway state). The page
+ * The screens of a flow a phone received, drawn for the phone page by the Flow JSON renderer the
+ * gateway's flow preview uses too (src/lib/flow-json/render/: pure functions, no gateway state). The page
  * script walks the screens and, on `complete`, sends the completion as `user-flow-reply.ts` shapes it.
  */
-import { renderChildren } from '../../../http/flow-preview/render-components.ts';
+import { renderChildren } from '../../lib/flow-json/render/components.ts';
+import { examplesOf } from '../../lib/flow-json/render/screen-examples.ts';
 import type { FlowCatalog, SimFlow } from '../flow-catalog.ts';
 import type { ReceivedMessage } from '../phone-book.ts';
 import { isObject, type Json } from '../validate-fields.ts';
@@ -23,14 +24,6 @@ export interface PhoneFlow {
   cta: string;
   firstScreen: string;
   screens: FlowScreen[];
-}
-
-/** `data: {key: {type, __example__}}` → `{key: example}`: what a screen shows before real data arrives. */
-function examplesOf(screen: Json): Json {
-  const data = isObject(screen.data) ? screen.data : {};
-  return Object.fromEntries(
-    Object.entries(data).map(([key, decl]) => [key, isObject(decl) ? decl.__example__ : undefined]),
-  );
 }
 
 function flowOf(catalog: FlowCatalog, business: string, parameters: Json): SimFlow | undefined {

@@ -13,7 +13,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../../http/flow-preview/render-components.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 export interface SimulatorGate {
   /** The simulator token (SIMULATOR_TOKEN, or derived from the install's secret key). */

@@ -3,7 +3,7 @@
  * A body is either a message to send or a mark-as-read; anything else is refused with the Graph error
  * Meta would answer, naming the field (see validate-fields.ts for the codes).
  */
-import { normalizePhone } from '../../domain/phone.ts';
+import { normalizePhone } from '../lib/phone.ts';
 import { GraphProblem, graphError } from './graph-errors.ts';
 import {
   asObject,

@@ -4,7 +4,7 @@
  * digits, so any valid number is a business on this network and no registry is needed.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { normalizePhone } from '../../domain/phone.ts';
+import { normalizePhone } from '../lib/phone.ts';
 import type { FlowCatalog } from './flow-catalog.ts';
 import {
   type GraphError,

@@ -8,8 +8,8 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FLOW_CATEGORIES } from '../../domain/flows/flow-categories.ts';
-import { normalizePhone } from '../../domain/phone.ts';
+import { FLOW_CATEGORIES } from '../lib/flow-categories.ts';
+import { normalizePhone } from '../lib/phone.ts';
 import { type FlowCatalog, flowError, type SimFlow } from './flow-catalog.ts';
 import { type GraphError, graphError, unknownObjectError } from './graph-errors.ts';
 import type { GraphObjects } from './graph-objects.ts';

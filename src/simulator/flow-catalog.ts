@@ -4,7 +4,7 @@
  * with the gateway's own validator, so what the simulator accepts is what the gateway accepts.
  */
 import { randomInt } from 'node:crypto';
-import { type FlowProblem, validateFlowJson } from '../../flows/flow-json/index.ts';
+import { type FlowProblem, validateFlowJson } from '../lib/flow-json/index.ts';
 import { type GraphError, graphError } from './graph-errors.ts';
 import type { Json } from './validate-fields.ts';
 

@@ -6,7 +6,7 @@
  * access-gate.ts). Errors are `{"error": {"message"}}`.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { normalizePhone } from '../../domain/phone.ts';
+import { normalizePhone } from '../lib/phone.ts';
 import type { MediaVault } from './media-vault.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
 import { renderUserMessage } from './render.ts';

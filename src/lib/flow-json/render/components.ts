@@ -4,6 +4,8 @@
  * Bindings (`${data.x}`, `${form.x}`) in texts become spans the page script fills in as data arrives;
  * a `data-source` bound to screen data is drawn from the screen's `__example__`, as Meta's preview does.
  */
+import { escapeHtml } from '../../escape-html.ts';
+
 type Json = Record<string, unknown>;
 
 export interface ScreenContext {
@@ -14,15 +16,6 @@ export interface ScreenContext {
 }
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 const BINDING = /\$\{(data|form)\.([A-Za-z0-9_]+)\}/g;
 

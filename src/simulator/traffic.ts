@@ -13,7 +13,7 @@
  * have been seen.
  */
 import type { FastifyReply } from 'fastify';
-import { Gcra } from '../../domain/gcra.ts';
+import { Gcra } from '../lib/gcra.ts';
 import { type GraphError, graphError } from './graph-errors.ts';
 import type { Scheduler } from './scheduler.ts';
 
