@@ -39,9 +39,7 @@ const CSP =
   "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 function csrfField(body: unknown): unknown {
-  return typeof body === 'object' && body !== null
-    ? (body as Record<string, unknown>)[CSRF_FIELD]
-    : undefined;
+  return typeof body === 'object' && body !== null ? Reflect.get(body, CSRF_FIELD) : undefined;
 }
 
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
