@@ -24,23 +24,24 @@ import { SWEEP_BATCH, sweepUnsettled } from './domain/unknown-outcomes.ts';
 import { createDispatcher, type WebhookDispatcher } from './events/dispatcher.ts';
 import { inboundPayload, statusPayload } from './events/payloads.ts';
 import { ajvOptions } from './http/ajv.ts';
-import { installOpenApi, registerDocsRoutes } from './http/api-docs.ts';
+import { installOpenApi } from './http/api-docs.ts';
 import { installApiKeyAuth } from './http/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler.ts';
 import { redactingLoggerOptions } from './http/log-redaction.ts';
 import { installMetrics } from './http/metrics.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { requestIdOf } from './http/request-id.ts';
-import { registerFlowPreviewPage } from './http/routes/flow-preview-page.ts';
-import { registerFlowRoutes } from './http/routes/flows.ts';
-import { registerGetMessageRoute } from './http/routes/get-message.ts';
-import { registerMediaRoute } from './http/routes/media.ts';
-import { registerNetworkWebhook } from './http/routes/network-webhook.ts';
-import { registerOpsRoutes } from './http/routes/ops.ts';
-import { registerSendRoutes } from './http/routes/send-messages.ts';
-import { registerTemplateRoutes } from './http/routes/templates.ts';
-import { registerWebhookRoutes } from './http/routes/webhooks.ts';
+import { registerDocsRoutes } from './http/routes/docs/index.ts';
+import { registerFlowPreviewRoutes } from './http/routes/flow-preview/index.ts';
+import { registerFlowRoutes } from './http/routes/flows/index.ts';
+import { registerMediaRoutes } from './http/routes/media/index.ts';
+import { registerMessageRoutes } from './http/routes/messages/index.ts';
+import { registerNetworkWebhook } from './http/routes/network-webhook/index.ts';
+import { registerOpsRoutes } from './http/routes/ops/index.ts';
+import { registerTemplateRoutes } from './http/routes/templates/index.ts';
+import { registerWebhookRoutes } from './http/routes/webhooks/index.ts';
 import { applyServerTimeouts, fastifyTimeouts } from './http/server-timeouts.ts';
+import { typed } from './http/typed-app.ts';
 import { decryptSecret } from './lib/sealed-secrets.ts';
 import { guardedAgent } from './lib/url-guard.ts';
 import { createCloudConnector } from './network/cloud-connector.ts';
@@ -322,11 +323,10 @@ export async function buildGateway(
     await api.register(multipart, {
       limits: { files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12, fileSize: 1024 * 1024 },
     });
-    registerSendRoutes(api, sendDeps);
-    registerGetMessageRoute(api, repos.messages);
-    registerTemplateRoutes(api, templateDeps);
-    registerFlowRoutes(api, flowDeps);
-    registerWebhookRoutes(api, {
+    registerMessageRoutes(typed(api), sendDeps, repos.messages);
+    registerTemplateRoutes(typed(api), templateDeps);
+    registerFlowRoutes(typed(api), flowDeps);
+    registerWebhookRoutes(typed(api), {
       repo: repos.webhooks,
       secretKey,
       allowPrivateUrls: config.webhooks.allowPrivateUrls,
@@ -349,10 +349,10 @@ export async function buildGateway(
     },
     inboundDeps,
   );
-  registerMediaRoute(app, media, secretKey);
-  registerFlowPreviewPage(app, repos.flows, secretKey);
-  registerOpsRoutes(app, store, registry);
-  registerDocsRoutes(app);
+  registerMediaRoutes(typed(app), media, secretKey);
+  registerFlowPreviewRoutes(typed(app), repos.flows, secretKey);
+  registerOpsRoutes(typed(app), store, registry);
+  registerDocsRoutes(typed(app));
   // The customer portal (server-rendered HTML, cookies and forms in its own scope only).
   await app.register(portalPlugin, {
     prefix: '/app',

@@ -38,9 +38,9 @@ export interface SendResultData {
 }
 
 /** The part of a send operation the pipeline needs; the operations live in ./messages/. */
-export interface SendRules<Content> {
+export interface SendRules<Body, Content> {
   kind: string;
-  normalize(body: never): { ok: true; value: Content } | { ok: false; field: string; message: string };
+  normalize(body: Body): { ok: true; value: Content } | { ok: false; field: string; message: string };
   toCloud(content: Content, context: SendContextLike): CloudMessage;
 }
 
@@ -130,14 +130,14 @@ async function waitForOutcome(
   return messages.findByClientId(accountId, clientMessageId);
 }
 
-export async function sendMessage<Content>(
+export async function sendMessage<Body extends CommonSendFields, Content>(
   deps: SendDeps,
   accountId: string,
-  rules: SendRules<Content>,
-  body: CommonSendFields,
+  rules: SendRules<Body, Content>,
+  body: Body,
 ): Promise<SendResultData> {
   const now = deps.now ?? Date.now;
-  const checked = rules.normalize(body as never);
+  const checked = rules.normalize(body);
   if (!checked.ok) throw new GatewayError('invalid_request', checked.message, { field: checked.field });
   const from = phoneField('from', body.from);
   const to = phoneField('to', body.to);

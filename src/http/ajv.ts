@@ -2,7 +2,8 @@
  * Request-body validation settings and the one translation of schema errors into the sentences that the
  * 400 responses carry. Decisions §2: every malformed request names the field and the rule it broke.
  */
-import type { ErrorObject, Options } from 'ajv';
+import type { Options } from 'ajv';
+import type { FastifySchemaValidationError } from 'fastify';
 
 /**
  * Strict by design: no type coercion (a number sent as a string is a client bug unless a schema says
@@ -37,10 +38,22 @@ function typeName(t: unknown): string {
     .join(' or ');
 }
 
+/**
+ * A schema error as Fastify hands it on; Ajv's own errors fit it. With `verbose`, each also carries the
+ * schema it broke (`parentSchema`), whose `x-rule` sentence may replace the generic one.
+ */
+export type SchemaError = FastifySchemaValidationError & { parentSchema?: unknown };
+
+/** The schema's own `x-rule` sentence, when it has one. */
+function ruleOf(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null || !('x-rule' in schema)) return undefined;
+  return typeof schema['x-rule'] === 'string' ? schema['x-rule'] : undefined;
+}
+
 /** One human sentence for one schema error, naming the field and the rule. */
-export function describeAjvError(error: ErrorObject): string {
-  const p = error.params as Record<string, unknown>;
-  const rule = (error.parentSchema as { 'x-rule'?: string } | undefined)?.['x-rule'];
+export function describeAjvError(error: SchemaError): string {
+  const p = error.params;
+  const rule = ruleOf(error.parentSchema);
   switch (error.keyword) {
     case 'required':
       return `\`${fieldPath(error.instancePath, String(p.missingProperty))}\` is required`;
@@ -84,7 +97,7 @@ export function describeAjvError(error: ErrorObject): string {
  * Picks the error to report when several came back: a union (`anyOf`) reports its own rule rather than the
  * failures of each branch, which would name rules the client never meant to follow.
  */
-export function firstAjvMessage(errors: readonly ErrorObject[]): string {
+export function firstAjvMessage(errors: readonly SchemaError[]): string {
   const union = errors.find((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
   const chosen = union ?? errors[0];
   return chosen ? describeAjvError(chosen) : 'request body is invalid';

@@ -109,7 +109,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       const where = WHERE[error.validationContext ?? 'body'] ?? '';
-      return badRequest(request, reply, where + firstAjvMessage(error.validation as never));
+      return badRequest(request, reply, where + firstAjvMessage(error.validation));
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {

@@ -79,16 +79,16 @@ export function guardedAgent(allowPrivate: boolean, timeoutMs: number): Agent {
       timeout: timeoutMs,
       lookup: (hostname, options, callback) => {
         dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-          if (error) return callback(error, [] as never, 0);
+          if (error) return callback(error, [], 0);
           const list = addresses as dns.LookupAddress[];
           const allowed = allowPrivate ? list : list.filter((a) => !isPrivateAddress(a.address));
           if (allowed.length === 0) {
             const refused = Object.assign(new Error(`${hostname} resolves only to private addresses`), {
               code: 'EPRIVATEADDR',
             });
-            return callback(refused, [] as never, 0);
+            return callback(refused, [], 0);
           }
-          if ((options as { all?: boolean }).all) return callback(null, allowed as never, 0);
+          if (options.all) return callback(null, allowed, 0);
           return callback(null, allowed[0]!.address, allowed[0]!.family);
         });
       },

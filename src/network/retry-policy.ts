@@ -1,6 +1,6 @@
 /**
  * Retries of network calls, limited to what is safe to repeat (docs/adr/0010): only failures where the
- * network provably took nothing (the connection was never made, a Graph error saying "not now", a
+ * network provably took nothing (the connection never opened, a Graph error saying "not now", a
  * throttling answer), a few times with exponential backoff and jitter, within a total time budget.
  * An unknown outcome (a timeout after the request was sent, a connection lost mid-request, a 5xx that is
  * not a Graph error) is never repeated: the first request may have been taken, and a message would be

@@ -1,11 +1,11 @@
 /**
  * A network call that got no answer, classified by what the transport reports (its error's name and
- * code), never by its message: a connection that was never made sent nothing and may be retried; a
+ * code), never by its message: a connection that never opened sent nothing and may be retried; a
  * timeout or a connection broken mid-request may have delivered the request (docs/adr/0010).
  */
 import type { NetworkFailure } from '../domain/ports/network.ts';
 
-/** Error codes of a connection that was never made: the network cannot have received anything. */
+/** Error codes of a connection that never opened: the network cannot have received anything. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 export function transportFailure(error: unknown, timeoutMs: number): NetworkFailure {

@@ -4,12 +4,13 @@
  */
 import { GatewayError } from '../domain/errors.ts';
 
-type Bag = Record<string, unknown>;
-const bag = (value: unknown): Bag => (typeof value === 'object' && value !== null ? (value as Bag) : {});
+/** One named value of a parsed form or query, whatever the client sent; undefined without one. */
+const submitted = (source: unknown, name: string): unknown =>
+  typeof source === 'object' && source !== null ? Reflect.get(source, name) : undefined;
 
 /** One text field: the first value if repeated, '' if missing. Longer than `max` is a 400 naming it. */
 export function field(source: unknown, name: string, max = 1000): string {
-  const raw = bag(source)[name];
+  const raw = submitted(source, name);
   const value = Array.isArray(raw) ? raw[0] : raw;
   const text = typeof value === 'string' ? value : '';
   if (text.length > max) {
@@ -22,7 +23,7 @@ export function field(source: unknown, name: string, max = 1000): string {
 
 /** Every value of a repeated field (checkboxes). */
 export function fieldList(source: unknown, name: string): string[] {
-  const raw = bag(source)[name];
+  const raw = submitted(source, name);
   const values = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
   return values.filter((v): v is string => typeof v === 'string' && v.length <= 200);
 }
@@ -41,7 +42,7 @@ export function pageNumber(query: unknown): number {
 
 /** A path parameter, bounded: longer ids name nothing, so they are not found. */
 export function param(params: unknown, name: string): string {
-  const value = bag(params)[name];
+  const value = submitted(params, name);
   return typeof value === 'string' && value.length <= 100 ? value : '';
 }
 

@@ -39,15 +39,13 @@ const CSP =
   "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 function csrfField(body: unknown): unknown {
-  return typeof body === 'object' && body !== null
-    ? (body as Record<string, unknown>)[CSRF_FIELD]
-    : undefined;
+  return typeof body === 'object' && body !== null ? Reflect.get(body, CSRF_FIELD) : undefined;
 }
 
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof GatewayError) return sendErrorPage(request, reply, error.status, error.message);
   if (error.validation) {
-    return sendErrorPage(request, reply, 400, firstAjvMessage(error.validation as never));
+    return sendErrorPage(request, reply, 400, firstAjvMessage(error.validation));
   }
   const status = error.statusCode ?? 500;
   if (status === 413) return sendErrorPage(request, reply, 413, 'The form is larger than this page accepts.');

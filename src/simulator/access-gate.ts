@@ -14,6 +14,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../lib/escape-html.ts';
+import { fieldOf } from './request-fields.ts';
 
 export interface SimulatorGate {
   /** The simulator token (SIMULATOR_TOKEN, or derived from the install's secret key). */
@@ -107,8 +108,8 @@ export function installAccessGate(app: FastifyInstance, gate: SimulatorGate): vo
   app.addHook('onRequest', async (request, reply) => {
     if (isGraph(request.routeOptions.url)) return;
     if (sameToken(bearerOf(request), expected) || sameToken(cookieOf(request), expected)) return;
-    const query = request.query as { token?: unknown };
-    const offered = typeof query.token === 'string' ? query.token : undefined;
+    const token = fieldOf(request.query, 'token');
+    const offered = typeof token === 'string' ? token : undefined;
     if (request.routeOptions.url === pagePath && request.method === 'GET' && offered !== undefined) {
       if (sameToken(offered, expected)) {
         return reply

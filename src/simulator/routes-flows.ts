@@ -13,6 +13,7 @@ import { normalizePhone } from '../lib/phone.ts';
 import { type FlowCatalog, flowError, type SimFlow } from './flow-catalog.ts';
 import { type GraphError, graphError, unknownObjectError } from './graph-errors.ts';
 import type { GraphObjects } from './graph-objects.ts';
+import { pathParam } from './request-fields.ts';
 import { graphAccessProblem, graphErrorHandler } from './routes-graph.ts';
 import { isObject, type Json } from './validate-fields.ts';
 
@@ -74,7 +75,7 @@ export function registerFlowRoutes(app: FastifyInstance, deps: FlowRouteDeps): v
   function flowOf(request: FastifyRequest, method: 'get' | 'post' | 'delete'): SimFlow | GraphError {
     const problem = graphAccessProblem(request, deps.accessToken);
     if (problem) return problem;
-    const { flowId } = request.params as { flowId: string };
+    const flowId = pathParam(request.params, 'flowId');
     return flows.get(flowId) ?? unknownObjectError(method, flowId);
   }
   const isError = (v: SimFlow | GraphError): v is GraphError => 'httpStatus' in v;
@@ -116,7 +117,7 @@ export function registerFlowRoutes(app: FastifyInstance, deps: FlowRouteDeps): v
   app.post('/:version/:wabaId/flows', { errorHandler: graphErrorHandler }, async (request, reply) => {
     const problem = graphAccessProblem(request, deps.accessToken);
     if (problem) return sendError(reply, problem);
-    const { wabaId } = request.params as { wabaId: string };
+    const wabaId = pathParam(request.params, 'wabaId');
     if (!isWabaId(wabaId)) return sendError(reply, unknownObjectError('post', wabaId));
     const body = isObject(request.body) ? request.body : {};
     const invalid = metadataProblem(body, true);
@@ -129,7 +130,7 @@ export function registerFlowRoutes(app: FastifyInstance, deps: FlowRouteDeps): v
   app.get('/:version/:wabaId/flows', { errorHandler: graphErrorHandler }, async (request, reply) => {
     const problem = graphAccessProblem(request, deps.accessToken);
     if (problem) return sendError(reply, problem);
-    const { wabaId } = request.params as { wabaId: string };
+    const wabaId = pathParam(request.params, 'wabaId');
     if (!isWabaId(wabaId)) return sendError(reply, unknownObjectError('get', wabaId));
     return { data: flows.list(wabaId).map(flowView), paging: { cursors: { before: '', after: '' } } };
   });

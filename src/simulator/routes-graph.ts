@@ -18,6 +18,7 @@ import {
 import type { GraphObjects } from './graph-objects.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
 import { renderMessage } from './render.ts';
+import { fieldOf, pathParam } from './request-fields.ts';
 import type { TemplateHandler } from './send-template.ts';
 import type { StatusTimeline } from './status-timeline.ts';
 import type { Traffic } from './traffic.ts';
@@ -45,11 +46,6 @@ export interface GraphRouteDeps {
 /** Graph versions look like v23.0 (reference §0). */
 const VERSION = /^v\d+\.\d+$/;
 
-interface GraphParams {
-  version: string;
-  phoneNumberId: string;
-}
-
 function sendError(reply: FastifyReply, error: GraphError) {
   return reply.code(error.httpStatus).send(error.body);
 }
@@ -67,7 +63,7 @@ export function graphErrorHandler(error: FastifyError, request: FastifyRequest, 
 function presentedToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header === 'string') return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-  const query = (request.query as { access_token?: unknown }).access_token;
+  const query = fieldOf(request.query, 'access_token');
   return typeof query === 'string' ? query : undefined;
 }
 
@@ -77,7 +73,7 @@ function badVersion(version: string): GraphError {
 
 /** The version and token checks every Graph route starts with, for routes registered outside this file. */
 export function graphAccessProblem(request: FastifyRequest, accessToken: string): GraphError | undefined {
-  const { version } = request.params as { version: string };
+  const version = pathParam(request.params, 'version');
   if (!VERSION.test(version)) return badVersion(version);
   if (presentedToken(request) !== accessToken) return invalidTokenError();
   return undefined;
@@ -86,7 +82,8 @@ export function graphAccessProblem(request: FastifyRequest, accessToken: string)
 export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps): void {
   /** Path, token and object checks every Graph route shares, in Graph's order. */
   function businessOf(request: FastifyRequest, method: 'get' | 'post'): string | GraphError {
-    const { version, phoneNumberId } = request.params as GraphParams;
+    const version = pathParam(request.params, 'version');
+    const phoneNumberId = pathParam(request.params, 'phoneNumberId');
     if (!VERSION.test(version)) return badVersion(version);
     if (presentedToken(request) !== deps.accessToken) return invalidTokenError();
     const business = /^\d+$/.test(phoneNumberId) ? normalizePhone(phoneNumberId) : null;
@@ -103,7 +100,8 @@ export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps):
       url: '/:version/:phoneNumberId',
       errorHandler: graphErrorHandler,
       handler: async (request, reply) => {
-        const { version, phoneNumberId: id } = request.params as GraphParams;
+        const version = pathParam(request.params, 'version');
+        const id = pathParam(request.params, 'phoneNumberId');
         if (!VERSION.test(version)) return sendError(reply, badVersion(version));
         if (presentedToken(request) !== deps.accessToken) return sendError(reply, invalidTokenError());
         const handler = deps.objects.find(id)?.handlers[method];

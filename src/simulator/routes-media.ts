@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { graphError, invalidTokenError } from './graph-errors.ts';
 import type { GraphObjects } from './graph-objects.ts';
 import type { MediaVault } from './media-vault.ts';
+import { fieldOf, pathParam } from './request-fields.ts';
 
 /** The network's download links are short-lived (reference §5.2: about five minutes). */
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
@@ -62,10 +63,9 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
       const error = invalidTokenError();
       return reply.code(error.httpStatus).send(error.body);
     }
-    const { id } = request.params as { id: string };
-    const query = request.query as { expires?: string; signature?: string };
-    const expires = Number(query.expires);
-    const given = Buffer.from(String(query.signature ?? ''));
+    const id = pathParam(request.params, 'id');
+    const expires = Number(fieldOf(request.query, 'expires'));
+    const given = Buffer.from(String(fieldOf(request.query, 'signature') ?? ''));
     const expected = Buffer.from(sign(id, expires));
     const media = deps.vault.get(id);
     const valid =

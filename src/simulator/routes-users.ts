@@ -10,6 +10,7 @@ import { normalizePhone } from '../lib/phone.ts';
 import type { MediaVault } from './media-vault.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
 import { renderUserMessage } from './render.ts';
+import { fieldOf, pathParam } from './request-fields.ts';
 import { flowReplyContent } from './user-flow-reply.ts';
 import { USER_MESSAGE_BODY_LIMIT, userMediaContent } from './user-media.ts';
 import { charCount, isObject, type Json } from './validate-fields.ts';
@@ -38,7 +39,7 @@ function userErrorHandler(error: FastifyError, request: FastifyRequest, reply: F
 }
 
 function phoneParam(request: FastifyRequest): string {
-  const raw = (request.params as { phone: string }).phone;
+  const raw = pathParam(request.params, 'phone');
   const phone = normalizePhone(raw);
   if (!phone)
     throw new UserError(`\`phone\` in the path is not a valid phone number with country code: "${raw}"`);
@@ -139,7 +140,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
   app.get('/users/:phone/messages', { errorHandler: userErrorHandler }, async (request, reply) => {
     try {
       const user = phoneParam(request);
-      const from = (request.query as { from?: unknown }).from;
+      const from = fieldOf(request.query, 'from');
       const business = typeof from === 'string' ? normalizePhone(from) : undefined;
       if (from !== undefined && !business) throw new UserError('`from` is not a valid phone number');
       const messages = deps.phones.received(user).filter((m) => !business || m.from === business);

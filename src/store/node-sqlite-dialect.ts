@@ -289,7 +289,10 @@ class NodeSqliteDialect extends SqliteDialect {
   readonly #db: DatabaseSync;
 
   constructor(db: DatabaseSync) {
-    super({ database: {} as never });
+    // Kysely's own driver would open this; createDriver below replaces that driver, so it is never called.
+    super({
+      database: () => Promise.reject(new Error('the node:sqlite dialect brings its own driver')),
+    });
     this.#db = db;
   }
 

@@ -38,6 +38,19 @@ describe('network webhook', () => {
     assert.equal(bad.status, 403);
   });
 
+  test('a handshake with a repeated field is refused with a 403, never a 500', async () => {
+    const base = `${t.url}/webhooks/network?hub.mode=subscribe&hub.verify_token=switchboard-verify-token`;
+    for (const query of [
+      '&hub.challenge=1&hub.challenge=2',
+      '&hub.mode=subscribe&hub.challenge=1',
+      '&hub.verify_token=switchboard-verify-token&hub.challenge=1',
+    ]) {
+      const r = await fetch(`${base}${query}`);
+      assert.equal(r.status, 403, query);
+      assert.equal(await r.text(), 'verification failed');
+    }
+  });
+
   test('unsigned, wrongly signed and re-serialised bodies are refused and nothing is stored', async () => {
     // Escaped unicode, as Meta sends it: re-serialising the parsed JSON would change these bytes.
     const raw = JSON.stringify(inboundTextEnvelope('254711111111', 'wamid.FORGED', 'hi')).replace(

@@ -20,4 +20,4 @@ export const sendOperations: readonly SendOperation<never, unknown>[] = [
   sendList,
   sendFlow,
   sendTemplate,
-] as never;
+];

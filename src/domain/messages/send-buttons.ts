@@ -25,28 +25,30 @@ export interface ButtonsContent {
   buttons: Button[];
 }
 
-export const sendButtons: SendOperation<Body, ButtonsContent> = {
+const bodySchema = Type.Object(
+  {
+    ...commonFields,
+    message: Type.Optional(text(1, 1024, { description: 'the body text (or send it as `text`)' })),
+    text: Type.Optional(text(1, 1024, { description: 'alias of `message`, as in the sample request' })),
+    buttons: Type.Array(
+      Type.Object(
+        {
+          id: text(1, 256, { description: 'returned in the reply; unique, no surrounding spaces' }),
+          title: text(1, 20, { description: 'shown on the button; unique' }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 3 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const sendButtons: SendOperation<Body, ButtonsContent, typeof bodySchema> = {
   kind: 'buttons',
   path: '/api/v1/msg/interactive/buttons',
   summary: 'Send a message with one to three quick-reply buttons',
-  bodySchema: Type.Object(
-    {
-      ...commonFields,
-      message: Type.Optional(text(1, 1024, { description: 'the body text (or send it as `text`)' })),
-      text: Type.Optional(text(1, 1024, { description: 'alias of `message`, as in the sample request' })),
-      buttons: Type.Array(
-        Type.Object(
-          {
-            id: text(1, 256, { description: 'returned in the reply; unique, no surrounding spaces' }),
-            title: text(1, 20, { description: 'shown on the button; unique' }),
-          },
-          { additionalProperties: false },
-        ),
-        { minItems: 1, maxItems: 3 },
-      ),
-    },
-    { additionalProperties: false },
-  ),
+  bodySchema,
   normalize(body) {
     const bodyText = eitherSpelling(
       { name: 'message', value: body.message },

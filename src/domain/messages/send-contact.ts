@@ -35,40 +35,42 @@ export interface ContactContent {
   phones: Phone[];
 }
 
-export const sendContact: SendOperation<Body, ContactContent> = {
-  kind: 'contact',
-  path: '/api/v1/msg/contact',
-  summary: 'Send a contact card',
-  bodySchema: Type.Object(
-    {
-      ...commonFields,
-      name: Type.Object(
+const bodySchema = Type.Object(
+  {
+    ...commonFields,
+    name: Type.Object(
+      {
+        formattedName: text(1, 1000, { description: 'the name as shown on the card' }),
+        firstName: Type.Optional(text(1, 1000)),
+        lastName: Type.Optional(text(1, 1000)),
+      },
+      { additionalProperties: false },
+    ),
+    phones: Type.Array(
+      Type.Object(
         {
-          formattedName: text(1, 1000, { description: 'the name as shown on the card' }),
-          firstName: Type.Optional(text(1, 1000)),
-          lastName: Type.Optional(text(1, 1000)),
+          phone: text(1, 64),
+          type: Type.Optional(text(1, 32, { description: 'e.g. cell, mobile, main, home, work' })),
+          waId: Type.Optional(
+            text(1, 32, {
+              description: 'the WhatsApp user id; without it the card shows an invite button',
+            }),
+          ),
         },
         { additionalProperties: false },
       ),
-      phones: Type.Array(
-        Type.Object(
-          {
-            phone: text(1, 64),
-            type: Type.Optional(text(1, 32, { description: 'e.g. cell, mobile, main, home, work' })),
-            waId: Type.Optional(
-              text(1, 32, {
-                description: 'the WhatsApp user id; without it the card shows an invite button',
-              }),
-            ),
-          },
-          { additionalProperties: false },
-        ),
-        // 20: far beyond a real card, and a bound on what one request can make the network render.
-        { minItems: 1, maxItems: 20 },
-      ),
-    },
-    { additionalProperties: false },
-  ),
+      // 20: far beyond a real card, and a bound on what one request can make the network render.
+      { minItems: 1, maxItems: 20 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const sendContact: SendOperation<Body, ContactContent, typeof bodySchema> = {
+  kind: 'contact',
+  path: '/api/v1/msg/contact',
+  summary: 'Send a contact card',
+  bodySchema,
   // Fields are copied one by one, so the content (which is also the deduplication key) holds exactly the
   // card, and phone kinds are compared in the network's spelling (`mobile` and `CELL` are one card).
   normalize: ({ name, phones }) =>

@@ -18,25 +18,27 @@ type Body = CommonFields & {
 };
 export type FlowContent = Omit<Body, keyof CommonFields>;
 
-export const sendFlow: SendOperation<Body, FlowContent> = {
+const bodySchema = Type.Object(
+  {
+    ...commonFields,
+    text: text(1, 1024),
+    flowId: text(1, 64, { description: "the gateway's flow id or the network's (waFlowId)" }),
+    flowCta: text(1, 20, { description: 'label of the button that opens the flow; no emoji' }),
+    screen: text(1, 64, { description: 'id of the first screen' }),
+    data: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: "the first screen's data, any JSON object",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const sendFlow: SendOperation<Body, FlowContent, typeof bodySchema> = {
   kind: 'flow',
   path: '/api/v1/msg/interactive/flows',
   summary: 'Send a message that opens a flow',
-  bodySchema: Type.Object(
-    {
-      ...commonFields,
-      text: text(1, 1024),
-      flowId: text(1, 64, { description: "the gateway's flow id or the network's (waFlowId)" }),
-      flowCta: text(1, 20, { description: 'label of the button that opens the flow; no emoji' }),
-      screen: text(1, 64, { description: 'id of the first screen' }),
-      data: Type.Optional(
-        Type.Record(Type.String(), Type.Unknown(), {
-          description: "the first screen's data, any JSON object",
-        }),
-      ),
-    },
-    { additionalProperties: false },
-  ),
+  bodySchema,
   normalize(body) {
     if (EMOJI.test(body.flowCta)) {
       return refuse(

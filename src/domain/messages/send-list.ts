@@ -42,42 +42,44 @@ export interface ListContent {
   sections: Section[];
 }
 
-export const sendList: SendOperation<Body, ListContent> = {
+const bodySchema = Type.Object(
+  {
+    ...commonFields,
+    message: Type.Optional(text(1, 1024, { description: 'the body text (or send it as `body`)' })),
+    body: Type.Optional(text(1, 1024, { description: 'alias of `message`, as in the sample request' })),
+    headerText: Type.Optional(text(0, 60)),
+    buttonText: Type.Optional(
+      text(1, 20, {
+        description: `label of the button that opens the list; default "${DEFAULT_BUTTON_TEXT}"`,
+      }),
+    ),
+    buttons: Type.Array(
+      Type.Object(
+        {
+          sectionTitle: Type.Optional(
+            text(0, 24, { description: 'required when there are several sections' }),
+          ),
+          sectionItems: Type.Array(
+            Type.Object(
+              { id: text(1, 200), title: text(1, 24), description: Type.Optional(text(0, 72)) },
+              { additionalProperties: false },
+            ),
+            { minItems: 1, maxItems: MAX_ROWS },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 10, description: 'the sections; at most 10 rows across all of them' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const sendList: SendOperation<Body, ListContent, typeof bodySchema> = {
   kind: 'list',
   path: '/api/v1/msg/interactive/list',
   summary: 'Send a list menu of up to ten rows in up to ten sections',
-  bodySchema: Type.Object(
-    {
-      ...commonFields,
-      message: Type.Optional(text(1, 1024, { description: 'the body text (or send it as `body`)' })),
-      body: Type.Optional(text(1, 1024, { description: 'alias of `message`, as in the sample request' })),
-      headerText: Type.Optional(text(0, 60)),
-      buttonText: Type.Optional(
-        text(1, 20, {
-          description: `label of the button that opens the list; default "${DEFAULT_BUTTON_TEXT}"`,
-        }),
-      ),
-      buttons: Type.Array(
-        Type.Object(
-          {
-            sectionTitle: Type.Optional(
-              text(0, 24, { description: 'required when there are several sections' }),
-            ),
-            sectionItems: Type.Array(
-              Type.Object(
-                { id: text(1, 200), title: text(1, 24), description: Type.Optional(text(0, 72)) },
-                { additionalProperties: false },
-              ),
-              { minItems: 1, maxItems: MAX_ROWS },
-            ),
-          },
-          { additionalProperties: false },
-        ),
-        { minItems: 1, maxItems: 10, description: 'the sections; at most 10 rows across all of them' },
-      ),
-    },
-    { additionalProperties: false },
-  ),
+  bodySchema,
   normalize(body) {
     const bodyText = eitherSpelling(
       { name: 'message', value: body.message },

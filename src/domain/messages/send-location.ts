@@ -51,21 +51,23 @@ function toDegrees(field: string, value: Coordinate, limit: number): RuleResult<
   return ok(n);
 }
 
-export const sendLocation: SendOperation<Body, LocationContent> = {
+const bodySchema = Type.Object(
+  {
+    ...commonFields,
+    latitude: coordinate,
+    longitude: Type.Optional(coordinate),
+    longtitude: Type.Optional(coordinate),
+    name: Type.Optional(text(0, 1000)),
+    address: Type.Optional(text(0, 1000)),
+  },
+  { additionalProperties: false },
+);
+
+export const sendLocation: SendOperation<Body, LocationContent, typeof bodySchema> = {
   kind: 'location',
   path: '/api/v1/msg/location',
   summary: 'Send a location pin',
-  bodySchema: Type.Object(
-    {
-      ...commonFields,
-      latitude: coordinate,
-      longitude: Type.Optional(coordinate),
-      longtitude: Type.Optional(coordinate),
-      name: Type.Optional(text(0, 1000)),
-      address: Type.Optional(text(0, 1000)),
-    },
-    { additionalProperties: false },
-  ),
+  bodySchema,
   normalize(body) {
     const latitude = toDegrees('latitude', body.latitude, 90);
     if (!latitude.ok) return latitude;

@@ -31,21 +31,23 @@ export interface MediaContent {
   filename?: string;
 }
 
-export const sendMedia: SendOperation<Body, MediaContent> = {
+const bodySchema = Type.Object(
+  {
+    ...commonFields,
+    mediaType: Type.String({ pattern: MEDIA_TYPE_PATTERN, 'x-rule': MEDIA_TYPE_RULE }),
+    // 2048: the longest URL browsers and CDNs reliably pass on; a longer one is a mistake, not media.
+    mediaUrl: text(1, 2048, { description: 'absolute URL starting with https://, fetched by the network' }),
+    caption: Type.Optional(text(0, 1024, { description: 'IMAGE, VIDEO and DOCUMENT only' })),
+    filename: Type.Optional(text(1, 240, { description: 'DOCUMENT only: the name the user sees' })),
+  },
+  { additionalProperties: false },
+);
+
+export const sendMedia: SendOperation<Body, MediaContent, typeof bodySchema> = {
   kind: 'media',
   path: '/api/v1/msg/media',
   summary: 'Send an image, video, audio, document or sticker by https URL',
-  bodySchema: Type.Object(
-    {
-      ...commonFields,
-      mediaType: Type.String({ pattern: MEDIA_TYPE_PATTERN, 'x-rule': MEDIA_TYPE_RULE }),
-      // 2048: the longest URL browsers and CDNs reliably pass on; a longer one is a mistake, not media.
-      mediaUrl: text(1, 2048, { description: 'absolute URL starting with https://, fetched by the network' }),
-      caption: Type.Optional(text(0, 1024, { description: 'IMAGE, VIDEO and DOCUMENT only' })),
-      filename: Type.Optional(text(1, 240, { description: 'DOCUMENT only: the name the user sees' })),
-    },
-    { additionalProperties: false },
-  ),
+  bodySchema,
   normalize(body) {
     const mediaType = MEDIA_TYPE.test(body.mediaType)
       ? (body.mediaType.toUpperCase() as MediaType)

@@ -14,7 +14,8 @@ export interface SendContext {
   template?: { networkName: string };
 }
 
-export interface SendOperation<Body, Content> {
+/** `Schema` is the body schema's own type, so the API can derive the validated body's type from it. */
+export interface SendOperation<Body, Content, Schema extends TSchema = TSchema> {
   kind:
     | 'text'
     | 'media'
@@ -29,7 +30,7 @@ export interface SendOperation<Body, Content> {
   path: string;
   summary: string;
   /** The whole body, common fields included; unknown fields are refused. */
-  bodySchema: TSchema;
+  bodySchema: Schema;
   /** Cross-field rules the schema cannot express; the normalized content, without messageId/from/to. */
   normalize(body: Body): RuleResult<Content>;
   toCloud(content: Content, context: SendContext): CloudMessage;

@@ -7,11 +7,13 @@ export interface RequestLocationContent {
   text: string;
 }
 
-export const sendRequestLocation: SendOperation<Body, RequestLocationContent> = {
+const bodySchema = Type.Object({ ...commonFields, text: text(1, 1024) }, { additionalProperties: false });
+
+export const sendRequestLocation: SendOperation<Body, RequestLocationContent, typeof bodySchema> = {
   kind: 'request_location',
   path: '/api/v1/msg/request_location',
   summary: 'Ask the user to share a location',
-  bodySchema: Type.Object({ ...commonFields, text: text(1, 1024) }, { additionalProperties: false }),
+  bodySchema,
   normalize: (body) => ok({ text: body.text }),
   toCloud: (content) => ({
     type: 'interactive',

@@ -93,67 +93,69 @@ function cloudHeader(h: TemplateHeaderParameter) {
   return { type: kind, [kind]: { link: h.mediaUrl, ...(h.filename ? { filename: h.filename } : {}) } };
 }
 
-export const sendTemplate: SendOperation<Body, TemplateContent> = {
+const bodySchema = Type.Object(
+  {
+    ...commonFields,
+    template: Type.Object(
+      {
+        name: text(1, 512, { description: 'the template name' }),
+        language: Type.Optional(text(1, 16, { description: 'the template language, e.g. en_US' })),
+        languageCode: Type.Optional(text(1, 16, { description: 'another spelling of `language`' })),
+        components: Type.Optional(
+          Type.Object(
+            {
+              header: Type.Optional(
+                Type.Object(
+                  {
+                    type: text(1, 16, { description: 'TEXT, IMAGE, VIDEO or DOCUMENT' }),
+                    parameter: Type.Optional(text(1, PARAMETER_MAX)),
+                    mediaUrl: Type.Optional(text(1, 2048)),
+                    filename: Type.Optional(text(1, 240)),
+                  },
+                  { additionalProperties: false },
+                ),
+              ),
+              body: Type.Optional(
+                Type.Object(
+                  {
+                    placeholders: Type.Optional(parameterList),
+                    parameters: Type.Optional(parameterList),
+                  },
+                  { additionalProperties: false },
+                ),
+              ),
+              buttons: Type.Optional(
+                Type.Array(
+                  Type.Object(
+                    {
+                      index: Type.Integer({
+                        minimum: 0,
+                        maximum: 9,
+                        description: 'zero-based button position',
+                      }),
+                      parameter: text(1, 2000, { description: 'the URL suffix for the variable {{1}}' }),
+                    },
+                    { additionalProperties: false },
+                  ),
+                  { maxItems: 10 },
+                ),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const sendTemplate: SendOperation<Body, TemplateContent, typeof bodySchema> = {
   kind: 'template',
   path: '/api/v1/msg/template',
   summary: 'Send an approved template (allowed outside the 24-hour session)',
-  bodySchema: Type.Object(
-    {
-      ...commonFields,
-      template: Type.Object(
-        {
-          name: text(1, 512, { description: 'the template name' }),
-          language: Type.Optional(text(1, 16, { description: 'the template language, e.g. en_US' })),
-          languageCode: Type.Optional(text(1, 16, { description: 'another spelling of `language`' })),
-          components: Type.Optional(
-            Type.Object(
-              {
-                header: Type.Optional(
-                  Type.Object(
-                    {
-                      type: text(1, 16, { description: 'TEXT, IMAGE, VIDEO or DOCUMENT' }),
-                      parameter: Type.Optional(text(1, PARAMETER_MAX)),
-                      mediaUrl: Type.Optional(text(1, 2048)),
-                      filename: Type.Optional(text(1, 240)),
-                    },
-                    { additionalProperties: false },
-                  ),
-                ),
-                body: Type.Optional(
-                  Type.Object(
-                    {
-                      placeholders: Type.Optional(parameterList),
-                      parameters: Type.Optional(parameterList),
-                    },
-                    { additionalProperties: false },
-                  ),
-                ),
-                buttons: Type.Optional(
-                  Type.Array(
-                    Type.Object(
-                      {
-                        index: Type.Integer({
-                          minimum: 0,
-                          maximum: 9,
-                          description: 'zero-based button position',
-                        }),
-                        parameter: text(1, 2000, { description: 'the URL suffix for the variable {{1}}' }),
-                      },
-                      { additionalProperties: false },
-                    ),
-                    { maxItems: 10 },
-                  ),
-                ),
-              },
-              { additionalProperties: false },
-            ),
-          ),
-        },
-        { additionalProperties: false },
-      ),
-    },
-    { additionalProperties: false },
-  ),
+  bodySchema,
   normalize(body) {
     const t = body.template;
     const language = eitherSpelling(

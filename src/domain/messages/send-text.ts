@@ -10,14 +10,16 @@ export interface TextContent {
 /** A link the network would preview: an http(s) scheme (any case, as people type it) followed by a host. */
 const LINK = /https?:\/\/[^\s/]/i;
 
-export const sendText: SendOperation<Body, TextContent> = {
+const bodySchema = Type.Object(
+  { ...commonFields, message: text(1, 4096, { description: 'the text; a link in it is previewed' }) },
+  { additionalProperties: false },
+);
+
+export const sendText: SendOperation<Body, TextContent, typeof bodySchema> = {
   kind: 'text',
   path: '/api/v1/msg/message/text',
   summary: 'Send a free-form text message',
-  bodySchema: Type.Object(
-    { ...commonFields, message: text(1, 4096, { description: 'the text; a link in it is previewed' }) },
-    { additionalProperties: false },
-  ),
+  bodySchema,
   normalize: (body) => ok({ message: body.message }),
   // The network previews the first link only when asked (reference §1.3); asking whenever there is one is
   // what a person sending a link expects, and `false` otherwise keeps the body explicit.

@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { normalizePhone } from '../../lib/phone.ts';
 import type { PhoneBook, PhoneEvent } from '../phone-book.ts';
+import { pathParam } from '../request-fields.ts';
 import { type ChatMessage, receivedView, sentView } from './views.ts';
 
 /** A comment line keeps proxies and browsers from closing a quiet stream. */
@@ -48,7 +49,7 @@ export function registerPhoneEvents(app: FastifyInstance, phones: PhoneBook): Ph
   let closed = false;
 
   app.get('/users/:phone/events', async (request, reply) => {
-    const raw = (request.params as { phone: string }).phone;
+    const raw = pathParam(request.params, 'phone');
     const user = normalizePhone(raw);
     if (!user) {
       return reply.code(400).send({

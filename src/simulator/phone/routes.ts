@@ -15,6 +15,7 @@ import { normalizePhone } from '../../lib/phone.ts';
 import type { FlowCatalog } from '../flow-catalog.ts';
 import type { MediaVault } from '../media-vault.ts';
 import type { PhoneBook } from '../phone-book.ts';
+import { fieldOf, pathParam } from '../request-fields.ts';
 import { isObject } from '../validate-fields.ts';
 import { phoneFlow } from './flow-screens.ts';
 import { phonePage } from './page.ts';
@@ -59,7 +60,7 @@ function refuse(reply: FastifyReply, code: number, message: string) {
 
 /** The phone of the path, or undefined after answering 400. */
 function userOf(request: FastifyRequest, reply: FastifyReply): string | undefined {
-  const raw = (request.params as { phone: string }).phone;
+  const raw = pathParam(request.params, 'phone');
   const user = normalizePhone(raw);
   if (!user) {
     void refuse(reply, 400, `\`phone\` in the path is not a valid phone number with country code: "${raw}"`);
@@ -106,7 +107,7 @@ export function registerPhoneRoutes(app: FastifyInstance, deps: PhoneRouteDeps):
   app.get('/users/:phone/chat', async (request, reply) => {
     const user = userOf(request, reply);
     if (!user) return reply;
-    const raw = (request.query as { with?: unknown }).with;
+    const raw = fieldOf(request.query, 'with');
     const business = typeof raw === 'string' ? normalizePhone(raw) : null;
     if (!business) return refuse(reply, 400, '`with` must be the business number, with country code');
     return {
@@ -124,7 +125,7 @@ export function registerPhoneRoutes(app: FastifyInstance, deps: PhoneRouteDeps):
   app.get('/users/:phone/media/:id', async (request, reply) => {
     const user = userOf(request, reply);
     if (!user) return reply;
-    const { id } = request.params as { id: string };
+    const id = pathParam(request.params, 'id');
     // Only files that are part of this phone's chats: a phone cannot read another phone's media.
     const mine = [...deps.phones.received(user), ...deps.phones.sent(user)].some(
       (m) => mediaIdOf(m.content) === id,
@@ -143,7 +144,7 @@ export function registerPhoneRoutes(app: FastifyInstance, deps: PhoneRouteDeps):
   app.get('/users/:phone/flows/:messageId', async (request, reply) => {
     const user = userOf(request, reply);
     if (!user) return reply;
-    const { messageId } = request.params as { messageId: string };
+    const messageId = pathParam(request.params, 'messageId');
     const message = deps.phones
       .received(user)
       .find((m) => m.id === messageId && m.interactiveType === 'flow' && m.status !== 'failed');

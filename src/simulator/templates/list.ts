@@ -5,6 +5,7 @@
  * (base64url), so deleting templates between pages skips or repeats nothing.
  */
 import type { FastifyRequest } from 'fastify';
+import { queryRecord } from '../request-fields.ts';
 import type { Json } from '../validate-fields.ts';
 import type { TemplateCatalog } from './catalog.ts';
 import { templateError } from './errors.ts';
@@ -48,7 +49,7 @@ function pageUrl(request: FastifyRequest, query: Query, cursor: Record<string, s
 }
 
 export function listPage(request: FastifyRequest, catalog: TemplateCatalog, wabaId: string): Json {
-  const query = request.query as Query;
+  const query = queryRecord(request.query);
   const limit = readLimit(query.limit);
   const after = decodeCursor(query.after, 'after');
   const before = decodeCursor(query.before, 'before');

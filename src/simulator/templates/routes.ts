@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { normalizePhone } from '../../lib/phone.ts';
 import { type GraphError, GraphProblem, graphError, unknownObjectError } from '../graph-errors.ts';
 import type { GraphObjects } from '../graph-objects.ts';
+import { fieldOf, pathParam } from '../request-fields.ts';
 import { graphAccessProblem } from '../routes-graph.ts';
 import type { WebhookPoster } from '../webhook-poster.ts';
 import { MAX_TEMPLATES_PER_WABA, type TemplateCatalog } from './catalog.ts';
@@ -50,7 +51,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateRoute
   function wabaOf(request: FastifyRequest, method: 'get' | 'post' | 'delete'): string {
     const problem = graphAccessProblem(request, deps.accessToken);
     if (problem) throw new GraphProblem(problem);
-    const { wabaId } = request.params as { wabaId: string };
+    const wabaId = pathParam(request.params, 'wabaId');
     // A WABA is a number's own digits: `+1415...` or a formatted number is not a Graph id.
     if (!/^\d+$/.test(wabaId) || normalizePhone(wabaId) !== wabaId) {
       throw new GraphProblem(unknownObjectError(method, wabaId));
@@ -63,7 +64,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateRoute
     owns: (id) => catalog.get(id) !== undefined,
     handlers: {
       get(id, request) {
-        return projectFields(templateView(catalog.get(id)!), (request.query as { fields?: unknown }).fields);
+        return projectFields(templateView(catalog.get(id)!), fieldOf(request.query, 'fields'));
       },
       post(id, request, reply) {
         const template = catalog.get(id)!;
@@ -116,7 +117,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateRoute
 
   app.delete('/:version/:wabaId/message_templates', { errorHandler: graphErrorHandler }, async (request) => {
     const wabaId = wabaOf(request, 'delete');
-    const query = request.query as { name?: unknown; hsm_id?: unknown };
+    const query = { name: fieldOf(request.query, 'name'), hsm_id: fieldOf(request.query, 'hsm_id') };
     if (typeof query.name !== 'string' || query.name === '') {
       throw templateError("Parameter 'name' is required to delete a message template.", 'Invalid parameter');
     }
@@ -134,10 +135,10 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateRoute
   });
 
   app.post('/templates/:templateId/status', async (request, reply) => {
-    const { templateId } = request.params as { templateId: string };
+    const templateId = pathParam(request.params, 'templateId');
     const template = catalog.get(templateId);
     if (!template) return reply.code(404).send({ error: { message: `No template ${templateId}.` } });
-    const status = (request.body as { status?: unknown } | undefined)?.status;
+    const status = fieldOf(request.body, 'status');
     const allowed =
       (template.status === 'APPROVED' && (status === 'PAUSED' || status === 'DISABLED')) ||
       (template.status === 'PAUSED' && (status === 'APPROVED' || status === 'DISABLED'));

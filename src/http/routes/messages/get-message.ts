@@ -1,11 +1,11 @@
 /** `GET /api/v1/msg/message/:messageId`: a sent message's status and timeline (decisions §3). */
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { GatewayError } from '../../domain/errors.ts';
-import { describeMessage, messageStatuses } from '../../domain/message-status.ts';
-import type { MessagesRepo } from '../../store/messages-repo.ts';
-import { success, wireTimestamp } from '../envelope.ts';
-import { envelopeSchema } from '../schemas.ts';
+import { GatewayError } from '../../../domain/errors.ts';
+import { describeMessage, messageStatuses } from '../../../domain/message-status.ts';
+import type { MessagesRepo } from '../../../store/messages-repo.ts';
+import { success, wireTimestamp } from '../../envelope.ts';
+import { envelopeSchema } from '../../schemas.ts';
+import type { TypedApp } from '../../typed-app.ts';
 
 const messageSchema = Type.Object({
   messageId: Type.String(),
@@ -23,7 +23,7 @@ const messageSchema = Type.Object({
   error: Type.Optional(Type.Unknown()),
 });
 
-export function registerGetMessageRoute(app: FastifyInstance, messages: MessagesRepo): void {
+export function registerGetMessage(app: TypedApp, messages: MessagesRepo): void {
   app.get(
     '/api/v1/msg/message/:messageId',
     {
@@ -35,7 +35,7 @@ export function registerGetMessageRoute(app: FastifyInstance, messages: Messages
       },
     },
     async (request) => {
-      const { messageId } = request.params as { messageId: string };
+      const { messageId } = request.params;
       const row = await messages.findByClientId(request.accountId, messageId);
       if (!row)
         throw new GatewayError('not_found', `no message with messageId "${messageId}" in this account`);

@@ -2,17 +2,17 @@
  * `GET /media/:id?expires=&signature=`: media users sent, served from the gateway's own storage. The
  * signed, expiring link is the credential (decisions §6), so the route needs no API key; anything but a
  * valid link is a 404, which tells a prober nothing about which ids exist. Every answer, a 404 or a 400
- * included, carries the headers that keep a file from running on this origin (media-headers.ts).
+ * included, carries the headers that keep a file from running on this origin (src/http/media-headers.ts).
  */
 import { createReadStream } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { GatewayError } from '../../domain/errors.ts';
-import { mediaLinkValid } from '../../domain/media-links.ts';
-import type { MediaRepo } from '../../store/media-repo.ts';
-import { MEDIA_SECURITY_HEADERS, mediaServing } from '../media-headers.ts';
+import { GatewayError } from '../../../domain/errors.ts';
+import { mediaLinkValid } from '../../../domain/media-links.ts';
+import type { MediaRepo } from '../../../store/media-repo.ts';
+import { MEDIA_SECURITY_HEADERS, mediaServing } from '../../media-headers.ts';
+import type { TypedApp } from '../../typed-app.ts';
 
-export function registerMediaRoute(app: FastifyInstance, media: MediaRepo, secretKey: Buffer): void {
+export function registerServeMedia(app: TypedApp, media: MediaRepo, secretKey: Buffer): void {
   app.get(
     '/media/:id',
     {
@@ -30,8 +30,8 @@ export function registerMediaRoute(app: FastifyInstance, media: MediaRepo, secre
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const { expires, signature } = request.query as { expires: string; signature: string };
+      const { id } = request.params;
+      const { expires, signature } = request.query;
       const file = mediaLinkValid(secretKey, id, expires, signature) ? await media.find(id) : undefined;
       if (!file) throw new GatewayError('not_found', 'this media link is invalid or has expired');
       const serving = mediaServing(file.mime_type);

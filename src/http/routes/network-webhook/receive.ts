@@ -1,0 +1,70 @@
+/**
+ * `POST /webhooks/network`: a signed batch of inbound messages, statuses and template reviews. The
+ * signature is checked over the raw bytes first, then the whole body (see index.ts), then its events are
+ * handled before the 200.
+ */
+import { handleInboundMessage, handleStatus, type InboundDeps } from '../../../domain/inbound.ts';
+import { runInOrderPerKey } from '../../../domain/ordered-work.ts';
+import { type NetworkEvent, readWebhookEvents, WebhookFieldError } from '../../../network/webhook-events.ts';
+import type { TypedApp } from '../../typed-app.ts';
+import type { NetworkWebhookOptions } from './index.ts';
+import { signatureMatches } from './signature.ts';
+
+/** Events of one batch handled at once; a batch of thousands takes seconds one by one on PostgreSQL. */
+const BATCH_WIDTH = 8;
+
+/** Events with one key keep their order: a user's messages to a number, a message's statuses. */
+function orderKey(event: NetworkEvent): string {
+  if (event.kind === 'message') return `message:${event.phoneNumberId}:${event.userPhone}`;
+  if (event.kind === 'status') return `status:${event.waId}`;
+  return `template:${event.templateId}`;
+}
+
+/** The events of a signed body, or the words of a 400 when the body is not JSON or breaks a rule. */
+function eventsOf(raw: Buffer): NetworkEvent[] | string {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return 'body is not JSON';
+  }
+  try {
+    return readWebhookEvents(body, Date.now());
+  } catch (error) {
+    if (error instanceof WebhookFieldError) return error.message;
+    throw error;
+  }
+}
+
+export function registerReceiveNetworkWebhook(
+  app: TypedApp,
+  options: NetworkWebhookOptions,
+  deps: InboundDeps,
+): void {
+  app.post(
+    '/webhooks/network',
+    { schema: { hide: true }, bodyLimit: options.bodyLimitBytes },
+    async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers['x-hub-signature-256'];
+      if (!signatureMatches(options.appSecret, raw, Array.isArray(header) ? header[0] : header)) {
+        request.log.warn('network webhook with a missing or wrong signature refused');
+        return reply.code(401).type('text/plain').send('invalid signature');
+      }
+      const events = eventsOf(raw);
+      if (typeof events === 'string') {
+        request.log.warn({ reason: events }, 'signed network webhook refused');
+        return reply.code(400).type('text/plain').send(events);
+      }
+      // Handled before answering: a 200 tells the network it may forget the event, so it must be
+      // handled first. A failure answers 500 and the network delivers again; handling is idempotent
+      // per id, and a message stored but not yet published is completed by that redelivery.
+      await runInOrderPerKey(events, orderKey, BATCH_WIDTH, (event) => {
+        if (event.kind === 'message') return handleInboundMessage(deps, event);
+        if (event.kind === 'status') return handleStatus(deps, event);
+        return options.onTemplateStatus(event);
+      });
+      return reply.code(200).type('text/plain').send('ok');
+    },
+  );
+}
