@@ -26,6 +26,7 @@ import { inboundPayload, statusPayload } from './events/payloads.ts';
 import { ajvOptions } from './http/ajv.ts';
 import { installOpenApi } from './http/api-docs.ts';
 import { installApiKeyAuth } from './http/auth.ts';
+import { closeGracefully } from './http/close-gracefully.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler.ts';
 import { redactingLoggerOptions } from './http/log-redaction.ts';
 import { installMetrics } from './http/metrics.ts';
@@ -379,7 +380,7 @@ export async function buildGateway(
     simulator,
     dispatcher,
     async close() {
-      await app.close();
+      await closeGracefully(app);
       await dispatcher.stop();
       await sweeper.stop();
       await simulator?.close();
