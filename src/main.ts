@@ -2,7 +2,7 @@
  * Process entry: configuration, build, listen, graceful shutdown. SIGTERM/SIGINT stop accepting new
  * connections, let requests in flight finish, then close the database.
  */
-import { buildGateway } from './app.ts';
+import { buildGateway } from './app/build-gateway.ts';
 import { seedDemoAccount } from './cli/seed-demo.ts';
 import { type Config, ConfigError, loadConfig } from './config/config.ts';
 

@@ -3,7 +3,7 @@
  * minutes, and print its key once to the terminal (not to the log: keys never go to logs). When the
  * simulator is private, its token is printed with it, once, with the phone page link that opens it.
  */
-import type { Gateway } from '../app.ts';
+import type { Gateway } from '../app/build-gateway.ts';
 import type { Config } from '../config/config.ts';
 import { createAccount } from '../domain/accounts.ts';
 import { createApiKey } from '../domain/api-keys.ts';

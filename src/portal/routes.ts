@@ -1,5 +1,5 @@
 /**
- * The customer portal under /app: one Fastify plugin, registered once by src/app.ts with the prefix
+ * The customer portal under /app: one Fastify plugin, registered once by src/app/wire-http.ts with the prefix
  * `/app`. Cookies and form bodies are parsed in this scope only, and its own error and not-found pages
  * are HTML, so the JSON API outside is unchanged. Every page below the sign-in guard has a live session.
  */

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, test } from 'node:test';
-import { buildGateway } from '../../src/app.ts';
+import { buildGateway } from '../../src/app/build-gateway.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { openStore } from '../../src/store/connect.ts';
 import { insertEvent } from '../../src/store/webhooks-repo.ts';

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildGateway, type Gateway } from '../../src/app.ts';
+import { buildGateway, type Gateway } from '../../src/app/build-gateway.ts';
 import { DEFAULT_SANDBOX_NUMBER, loadConfig } from '../../src/config/config.ts';
 import { createAccount as createDomainAccount } from '../../src/domain/accounts.ts';
 import { createApiKey } from '../../src/domain/api-keys.ts';

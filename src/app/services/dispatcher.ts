@@ -1,0 +1,20 @@
+/** The webhook dispatcher: delivers the events the outbox recorded (src/events/dispatcher.ts). */
+import { createDispatcher, type WebhookDispatcher } from '../../events/dispatcher.ts';
+import { guardedAgent } from '../../lib/url-guard.ts';
+import type { Core } from '../core.ts';
+
+export function webhookDispatcher(
+  core: Pick<Core, 'config' | 'repos' | 'secretKey' | 'logger'>,
+): WebhookDispatcher {
+  const { webhooks } = core.config;
+  return createDispatcher({
+    repo: core.repos.webhooks,
+    secretKey: core.secretKey,
+    agent: guardedAgent(webhooks.allowPrivateUrls, webhooks.timeoutMs),
+    retryScheduleMs: webhooks.retryScheduleMs,
+    timeoutMs: webhooks.timeoutMs,
+    disableAfterMs: webhooks.disableAfterMs,
+    concurrency: webhooks.concurrency,
+    logger: core.logger,
+  });
+}

@@ -1,0 +1,16 @@
+/** Managing WhatsApp Flows (src/domain/flows/flow-service.ts). */
+import type { FlowDeps } from '../../domain/flows/flow-service.ts';
+import type { Core } from '../core.ts';
+
+export function flowService(
+  core: Pick<Core, 'config' | 'repos' | 'sandbox' | 'secretKey' | 'connector'>,
+): FlowDeps {
+  return {
+    ...core.repos,
+    sandbox: core.sandbox,
+    secretKey: core.secretKey,
+    connector: core.connector,
+    simulated: core.config.network === 'simulator',
+    publicUrl: core.config.publicUrl,
+  };
+}

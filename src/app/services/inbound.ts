@@ -1,0 +1,28 @@
+/** Receiving messages and statuses from the network (src/domain/inbound.ts). */
+import type { InboundDeps } from '../../domain/inbound.ts';
+import { copyInboundMedia } from '../../domain/inbound-media.ts';
+import { joinLimitPolicies, joinLimits } from '../../domain/join-limits.ts';
+import { receivedMessagePublisher } from '../../events/outbox.ts';
+import type { MediaRepo } from '../../store/media-repo.ts';
+import type { Core } from '../core.ts';
+import type { LimiterFactory } from './rate-limiters.ts';
+
+export function inboundService(
+  core: Pick<Core, 'config' | 'store' | 'repos' | 'sandbox' | 'secretKey' | 'connector' | 'logger' | 'wake'>,
+  media: MediaRepo,
+  limiter: LimiterFactory,
+): InboundDeps {
+  const { config, repos, sandbox, secretKey, connector, logger } = core;
+  const joinPolicies = joinLimitPolicies(config.sandboxJoins);
+  const mediaDeps = { sandbox, numbers: repos.numbers, connector, files: media, secretKey, logger };
+  return {
+    ...repos,
+    sandbox,
+    connector,
+    logger,
+    joinLimits: joinLimits({ phone: limiter(joinPolicies.phone), sandbox: limiter(joinPolicies.sandbox) }),
+    copyMedia: (accountId, event, mediaId) =>
+      copyInboundMedia({ ...mediaDeps, publicUrl: config.publicUrl }, accountId, event, mediaId),
+    publishReceived: receivedMessagePublisher(core.store.db, core.wake),
+  };
+}

@@ -1,0 +1,40 @@
+/** The domain services the API, the portal and the network webhook share, each built by its own factory. */
+import type { FlowDeps } from '../../domain/flows/flow-service.ts';
+import type { InboundDeps } from '../../domain/inbound.ts';
+import type { Sweeper } from '../../domain/outcome-sweeper.ts';
+import type { SendDeps } from '../../domain/send-message.ts';
+import type { TemplateDeps } from '../../domain/templates/manage-templates.ts';
+import { type MediaRepo, mediaRepo } from '../../store/media-repo.ts';
+import type { Core } from '../core.ts';
+import { flowService } from './flows.ts';
+import { inboundService } from './inbound.ts';
+import { type LimiterFactory, rateLimiters } from './rate-limiters.ts';
+import { sendService } from './send.ts';
+import { outcomeSweeper } from './sweeper.ts';
+import { templateService } from './templates.ts';
+
+export interface Services {
+  send: SendDeps;
+  templates: TemplateDeps;
+  flows: FlowDeps;
+  inbound: InboundDeps;
+  /** Stored copies of the media users sent. */
+  media: MediaRepo;
+  limiter: LimiterFactory;
+  sweeper: Sweeper;
+}
+
+export function buildServices(core: Core): Services {
+  const limiter = rateLimiters(core.store);
+  const media = mediaRepo(core.store.db, core.config.dataDir);
+  const templates = templateService(core);
+  return {
+    send: sendService(core, templates.templates),
+    templates,
+    flows: flowService(core),
+    inbound: inboundService(core, media, limiter),
+    media,
+    limiter,
+    sweeper: outcomeSweeper(core),
+  };
+}

@@ -1,0 +1,35 @@
+/** Sending messages (src/domain/send-message.ts), and how long a send or its outcome may take. */
+import { resolveFlowSend } from '../../domain/flows/resolve-flow-send.ts';
+import type { FlowContent } from '../../domain/messages/send-flow.ts';
+import type { TemplateContent } from '../../domain/messages/send-template.ts';
+import type { SendDeps } from '../../domain/send-message.ts';
+import { resolveTemplateSend } from '../../domain/templates/resolve-template-send.ts';
+import type { TemplatesRepo } from '../../store/templates-repo.ts';
+import type { Core } from '../core.ts';
+
+/**
+ * Twice the longest a send can take (pacing wait, retries, then the network timeout), and at least a
+ * minute: a claim older than that was left by a node that stopped mid-send.
+ */
+export function abandonedClaimMs(graph: Core['config']['graph']): number {
+  return Math.max(60_000, 2 * (graph.maxPacingWaitMs + graph.retryBudgetMs + graph.timeoutMs));
+}
+
+export function sendService(
+  core: Pick<Core, 'config' | 'repos' | 'sandbox' | 'secretKey' | 'connector'>,
+  templates: TemplatesRepo,
+): SendDeps {
+  const { repos, config } = core;
+  return {
+    ...repos,
+    sandbox: core.sandbox,
+    secretKey: core.secretKey,
+    connector: core.connector,
+    windowOpenSince: (business, user) => repos.conversations.lastInboundAt(business, user),
+    resolveTemplate: (accountId, senderPhone, content) =>
+      resolveTemplateSend(templates, accountId, senderPhone, content as TemplateContent),
+    resolveFlow: (accountId, content) => resolveFlowSend(repos.flows, accountId, content as FlowContent),
+    abandonedClaimMs: abandonedClaimMs(config.graph),
+    unknownOutcomeMs: config.graph.unknownOutcomeMs,
+  };
+}

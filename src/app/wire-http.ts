@@ -1,0 +1,93 @@
+/** Every route: the API under /api/v1, the network's webhook, media links, operations, docs, the portal. */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
+import { recordTemplateReview } from '../domain/templates/review-templates.ts';
+import { installApiKeyAuth } from '../http/auth.ts';
+import { installRateLimit } from '../http/rate-limit.ts';
+import { registerDocsRoutes } from '../http/routes/docs/index.ts';
+import { registerFlowPreviewRoutes } from '../http/routes/flow-preview/index.ts';
+import { registerFlowRoutes } from '../http/routes/flows/index.ts';
+import { registerMediaRoutes } from '../http/routes/media/index.ts';
+import { registerMessageRoutes } from '../http/routes/messages/index.ts';
+import { registerNetworkWebhook } from '../http/routes/network-webhook/index.ts';
+import { registerOpsRoutes } from '../http/routes/ops/index.ts';
+import { registerTemplateRoutes } from '../http/routes/templates/index.ts';
+import { registerWebhookRoutes } from '../http/routes/webhooks/index.ts';
+import { typed } from '../http/typed-app.ts';
+import { portalPlugin } from '../portal/routes.ts';
+import { messageLogRepo } from '../store/message-log-repo.ts';
+import { portalRepo } from '../store/portal-repo.ts';
+import type { Core } from './core.ts';
+import type { Services } from './services/index.ts';
+
+/** The API for API keys: /api/v1 routes behind key authentication and the per-key rate limit. */
+export async function registerApi(app: FastifyInstance, core: Core, services: Services): Promise<void> {
+  const { config, repos } = core;
+  await app.register(async (api) => {
+    installApiKeyAuth(api, repos.accounts);
+    // Per API key; counted in PostgreSQL when nodes share it, in memory for the one SQLite process.
+    if (config.rateLimit) {
+      installRateLimit(api, services.limiter(config.rateLimit));
+    }
+    // Template media and Flow JSON uploads. Each route passes its own size limits to request.file();
+    // these defaults bound everything else (one file, a few small text parts).
+    await api.register(multipart, {
+      limits: { files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12, fileSize: 1024 * 1024 },
+    });
+    registerMessageRoutes(typed(api), services.send, repos.messages);
+    registerTemplateRoutes(typed(api), services.templates);
+    registerFlowRoutes(typed(api), services.flows);
+    registerWebhookRoutes(typed(api), {
+      repo: repos.webhooks,
+      secretKey: core.secretKey,
+      allowPrivateUrls: config.webhooks.allowPrivateUrls,
+      rotationOverlapMs: 24 * 3_600_000,
+      wakeDispatcher: core.wake,
+    });
+  });
+}
+
+/** The routes outside the API: the network's webhook, media and preview links, operations, docs. */
+export async function registerPublicRoutes(
+  app: FastifyInstance,
+  core: Core,
+  services: Services,
+  registry: Registry,
+): Promise<void> {
+  const { config, secretKey } = core;
+  await registerNetworkWebhook(
+    app,
+    {
+      appSecret: config.graph.appSecret,
+      verifyToken: config.graph.verifyToken,
+      bodyLimitBytes: config.networkWebhookBodyLimitBytes,
+      onTemplateStatus: (event) => recordTemplateReview(services.templates, event),
+    },
+    services.inbound,
+  );
+  registerMediaRoutes(typed(app), services.media, secretKey);
+  registerFlowPreviewRoutes(typed(app), core.repos.flows, secretKey);
+  registerOpsRoutes(typed(app), core.store, registry);
+  registerDocsRoutes(typed(app));
+}
+
+/** The customer portal (server-rendered HTML, cookies and forms in its own scope only). */
+export async function registerPortal(app: FastifyInstance, core: Core, services: Services): Promise<void> {
+  const { config, secretKey, store } = core;
+  await app.register(portalPlugin, {
+    prefix: '/app',
+    config,
+    repos: core.repos,
+    portal: portalRepo(store.db),
+    messageLog: messageLogRepo(store.db),
+    media: { repo: services.media, secretKey },
+    templates: services.templates,
+    flows: { ...services.flows, secretKey },
+    webhooks: {
+      secretKey,
+      allowPrivateUrls: config.webhooks.allowPrivateUrls,
+      wakeDispatcher: core.wake,
+    },
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * The events the gateway publishes, written in the same transaction as the change they report (the
+ * outbox), then handed to the webhook dispatcher by waking it: a committed change always has its event,
+ * and an event never reports a change that was rolled back.
+ */
+import type { Kysely } from 'kysely';
+import type { MediaCopy, PublishReceived } from '../domain/inbound.ts';
+import { inboundRepo } from '../store/inbound-repo.ts';
+import type { MessageHooks } from '../store/messages-repo.ts';
+import type { Database } from '../store/schema.ts';
+import { insertEvent } from '../store/webhooks-repo.ts';
+import { inboundPayload, statusPayload } from './payloads.ts';
+
+/** Tells the dispatcher that new events wait (a no-op when it runs already). */
+export type WakeDispatcher = () => void;
+
+/** Message hooks that write a `message.status` event with every status change. */
+export function statusEvents(wake: WakeDispatcher): MessageHooks {
+  return {
+    onStatusChange: async (trx, message, status, at, error) => {
+      const data = () => statusPayload(message, status, at, error);
+      if (await insertEvent(trx, message.account_id, 'message.status', data, at)) wake();
+    },
+    // insertEvent keeps nothing for an account without endpoints.
+    statusChangeNeedsEndpoints: true,
+  };
+}
+
+/** Publishes a received message: marks it handled and writes its `message.received` event, together. */
+export function receivedMessagePublisher(db: Kysely<Database>, wake: WakeDispatcher): PublishReceived {
+  return async (row, accountId, media?: MediaCopy) => {
+    const written = await db.transaction().execute(async (trx) => {
+      // Whichever delivery marks the message handled writes its one event; a concurrent or later
+      // delivery of the same message finds it marked and writes nothing.
+      if (!(await inboundRepo(trx).markHandled(row.wa_id, accountId, Date.now()))) return null;
+      if (!accountId) return null;
+      const data = () => inboundPayload(row, media);
+      return insertEvent(trx, accountId, 'message.received', data, row.received_at);
+    });
+    if (written) wake();
+  };
+}
