@@ -101,7 +101,6 @@ export interface KnownDebt {
 
 const DOMAIN_ON_STORE = 'the domain reaches into the store where a domain port belongs';
 const ADAPTER_ON_ADAPTER = 'an adapter reaches into another adapter where a domain port or lib belongs';
-const CONFIG_ON_ADAPTER = 'the configuration borrows a parser from the adapter it configures';
 const DELIVERY_ON_STORE = 'a delivery module reaches into the store where a domain service or port belongs';
 const DELIVERY_ON_ADAPTER = 'a delivery module uses an adapter directly where a domain service belongs';
 const DELIVERY_ON_DELIVERY = 'the portal borrows from http where lib or the portal itself belongs';
@@ -132,7 +131,6 @@ export const KNOWN_DEBTS: readonly KnownDebt[] = [
     ['events/payloads.ts', 'store/messages-repo.ts'],
     ['network/cloud-media.ts', 'store/bounded-file.ts'],
   ]),
-  ...debts(CONFIG_ON_ADAPTER, [['config/config.ts', 'events/retry-schedule.ts']]),
   ...debts(DELIVERY_ON_STORE, [
     ['cli/main.ts', 'store/connect.ts'],
     ['cli/main.ts', 'store/migrate.ts'],
