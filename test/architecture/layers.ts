@@ -103,7 +103,6 @@ const DOMAIN_ON_STORE = 'the domain reaches into the store where a domain port b
 const ADAPTER_ON_ADAPTER = 'an adapter reaches into another adapter where a domain port or lib belongs';
 const DELIVERY_ON_STORE = 'a delivery module reaches into the store where a domain service or port belongs';
 const DELIVERY_ON_ADAPTER = 'a delivery module uses an adapter directly where a domain service belongs';
-const DELIVERY_ON_DELIVERY = 'the portal borrows from http where lib or the portal itself belongs';
 
 const debts = (why: string, pairs: ReadonlyArray<readonly [string, string]>): KnownDebt[] =>
   pairs.map(([from, to]) => ({ from: `src/${from}`, to: `src/${to}`, why }));
@@ -170,9 +169,5 @@ export const KNOWN_DEBTS: readonly KnownDebt[] = [
     ['http/routes/webhooks/webhook-route-shapes.ts', 'events/payloads.ts'],
     ['portal/pages/webhooks.ts', 'events/payloads.ts'],
     ['portal/pages/webhooks.ts', 'events/signing.ts'],
-  ]),
-  ...debts(DELIVERY_ON_DELIVERY, [
-    ['portal/pages/flows.ts', 'http/flow-form.ts'],
-    ['portal/routes.ts', 'http/ajv.ts'],
   ]),
 ];
