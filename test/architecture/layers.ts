@@ -118,7 +118,6 @@ export const KNOWN_DEBTS: readonly KnownDebt[] = [
     ['domain/templates/resolve-template-send.ts', 'store/templates-repo.ts'],
     ['domain/templates/review-templates.ts', 'store/templates-repo.ts'],
     ['domain/templates/template-view.ts', 'store/templates-repo.ts'],
-    ['domain/templates/upload-template-media.ts', 'store/bounded-file.ts'],
     ['domain/templates/upload-template-media.ts', 'store/templates-repo.ts'],
     ['domain/unknown-outcomes.ts', 'store/schema.ts'],
     ['domain/unknown-outcomes.ts', 'store/unsettled-messages.ts'],
@@ -128,7 +127,6 @@ export const KNOWN_DEBTS: readonly KnownDebt[] = [
     ['events/dispatcher.ts', 'store/webhooks-repo.ts'],
     ['events/payloads.ts', 'store/inbound-repo.ts'],
     ['events/payloads.ts', 'store/messages-repo.ts'],
-    ['network/cloud-media.ts', 'store/bounded-file.ts'],
   ]),
   ...debts(DELIVERY_ON_STORE, [
     ['cli/main.ts', 'store/connect.ts'],
