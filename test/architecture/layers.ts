@@ -100,7 +100,8 @@ export interface KnownDebt {
 }
 
 const DOMAIN_ON_STORE = 'the domain reaches into the store where a domain port belongs';
-const ADAPTER_ON_ADAPTER = 'an adapter reaches into another adapter where a domain port or lib belongs';
+const ADAPTER_ON_ADAPTER =
+  'the webhook dispatcher takes store row and repository types (types only) that no domain port declares yet';
 const DELIVERY_ON_STORE = 'a delivery module reaches into the store where a domain service or port belongs';
 const DELIVERY_ON_ADAPTER = 'a delivery module uses an adapter directly where a domain service belongs';
 
