@@ -5,13 +5,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Config } from '../config/config.ts';
-import { ajvOptions } from '../http/ajv.ts';
 import { installOpenApi } from '../http/api-docs.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from '../http/error-handler.ts';
 import { redactingLoggerOptions } from '../http/log-redaction.ts';
 import { installMetrics } from '../http/metrics.ts';
 import { requestIdOf } from '../http/request-id.ts';
 import { applyServerTimeouts, fastifyTimeouts } from '../http/server-timeouts.ts';
+import { ajvOptions } from '../lib/request-validation.ts';
 
 export interface HttpServer {
   app: FastifyInstance;

@@ -5,9 +5,9 @@
 import type { Config, EnvConfig } from '../config/config.ts';
 import { withInstallSecrets } from '../config/simulator-secrets.ts';
 import { statusEvents, type WakeDispatcher } from '../events/outbox.ts';
+import { prepareDataDir } from '../lib/private-files.ts';
 import { openStore, type Store } from '../store/connect.ts';
 import { migrateToLatest } from '../store/migrate.ts';
-import { prepareDataDir } from '../store/private-files.ts';
 import { createRepositories, type Repositories } from '../store/repositories.ts';
 import { loadOrCreateSecretKey } from '../store/secret-key.ts';
 

@@ -4,7 +4,7 @@
  * Every key is documented in docs/configuration.md with its default.
  */
 import path from 'node:path';
-import { parseRetrySchedule } from '../events/retry-schedule.ts';
+import { parseDelayList } from '../lib/delay-list.ts';
 import { normalizePhone } from '../lib/phone.ts';
 
 export type NetworkMode = 'simulator' | 'cloud';
@@ -262,7 +262,7 @@ export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
 
   let retryScheduleMs: number[];
   try {
-    retryScheduleMs = parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE || '5s,5m,30m,2h,5h,10h,10h');
+    retryScheduleMs = parseDelayList(env.WEBHOOK_RETRY_SCHEDULE || '5s,5m,30m,2h,5h,10h,10h');
   } catch (error) {
     throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE ${(error as Error).message}`);
   }

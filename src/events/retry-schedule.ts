@@ -1,19 +1,9 @@
 /**
  * The retry schedule of webhook deliveries: delays after the first attempt, e.g. `5s,5m,30m,2h,5h,10h,10h`
- * (svix's schedule: about 28 hours of retries). Each delay gets ±10 % jitter, so a receiver that comes
- * back is not hit by every queued delivery in the same second.
+ * (svix's schedule: about 28 hours of retries), read from the configuration by src/lib/delay-list.ts. Each
+ * delay gets ±10 % jitter, so a receiver that comes back is not hit by every queued delivery in the same
+ * second.
  */
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-export function parseRetrySchedule(raw: string): number[] {
-  const delays = raw.split(',').map((part) => {
-    const m = /^\s*(\d+)\s*(ms|s|m|h|d)\s*$/.exec(part);
-    if (!m) throw new Error(`"${part.trim()}" is not a delay like 5s, 5m, 2h or 1d`);
-    return Number(m[1]) * UNITS[m[2]!]!;
-  });
-  if (delays.length === 0 || delays.length > 50) throw new Error('must list 1 to 50 delays');
-  return delays;
-}
 
 export function withJitter(delayMs: number, random = Math.random): number {
   return Math.round(delayMs * (0.9 + random() * 0.2));

@@ -7,7 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from '../domain/errors.ts';
-import { firstAjvMessage } from './ajv.ts';
+import { firstAjvMessage } from '../lib/request-validation.ts';
 import { failure, invalidCredentials, malformedSend } from './envelope.ts';
 
 declare module 'fastify' {

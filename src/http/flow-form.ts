@@ -6,9 +6,8 @@
 import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../domain/errors.ts';
 import type { FlowParts } from '../domain/flows/flow-service.ts';
+import { FLOW_JSON_MAX_BYTES } from '../lib/flow-json/file-size.ts';
 
-/** Flow JSON is small text; a megabyte leaves room for a few inline images. */
-export const FLOW_JSON_MAX_BYTES = 1024 * 1024;
 /** Enough for a 200-character name in any script (4 bytes a character in the worst case). */
 const TEXT_PART_MAX_BYTES = 1024;
 const TEXT_PARTS = ['phoneNumber', 'name', 'categories'] as const;

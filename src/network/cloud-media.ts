@@ -16,8 +16,8 @@ import type {
   NetworkFailure,
   NumberCredentials,
 } from '../domain/ports/network.ts';
+import { StorageError, writeBoundedFile } from '../lib/bounded-file.ts';
 import { guardedAgent, webhookUrlProblem } from '../lib/url-guard.ts';
-import { StorageError, writeBoundedFile } from '../store/bounded-file.ts';
 import { failureFromGraphResponse } from './graph-errors.ts';
 
 export interface CloudMediaOptions {

@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from '../domain/errors.ts';
-import { firstAjvMessage } from '../http/ajv.ts';
+import { firstAjvMessage } from '../lib/request-validation.ts';
 import { CSRF_FIELD, preSessionTokenOf, sameToken } from './auth/csrf.ts';
 import { loadSession } from './auth/sessions.ts';
 import type { PortalDeps } from './deps.ts';

@@ -5,9 +5,9 @@
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { createPrivateFileSync, makePrivateDirSync, tightenFileSync } from '../lib/private-files.ts';
 import { nodeSqliteDialect, openSqlite } from './node-sqlite-dialect.ts';
 import { prepareStatementsPerConnection } from './pg-named-statements.ts';
-import { createPrivateFileSync, makePrivateDirSync, tightenFileSync } from './private-files.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';

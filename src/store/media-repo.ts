@@ -1,7 +1,7 @@
 /**
  * Inbound media files: bytes under DATA_DIR/media, their record in the database. The bytes are written
- * first, straight from the network as they arrive (bounded-file.ts), then the record: a record never
- * points at a file that is not there.
+ * first, straight from the network as they arrive (src/lib/bounded-file.ts), then the record: a record
+ * never points at a file that is not there.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

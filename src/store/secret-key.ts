@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { makePrivateDirSync, PRIVATE_FILE_MODE, tightenFileSync } from './private-files.ts';
+import { makePrivateDirSync, PRIVATE_FILE_MODE, tightenFileSync } from '../lib/private-files.ts';
 
 export function loadOrCreateSecretKey(configured: Buffer | null, dataDir: string): Buffer {
   if (configured) return configured;

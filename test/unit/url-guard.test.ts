@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseRetrySchedule } from '../../src/events/retry-schedule.ts';
 import { signature, verifySignature } from '../../src/events/signing.ts';
+import { parseDelayList } from '../../src/lib/delay-list.ts';
 import { isPrivateAddress, webhookUrlProblem } from '../../src/lib/url-guard.ts';
 
 test('private, loopback and link-local addresses are recognised', () => {
@@ -34,8 +34,8 @@ test('webhook URLs must be https and public unless private URLs are allowed', ()
 });
 
 test('retry schedules parse and refuse nonsense', () => {
-  assert.deepEqual(parseRetrySchedule('5s,5m,30m,2h'), [5000, 300000, 1800000, 7200000]);
-  assert.throws(() => parseRetrySchedule('5x'), /not a delay/);
+  assert.deepEqual(parseDelayList('5s,5m,30m,2h'), [5000, 300000, 1800000, 7200000]);
+  assert.throws(() => parseDelayList('5x'), /not a delay/);
 });
 
 test('the Standard Webhooks example signature verifies', () => {

@@ -1,14 +1,14 @@
 /**
  * Storing an uploaded header file (operation 16) as it arrives: its kind is recognised from its first
  * bytes, then the bytes go straight to disk with the kind's size limit and the account's storage quota
- * enforced while writing (bounded-file.ts). No upload is ever held in memory whole, and a refused one
- * leaves no file behind.
+ * enforced while writing (src/lib/bounded-file.ts). No upload is ever held in memory whole, and a
+ * refused one leaves no file behind.
  *
  * The quota counts the header files an account keeps (MEDIA_QUOTA_BYTES_PER_ACCOUNT). Media users send
  * to the account is not counted: refusing to keep it would lose what the account received, and anyone
  * with a phone could fill an account's quota and so block its uploads.
  */
-import { writeBoundedFile } from '../../store/bounded-file.ts';
+import { writeBoundedFile } from '../../lib/bounded-file.ts';
 import type { TemplateMediaRow, TemplatesRepo } from '../../store/templates-repo.ts';
 import { GatewayError } from '../errors.ts';
 import { TEMPLATE_MEDIA_HEAD_BYTES, templateMediaKind, templateMediaTooLarge } from './template-media.ts';

@@ -4,7 +4,7 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { SendOperation } from '../../../src/domain/messages/send-operation.ts';
-import { ajvOptions, firstAjvMessage } from '../../../src/http/ajv.ts';
+import { ajvOptions, firstAjvMessage } from '../../../src/lib/request-validation.ts';
 
 export type Checked = { ok: true; value: any } | { ok: false; message: string; field?: string };
 

@@ -1,0 +1,180 @@
+/**
+ * The layers of src/ and what each may import: the rules of docs/adr/0019-layout-and-import-boundaries.md
+ * as data, checked by boundaries.test.ts (`npm run boundaries`). Bottom to top: lib, domain, the adapters
+ * (store, network, events), the simulator and config beside them, the delivery modules (http, portal, cli),
+ * and the composition root. An import may go downwards, or sideways within its own layer, never up.
+ *
+ * A new folder under src/ must be added here, or the check reports its files as belonging to no layer.
+ */
+
+/** `all`: any import; `types`: `import type` / `export type` only (erased at run time). */
+export type Access = 'all' | 'types';
+
+export interface Layer {
+  name: string;
+  /** Folders (ending in `/`) or single files, relative to the repository root. */
+  paths: readonly string[];
+  /** The other layers this one may import, and how; its own files it may always import. */
+  mayImport: Readonly<Record<string, Access>> | 'anything';
+  why: string;
+}
+
+export const LAYERS: readonly Layer[] = [
+  {
+    name: 'lib',
+    paths: ['src/lib/'],
+    mayImport: {},
+    why: 'pure utilities shared by several modules, usable from anywhere because they depend on nothing of src/',
+  },
+  {
+    name: 'domain',
+    paths: ['src/domain/'],
+    mayImport: { lib: 'all' },
+    why: 'the business rules speak to storage and the network through their ports (src/domain/ports/), never through an adapter',
+  },
+  {
+    name: 'store',
+    paths: ['src/store/'],
+    mayImport: { domain: 'all', lib: 'all' },
+    why: 'an adapter implements domain ports; adapters do not know each other',
+  },
+  {
+    name: 'network',
+    paths: ['src/network/'],
+    mayImport: { domain: 'all', lib: 'all' },
+    why: 'an adapter implements domain ports; adapters do not know each other',
+  },
+  {
+    name: 'events',
+    paths: ['src/events/'],
+    mayImport: { domain: 'all', lib: 'all' },
+    why: 'an adapter implements domain ports; adapters do not know each other',
+  },
+  {
+    name: 'simulator',
+    paths: ['src/simulator/'],
+    mayImport: { lib: 'all' },
+    why: 'the simulator is a product of its own (a fake WhatsApp network): it shares utilities, nothing of the gateway',
+  },
+  {
+    name: 'config',
+    paths: ['src/config/'],
+    mayImport: { lib: 'all' },
+    why: 'configuration is read before anything else is built, so it depends on nothing that it configures',
+  },
+  {
+    name: 'http',
+    paths: ['src/http/'],
+    mayImport: { domain: 'all', lib: 'all', config: 'types' },
+    why: 'a delivery module calls domain services; the composition root hands it its configuration and adapters',
+  },
+  {
+    name: 'portal',
+    paths: ['src/portal/'],
+    mayImport: { domain: 'all', lib: 'all', config: 'types' },
+    why: 'a delivery module calls domain services and does not borrow from another delivery module (http)',
+  },
+  {
+    name: 'cli',
+    paths: ['src/cli/'],
+    mayImport: { domain: 'all', lib: 'all', config: 'all', app: 'all' },
+    why: 'the command line loads the configuration itself and builds a gateway through the composition root',
+  },
+  {
+    name: 'app',
+    paths: ['src/app/', 'src/main.ts'],
+    mayImport: 'anything',
+    why: 'the composition root wires every module together, so it alone may import them all',
+  },
+];
+
+/**
+ * Imports that break the rules today, each a known debt. The list may only shrink: the check fails when a
+ * pair here no longer breaks a rule (the import was removed or fixed), so the entry is deleted with the fix.
+ * Pairs are (importing file → imported file).
+ */
+export interface KnownDebt {
+  from: string;
+  to: string;
+  why: string;
+}
+
+const DOMAIN_ON_STORE = 'the domain reaches into the store where a domain port belongs';
+const ADAPTER_ON_ADAPTER =
+  'the webhook dispatcher takes store row and repository types (types only) that no domain port declares yet';
+const OUTBOX_ON_STORE =
+  'the outbox writes its events with the store, in the transaction of the change they report: an event-outbox port belongs in the domain';
+const DELIVERY_ON_STORE = 'a delivery module reaches into the store where a domain service or port belongs';
+const DELIVERY_ON_ADAPTER = 'a delivery module uses an adapter directly where a domain service belongs';
+
+const debts = (why: string, pairs: ReadonlyArray<readonly [string, string]>): KnownDebt[] =>
+  pairs.map(([from, to]) => ({ from: `src/${from}`, to: `src/${to}`, why }));
+
+export const KNOWN_DEBTS: readonly KnownDebt[] = [
+  ...debts(DOMAIN_ON_STORE, [
+    ['domain/flows/flow-service.ts', 'store/flows-repo.ts'],
+    ['domain/flows/resolve-flow-send.ts', 'store/flows-repo.ts'],
+    ['domain/inbound.ts', 'store/inbound-repo.ts'],
+    ['domain/inbound.ts', 'store/messages-repo.ts'],
+    ['domain/send-message.ts', 'store/messages-repo.ts'],
+    ['domain/templates/manage-templates.ts', 'store/templates-repo.ts'],
+    ['domain/templates/resolve-template-send.ts', 'store/templates-repo.ts'],
+    ['domain/templates/review-templates.ts', 'store/templates-repo.ts'],
+    ['domain/templates/template-view.ts', 'store/templates-repo.ts'],
+    ['domain/templates/upload-template-media.ts', 'store/templates-repo.ts'],
+    ['domain/unknown-outcomes.ts', 'store/schema.ts'],
+    ['domain/unknown-outcomes.ts', 'store/unsettled-messages.ts'],
+  ]),
+  ...debts(ADAPTER_ON_ADAPTER, [
+    ['events/dispatcher.ts', 'store/delivery-claims.ts'],
+    ['events/dispatcher.ts', 'store/webhooks-repo.ts'],
+    ['events/payloads.ts', 'store/inbound-repo.ts'],
+    ['events/payloads.ts', 'store/messages-repo.ts'],
+  ]),
+  ...debts(OUTBOX_ON_STORE, [
+    ['events/outbox.ts', 'store/inbound-repo.ts'],
+    ['events/outbox.ts', 'store/messages-repo.ts'],
+    ['events/outbox.ts', 'store/schema.ts'],
+    ['events/outbox.ts', 'store/webhooks-repo.ts'],
+  ]),
+  ...debts(DELIVERY_ON_STORE, [
+    ['cli/main.ts', 'store/connect.ts'],
+    ['cli/main.ts', 'store/migrate.ts'],
+    ['cli/main.ts', 'store/repositories.ts'],
+    ['cli/main.ts', 'store/secret-key.ts'],
+    ['http/auth.ts', 'store/accounts-repo.ts'],
+    ['http/routes/flow-preview/index.ts', 'store/flows-repo.ts'],
+    ['http/routes/flow-preview/show-page.ts', 'store/flows-repo.ts'],
+    ['http/routes/media/index.ts', 'store/media-repo.ts'],
+    ['http/routes/media/serve-file.ts', 'store/media-repo.ts'],
+    ['http/routes/messages/get-message.ts', 'store/messages-repo.ts'],
+    ['http/routes/messages/index.ts', 'store/messages-repo.ts'],
+    ['http/routes/ops/index.ts', 'store/connect.ts'],
+    ['http/routes/ops/readyz.ts', 'store/connect.ts'],
+    ['http/routes/webhooks/webhook-route-shapes.ts', 'store/webhooks-repo.ts'],
+    ['portal/auth/lockout.ts', 'store/portal-repo.ts'],
+    ['portal/auth/sessions.ts', 'store/portal-repo.ts'],
+    ['portal/deps.ts', 'store/media-repo.ts'],
+    ['portal/deps.ts', 'store/message-log-repo.ts'],
+    ['portal/deps.ts', 'store/portal-repo.ts'],
+    ['portal/deps.ts', 'store/repositories.ts'],
+    ['portal/layout.ts', 'store/portal-repo.ts'],
+    ['portal/pages/flows.ts', 'store/portal-repo.ts'],
+    ['portal/pages/messages.ts', 'store/message-log-repo.ts'],
+    ['portal/pages/settings.ts', 'store/portal-repo.ts'],
+    ['portal/pages/templates.ts', 'store/portal-repo.ts'],
+    ['portal/pages/webhooks.ts', 'store/portal-repo.ts'],
+    ['portal/received-media.ts', 'store/inbound-repo.ts'],
+    ['portal/received-media.ts', 'store/media-repo.ts'],
+  ]),
+  ...debts(DELIVERY_ON_ADAPTER, [
+    ['http/routes/network-webhook/index.ts', 'network/webhook-events.ts'],
+    ['http/routes/network-webhook/receive.ts', 'network/webhook-events.ts'],
+    ['http/routes/webhooks/create-endpoint.ts', 'events/payloads.ts'],
+    ['http/routes/webhooks/create-endpoint.ts', 'events/signing.ts'],
+    ['http/routes/webhooks/rotate-secret.ts', 'events/signing.ts'],
+    ['http/routes/webhooks/webhook-route-shapes.ts', 'events/payloads.ts'],
+    ['portal/pages/webhooks.ts', 'events/payloads.ts'],
+    ['portal/pages/webhooks.ts', 'events/signing.ts'],
+  ]),
+];
