@@ -111,7 +111,7 @@ export async function buildGateway(
   const repos = createRepositories(store, {
     onStatusChange: async (trx, message, status, at, error) => {
       const data = () => statusPayload(message, status, at, error);
-      if (await insertEvent(trx, message.account_id, 'message.status', data, at)) dispatcher.wake();
+      if (await insertEvent(trx, message.accountId, 'message.status', data, at)) dispatcher.wake();
     },
     // insertEvent keeps nothing for an account without endpoints.
     statusChangeNeedsEndpoints: true,
@@ -293,10 +293,10 @@ export async function buildGateway(
       const written = await store.db.transaction().execute(async (trx) => {
         // Whichever delivery marks the message handled writes its one event; a concurrent or later
         // delivery of the same message finds it marked and writes nothing.
-        if (!(await inboundRepo(trx).markHandled(row.wa_id, accountId, Date.now()))) return null;
+        if (!(await inboundRepo(trx).markHandled(row.waId, accountId, Date.now()))) return null;
         if (!accountId) return null;
         const data = () => inboundPayload(row, media);
-        return insertEvent(trx, accountId, 'message.received', data, row.received_at);
+        return insertEvent(trx, accountId, 'message.received', data, row.receivedAt);
       });
       if (written) dispatcher.wake();
     },
