@@ -21,6 +21,7 @@ import type { TemplateDeps } from './domain/templates/manage-templates.ts';
 import { resolveTemplateSend } from './domain/templates/resolve-template-send.ts';
 import { recordTemplateReview } from './domain/templates/review-templates.ts';
 import { SWEEP_BATCH, sweepUnsettled } from './domain/unknown-outcomes.ts';
+import type { WebhookEndpointDeps } from './domain/webhook-endpoints.ts';
 import { createDispatcher, type WebhookDispatcher } from './events/dispatcher.ts';
 import { inboundPayload, statusPayload } from './events/payloads.ts';
 import { ajvOptions } from './http/ajv.ts';
@@ -60,6 +61,7 @@ import { postgresRateLimiter } from './store/rate-limits-repo.ts';
 import { createRepositories, type Repositories } from './store/repositories.ts';
 import { loadOrCreateSecretKey } from './store/secret-key.ts';
 import { templatesRepo } from './store/templates-repo.ts';
+import { webhookEndpointsStore } from './store/webhook-endpoints-store.ts';
 import { insertEvent } from './store/webhooks-repo.ts';
 
 /** The network's largest media (documents, reference §1.6); bigger files are not copied. */
@@ -203,6 +205,13 @@ export async function buildGateway(
     });
 
   const sandbox = { phone: config.sandboxNumber, ...config.sandbox };
+  const webhookEndpointDeps: WebhookEndpointDeps = {
+    endpoints: webhookEndpointsStore(repos.webhooks),
+    secretKey,
+    allowPrivateUrls: config.webhooks.allowPrivateUrls,
+    rotationOverlapMs: 24 * 3_600_000,
+    wakeDispatcher: () => dispatcher.wake(),
+  };
   // Twice the longest a send can take (pacing wait, retries, then the network timeout), and at least a
   // minute: a claim older than that was left by a node that stopped mid-send.
   const abandonedClaimMs = Math.max(
@@ -327,13 +336,7 @@ export async function buildGateway(
     registerMessageRoutes(typed(api), sendDeps, repos.messages);
     registerTemplateRoutes(typed(api), templateDeps);
     registerFlowRoutes(typed(api), flowDeps);
-    registerWebhookRoutes(typed(api), {
-      repo: repos.webhooks,
-      secretKey,
-      allowPrivateUrls: config.webhooks.allowPrivateUrls,
-      rotationOverlapMs: 24 * 3_600_000,
-      wakeDispatcher: () => dispatcher.wake(),
-    });
+    registerWebhookRoutes(typed(api), webhookEndpointDeps);
   });
   app.addHook('onReady', async () => {
     if (store.dialect === 'sqlite') await repos.webhooks.releaseAllClaims();
@@ -364,11 +367,7 @@ export async function buildGateway(
     media: { repo: media, secretKey },
     templates: templateDeps,
     flows: { ...flowDeps, secretKey },
-    webhooks: {
-      secretKey,
-      allowPrivateUrls: config.webhooks.allowPrivateUrls,
-      wakeDispatcher: () => dispatcher.wake(),
-    },
+    webhooks: webhookEndpointDeps,
   });
 
   return {

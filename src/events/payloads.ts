@@ -6,8 +6,7 @@ import { describeStatus } from '../domain/message-status.ts';
 import type { InboundMessage } from '../domain/ports/inbound.ts';
 import type { SentMessage } from '../domain/ports/messages.ts';
 
-export const eventTypes = ['message.received', 'message.status', 'template.status'] as const;
-export type EventType = (typeof eventTypes)[number];
+export { type EventType, eventTypes } from '../domain/event-types.ts';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (typeof v === 'object' && v !== null ? (v as Json) : {});
