@@ -10,7 +10,6 @@ import type { FlowDeps } from './domain/flows/flow-service.ts';
 import { resolveFlowSend } from './domain/flows/resolve-flow-send.ts';
 import type { InboundDeps } from './domain/inbound.ts';
 import { joinLimitPolicies, joinLimits } from './domain/join-limits.ts';
-import { mediaLink } from './domain/media-links.ts';
 import type { FlowContent } from './domain/messages/send-flow.ts';
 import type { TemplateContent } from './domain/messages/send-template.ts';
 import { createSweeper, sweepInterval } from './domain/outcome-sweeper.ts';
@@ -44,6 +43,8 @@ import { registerTemplateRoutes } from './http/routes/templates/index.ts';
 import { registerWebhookRoutes } from './http/routes/webhooks/index.ts';
 import { applyServerTimeouts, fastifyTimeouts } from './http/server-timeouts.ts';
 import { typed } from './http/typed-app.ts';
+import { flowPreviewLink } from './lib/flow-preview-links.ts';
+import { mediaLink } from './lib/media-links.ts';
 import { decryptSecret } from './lib/sealed-secrets.ts';
 import { guardedAgent } from './lib/url-guard.ts';
 import { createCloudConnector } from './network/cloud-connector.ts';
@@ -250,7 +251,7 @@ export async function buildGateway(
     secretKey,
     connector,
     simulated: config.network === 'simulator',
-    publicUrl: config.publicUrl,
+    previewLink: (flowId) => flowPreviewLink(config.publicUrl, secretKey, flowId),
   };
   const templateDeps: TemplateDeps = {
     ...repos,

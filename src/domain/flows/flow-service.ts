@@ -8,6 +8,7 @@
  */
 import type { FlowProblem } from '../../lib/flow-json/index.ts';
 import { validateFlowJson } from '../../lib/flow-json/index.ts';
+import type { FlowPreviewLink } from '../../lib/flow-preview-links.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import { type BusinessAccountDeps, businessAccountOf } from '../business-accounts.ts';
 import { GatewayError } from '../errors.ts';
@@ -15,12 +16,12 @@ import type { Flow, FlowStatus, FlowsStore } from '../ports/flows.ts';
 import type { NetworkConnector, NetworkFlowProblem } from '../ports/network.ts';
 import { parseFlowCategories } from './flow-categories.ts';
 import { flowNetworkError } from './network-failure.ts';
-import { type FlowPreviewLink, flowPreviewLink } from './preview-links.ts';
 
 export interface FlowDeps extends BusinessAccountDeps {
   flows: FlowsStore;
   connector: NetworkConnector;
-  publicUrl: string;
+  /** The signed preview link of a flow, built by the composition root (src/lib/flow-preview-links.ts). */
+  previewLink(flowId: number): FlowPreviewLink;
   now?: () => number;
 }
 
@@ -306,12 +307,12 @@ export async function deleteFlow(deps: FlowDeps, accountId: string, id: number):
 }
 
 export async function flowPreview(
-  deps: FlowDeps & { secretKey: Buffer },
+  deps: FlowDeps,
   accountId: string,
   id: number,
 ): Promise<{ preview: FlowPreviewLink; id: string }> {
   const row = await ownedFlow(deps, accountId, id);
-  return { preview: flowPreviewLink(deps.publicUrl, deps.secretKey, row.id), id: String(row.id) };
+  return { preview: deps.previewLink(row.id), id: String(row.id) };
 }
 
 export async function listFlows(

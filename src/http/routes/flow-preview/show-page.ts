@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
-import { flowIdOfPreviewToken } from '../../../domain/flows/preview-links.ts';
 import type { FlowsStore } from '../../../domain/ports/flows.ts';
+import { flowIdOfPreviewToken } from '../../../lib/flow-preview-links.ts';
 import { flowPreviewPage, notFoundPage } from '../../flow-preview/page.ts';
 import type { TypedApp } from '../../typed-app.ts';
 
