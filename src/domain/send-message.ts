@@ -61,7 +61,7 @@ export type FlowResolver = (accountId: string, content: unknown) => Promise<Send
 
 export interface SendDeps extends SenderDeps {
   messages: MessagesStore;
-  connector: NetworkConnector;
+  connector: Pick<NetworkConnector, 'sendMessage'>;
   windowOpenSince(businessPhone: string, userPhone: string): Promise<number | undefined>;
   resolveFlow: FlowResolver;
   /** Resolves the APPROVED template a template send names (and checks its parameters), or throws. */
