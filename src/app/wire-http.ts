@@ -38,13 +38,7 @@ export async function registerApi(app: FastifyInstance, core: Core, services: Se
     registerMessageRoutes(typed(api), services.send, repos.messages);
     registerTemplateRoutes(typed(api), services.templates);
     registerFlowRoutes(typed(api), services.flows);
-    registerWebhookRoutes(typed(api), {
-      repo: repos.webhooks,
-      secretKey: core.secretKey,
-      allowPrivateUrls: config.webhooks.allowPrivateUrls,
-      rotationOverlapMs: 24 * 3_600_000,
-      wakeDispatcher: core.wake,
-    });
+    registerWebhookRoutes(typed(api), services.webhookEndpoints);
   });
 }
 
@@ -84,10 +78,6 @@ export async function registerPortal(app: FastifyInstance, core: Core, services:
     media: { repo: services.media, secretKey },
     templates: services.templates,
     flows: { ...services.flows, secretKey },
-    webhooks: {
-      secretKey,
-      allowPrivateUrls: config.webhooks.allowPrivateUrls,
-      wakeDispatcher: core.wake,
-    },
+    webhooks: services.webhookEndpoints,
   });
 }

@@ -1,12 +1,11 @@
 /**
  * Copies the file of a user's media message from the network into the gateway's storage: the network's
- * download links expire within minutes, the gateway's signed link lasts (src/domain/media-links.ts). A
+ * download links expire within minutes, the gateway's signed link lasts (src/lib/media-links.ts). A
  * failed copy never loses the message: it is still stored and published, with the reason its file is
  * missing (src/domain/inbound.ts).
  */
 import { decryptSecret } from '../lib/sealed-secrets.ts';
 import type { MediaCopy } from './inbound.ts';
-import { mediaLink } from './media-links.ts';
 import type { MediaDownload, NetworkConnector } from './ports/network.ts';
 import type { InboundMessageEvent } from './ports/network-events.ts';
 import type { NumbersStore } from './ports/numbers.ts';
@@ -40,7 +39,8 @@ export interface InboundMediaDeps {
   connector: NetworkConnector;
   files: MediaFiles;
   secretKey: Buffer;
-  publicUrl: string;
+  /** The gateway's own link to a stored file (built by the HTTP layer, which owns the URL). */
+  mediaUrl(fileId: string): string;
   logger: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -73,7 +73,7 @@ export async function copyInboundMedia(
   }
   try {
     const file = await deps.files.record(accountId, mediaId, place, result.media);
-    return { url: mediaLink(deps.publicUrl, deps.secretKey, file.id) };
+    return { url: deps.mediaUrl(file.id) };
   } catch (error) {
     // The message itself must still be stored and published: only its file is missing.
     deps.logger.error({ mediaId, err: error }, 'inbound media could not be recorded');

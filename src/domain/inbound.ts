@@ -12,12 +12,12 @@
  */
 
 import { newId } from '../lib/ids.ts';
-import type { InboundRepo, InboundRow } from '../store/inbound-repo.ts';
-import type { MessagesRepo } from '../store/messages-repo.ts';
 import { type JoinLimits, waitInWords } from './join-limits.ts';
 import { fromNetworkStatus } from './message-status.ts';
 import type { AccountsStore } from './ports/accounts.ts';
 import type { ConversationsStore } from './ports/conversations.ts';
+import type { InboundMessage, InboundStore } from './ports/inbound.ts';
+import type { MessagesStore } from './ports/messages.ts';
 import type { NetworkConnector } from './ports/network.ts';
 import type { InboundMessageEvent, StatusEvent } from './ports/network-events.ts';
 import type { NumbersStore } from './ports/numbers.ts';
@@ -31,7 +31,11 @@ export type MediaCopy = { url: string } | { error: string };
  * Marks the message handled with its account (null: nobody's) and writes its `message.received` event, in
  * one transaction; writes nothing when another delivery of the message got there first.
  */
-export type PublishReceived = (row: InboundRow, accountId: string | null, media?: MediaCopy) => Promise<void>;
+export type PublishReceived = (
+  row: InboundMessage,
+  accountId: string | null,
+  media?: MediaCopy,
+) => Promise<void>;
 
 /** Message types whose content is a file on the network, fetched with the message's media id. */
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
@@ -41,8 +45,8 @@ export interface InboundDeps {
   accounts: AccountsStore;
   numbers: NumbersStore;
   conversations: ConversationsStore;
-  inbound: InboundRepo;
-  messages: MessagesRepo;
+  inbound: InboundStore;
+  messages: MessagesStore;
   connector: NetworkConnector;
   publishReceived: PublishReceived;
   /** Copies a user's media from the network into the gateway's storage (network links expire in minutes). */
@@ -117,12 +121,12 @@ async function routeSandboxMessage(deps: InboundDeps, event: InboundMessageEvent
 }
 
 /** The message as stored by its first delivery: a redelivery is completed with what was stored. */
-function storedEvent(row: InboundRow, event: InboundMessageEvent): InboundMessageEvent {
+function storedEvent(row: InboundMessage, event: InboundMessageEvent): InboundMessageEvent {
   return {
     ...event,
-    userPhone: row.user_phone,
-    profileName: row.profile_name,
-    at: row.received_at,
+    userPhone: row.userPhone,
+    profileName: row.profileName,
+    at: row.receivedAt,
     type: row.type,
     message: JSON.parse(row.payload) as Record<string, unknown>,
   };
@@ -150,24 +154,24 @@ export async function handleInboundMessage(deps: InboundDeps, event: InboundMess
   const businessPhone = isSandbox ? deps.sandbox.phone : number!.phone;
   // Stored first without an account: the row's unique network id is what makes a repeated webhook a
   // no-op, and a sandbox message learns its account only once its command (join/stop) is handled.
-  const candidate: InboundRow = {
+  const candidate: InboundMessage = {
     id: newId('in', event.at),
-    account_id: null,
-    wa_id: event.waId,
-    business_phone: businessPhone,
-    user_phone: event.userPhone,
-    profile_name: event.profileName,
+    accountId: null,
+    waId: event.waId,
+    businessPhone,
+    userPhone: event.userPhone,
+    profileName: event.profileName,
     type: event.type,
     payload: JSON.stringify(event.message),
-    received_at: event.at,
-    handled_at: null,
+    receivedAt: event.at,
+    handledAt: null,
   };
   const row = await deps.inbound.storeOnce(candidate);
   if (!row) return; // a repeated delivery of a message already handled
   const stored = row === candidate ? event : storedEvent(row, event);
   // Each step up to the publish may run again on a redelivery: the window keeps the later time, a join
   // binds the same account again (its confirmation may be sent twice), a media file may be copied twice.
-  await deps.conversations.recordInbound(row.business_phone, stored.userPhone, stored.at);
+  await deps.conversations.recordInbound(row.businessPhone, stored.userPhone, stored.at);
   const accountId = isSandbox ? await routeSandboxMessage(deps, stored) : number!.accountId;
   const media = accountId ? await copyMediaOf(deps, accountId, stored) : undefined;
   await deps.publishReceived(row, accountId, media);

@@ -4,7 +4,7 @@
  * hash is unsalted on purpose: keys carry 190 bits of randomness, so there is nothing to brute-force, and
  * an unsalted hash can be looked up directly by index on every request.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 
 const KEY_PREFIX = 'sb_live_';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -66,4 +66,9 @@ export function generateJoinCode(): string {
   const word = () => JOIN_CODE_WORDS[randomInt(JOIN_CODE_WORDS.length)];
   const digits = String(randomInt(1_000_000)).padStart(6, '0');
   return `${word()}-${word()}-${word()}-${digits}`;
+}
+
+/** A webhook signing secret: `whsec_` + base64 of 24 random bytes (src/events/signing.ts signs with it). */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
 }

@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../lib/canonical-json.ts';
 import { newId } from '../lib/ids.ts';
 import { normalizePhone } from '../lib/phone.ts';
-import type { MessageRow, MessagesRepo } from '../store/messages-repo.ts';
 import { type ErrorCode, errorCatalogue, GatewayError } from './errors.ts';
 import { outcomeUnknown, statusDescriptions } from './message-status.ts';
+import type { MessagesStore, SentMessage } from './ports/messages.ts';
 import type { CloudMessage, NetworkConnector, NetworkFailure } from './ports/network.ts';
 import { sendNetworkError } from './send-network-error.ts';
 import { resolveSender, type SenderDeps } from './senders.ts';
@@ -60,8 +60,8 @@ export interface CommonSendFields {
 export type FlowResolver = (accountId: string, content: unknown) => Promise<SendContextLike>;
 
 export interface SendDeps extends SenderDeps {
-  messages: MessagesRepo;
-  connector: NetworkConnector;
+  messages: MessagesStore;
+  connector: Pick<NetworkConnector, 'sendMessage'>;
   windowOpenSince(businessPhone: string, userPhone: string): Promise<number | undefined>;
   resolveFlow: FlowResolver;
   /** Resolves the APPROVED template a template send names (and checks its parameters), or throws. */
@@ -95,11 +95,11 @@ function phoneField(field: 'from' | 'to', raw: string): string {
  * The answer a repeated request gets: the network took the message (it has a network id, whatever its status
  * now), or the stored error the first request was answered with, an unknown outcome's included.
  */
-function replay(row: MessageRow): SendResultData {
-  if (row.wa_id === null) throw failureFromStored(row);
+function replay(row: SentMessage): SendResultData {
+  if (row.waId === null) throw failureFromStored(row);
   return {
-    messageId: row.client_message_id,
-    waId: row.wa_id,
+    messageId: row.clientMessageId,
+    waId: row.waId,
     status: 'SENT',
     statusDesc: statusDescriptions.SENT,
   };
@@ -108,7 +108,7 @@ function replay(row: MessageRow): SendResultData {
 const isErrorCode = (code: unknown): code is ErrorCode =>
   typeof code === 'string' && Object.hasOwn(errorCatalogue, code);
 
-function failureFromStored(row: MessageRow): GatewayError {
+function failureFromStored(row: SentMessage): GatewayError {
   const stored = row.error ? (JSON.parse(row.error) as Partial<StoredError>) : undefined;
   return new GatewayError(
     isErrorCode(stored?.code) ? stored.code : 'network_rejected',
@@ -117,10 +117,10 @@ function failureFromStored(row: MessageRow): GatewayError {
 }
 
 async function waitForOutcome(
-  messages: MessagesRepo,
+  messages: MessagesStore,
   accountId: string,
   clientMessageId: string,
-): Promise<MessageRow | undefined> {
+): Promise<SentMessage | undefined> {
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, IN_FLIGHT_POLL_MS));
@@ -160,18 +160,18 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
     const id = newId('msg', startedAt);
     const holder = await deps.messages.reserve({
       id,
-      account_id: accountId,
-      client_message_id: body.messageId,
-      request_hash: requestHash,
+      accountId,
+      clientMessageId: body.messageId,
+      requestHash,
       kind: rules.kind,
-      from_phone: from,
-      to_phone: to,
+      fromPhone: from,
+      toPhone: to,
       content: JSON.stringify(cloud),
-      created_at: startedAt,
-      updated_at: startedAt,
+      createdAt: startedAt,
+      updatedAt: startedAt,
     });
     if (holder) {
-      if (holder.request_hash !== requestHash) {
+      if (holder.requestHash !== requestHash) {
         throw new GatewayError(
           'conflict',
           `messageId "${body.messageId}" was already used for a different message; use a new messageId`,
@@ -180,7 +180,7 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
       }
       if (holder.status !== 'PENDING' || outcomeUnknown(holder)) return replay(holder);
       const abandonedBefore = now() - (deps.abandonedClaimMs ?? ABANDONED_CLAIM_MS);
-      if (holder.created_at <= abandonedBefore) return replay(await settleAbandonedClaim(deps, holder, now));
+      if (holder.createdAt <= abandonedBefore) return replay(await settleAbandonedClaim(deps, holder, now));
       const settled = await waitForOutcome(deps.messages, accountId, body.messageId);
       if (!settled) continue; // the first request released its claim (nothing was sent): try to claim it
       if (settled.status === 'PENDING' && !outcomeUnknown(settled)) {
@@ -208,16 +208,16 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
  */
 async function settleAbandonedClaim(
   deps: SendDeps,
-  holder: MessageRow,
+  holder: SentMessage,
   now: () => number,
-): Promise<MessageRow> {
+): Promise<SentMessage> {
   // Guarded: if the send did finish meanwhile, or a status or the sweep came first, that stands.
   await deps.messages.markUnknown(
     holder.id,
     now(),
     storedUnknown(INTERRUPTED, deps.unknownOutcomeMs ?? UNKNOWN_OUTCOME_MS),
   );
-  return (await deps.messages.findByClientId(holder.account_id, holder.client_message_id)) ?? holder;
+  return (await deps.messages.findByClientId(holder.accountId, holder.clientMessageId)) ?? holder;
 }
 
 /** The claim a request holds: the message's own id and the account's messageId it answers for. */
@@ -308,7 +308,7 @@ async function answerUnknownOutcome(
   const unknownOutcomeMs = deps.unknownOutcomeMs ?? UNKNOWN_OUTCOME_MS;
   if (!(await deps.messages.markUnknown(claim.id, now(), storedUnknown(failure, unknownOutcomeMs)))) {
     const settled = await deps.messages.findByClientId(claim.accountId, claim.clientMessageId);
-    if (settled?.wa_id) return replay(settled);
+    if (settled?.waId) return replay(settled);
   }
   throw unknownOutcomeError(failure, unknownOutcomeMs);
 }

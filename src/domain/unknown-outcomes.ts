@@ -12,10 +12,9 @@
  *   at once: each move is one guarded update.
  */
 
-import type { MessagesTable } from '../store/schema.ts';
-import type { StatusSender } from '../store/unsettled-messages.ts';
 import type { GatewayError } from './errors.ts';
 import { judgeFailure, networkFailureError } from './network-failure-errors.ts';
+import type { StatusSender, UnsettledStore } from './ports/messages.ts';
 import type { NetworkFailure } from './ports/network.ts';
 import type { StatusEvent } from './ports/network-events.ts';
 
@@ -23,15 +22,6 @@ import type { StatusEvent } from './ports/network-events.ts';
 export const UNKNOWN_OUTCOME_MS = 5 * 60 * 1000;
 /** Messages one sweep pass moves at most; a full pass is followed by another at once. */
 export const SWEEP_BATCH = 100;
-
-/** What the store offers for open messages (src/store/unsettled-messages.ts). */
-export interface UnsettledStore {
-  markUnknown(id: string, at: number, error: string): Promise<boolean>;
-  findOpenFor(id: string, sender: StatusSender): Promise<MessagesTable | undefined>;
-  settleFromNetwork(id: string, sender: StatusSender, waId: string, at: number): Promise<boolean>;
-  listUnsettled(abandonedBefore: number, unknownBefore: number, limit: number): Promise<MessagesTable[]>;
-  failUnsettled(id: string, at: number, error: string): Promise<boolean>;
-}
 
 /**
  * A network failure as a message's error records it, and as its status API and events show it: without
@@ -144,7 +134,7 @@ export async function settleFromStatus(deps: SettleDeps, event: StatusEvent): Pr
   if (!sender) return false;
   const message = await deps.messages.findOpenFor(event.callbackData, sender);
   if (!message) return false;
-  if (event.recipient !== null && !sameSubscriber(message.to_phone, event.recipient)) return false;
+  if (event.recipient !== null && !sameSubscriber(message.toPhone, event.recipient)) return false;
   return deps.messages.settleFromNetwork(message.id, sender, event.waId, event.at);
 }
 

@@ -19,7 +19,7 @@ export function statusEvents(wake: WakeDispatcher): MessageHooks {
   return {
     onStatusChange: async (trx, message, status, at, error) => {
       const data = () => statusPayload(message, status, at, error);
-      if (await insertEvent(trx, message.account_id, 'message.status', data, at)) wake();
+      if (await insertEvent(trx, message.accountId, 'message.status', data, at)) wake();
     },
     // insertEvent keeps nothing for an account without endpoints.
     statusChangeNeedsEndpoints: true,
@@ -32,10 +32,10 @@ export function receivedMessagePublisher(db: Kysely<Database>, wake: WakeDispatc
     const written = await db.transaction().execute(async (trx) => {
       // Whichever delivery marks the message handled writes its one event; a concurrent or later
       // delivery of the same message finds it marked and writes nothing.
-      if (!(await inboundRepo(trx).markHandled(row.wa_id, accountId, Date.now()))) return null;
+      if (!(await inboundRepo(trx).markHandled(row.waId, accountId, Date.now()))) return null;
       if (!accountId) return null;
       const data = () => inboundPayload(row, media);
-      return insertEvent(trx, accountId, 'message.received', data, row.received_at);
+      return insertEvent(trx, accountId, 'message.received', data, row.receivedAt);
     });
     if (written) wake();
   };

@@ -1,13 +1,12 @@
 /**
  * Event payloads (decisions §6): the flat inbound shape of the original service, and message statuses.
- * Pure functions from stored rows to the JSON a business receives.
+ * Pure functions from the domain's messages to the JSON a business receives.
  */
 import { describeStatus } from '../domain/message-status.ts';
-import type { InboundRow } from '../store/inbound-repo.ts';
-import type { MessageRow } from '../store/messages-repo.ts';
+import type { InboundMessage } from '../domain/ports/inbound.ts';
+import type { SentMessage } from '../domain/ports/messages.ts';
 
-export const eventTypes = ['message.received', 'message.status', 'template.status'] as const;
-export type EventType = (typeof eventTypes)[number];
+export { type EventType, eventTypes } from '../domain/event-types.ts';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (typeof v === 'object' && v !== null ? (v as Json) : {});
@@ -29,17 +28,17 @@ function interactiveOf(raw: Json): Json {
   return raw;
 }
 
-export function inboundPayload(row: InboundRow, mediaCopy?: { url: string } | { error: string }): Json {
+export function inboundPayload(row: InboundMessage, mediaCopy?: { url: string } | { error: string }): Json {
   const message = JSON.parse(row.payload) as Json;
   const type = row.type;
   const content = message[type];
   const payload: Json = {
-    messageId: row.wa_id,
-    from: row.user_phone,
-    to: row.business_phone,
-    profileName: row.profile_name,
+    messageId: row.waId,
+    from: row.userPhone,
+    to: row.businessPhone,
+    profileName: row.profileName,
     type: type.toUpperCase(),
-    timestamp: new Date(row.received_at).toISOString(),
+    timestamp: new Date(row.receivedAt).toISOString(),
   };
   switch (type) {
     case 'text':
@@ -77,12 +76,12 @@ export function inboundPayload(row: InboundRow, mediaCopy?: { url: string } | { 
   return payload;
 }
 
-export function statusPayload(message: MessageRow, status: string, at: number, error: string | null): Json {
+export function statusPayload(message: SentMessage, status: string, at: number, error: string | null): Json {
   return {
-    messageId: message.client_message_id,
-    waId: message.wa_id,
-    from: message.from_phone,
-    to: message.to_phone,
+    messageId: message.clientMessageId,
+    waId: message.waId,
+    from: message.fromPhone,
+    to: message.toPhone,
     status,
     statusDesc: describeStatus(status),
     timestamp: new Date(at).toISOString(),

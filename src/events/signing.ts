@@ -4,13 +4,11 @@
  * of `<id>.<timestamp>.<body>`, one per active secret, so receivers can rotate secrets without a gap.
  * Secrets are `whsec_` + base64 of 24 random bytes; the HMAC key is the decoded bytes.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const PREFIX = 'whsec_';
 
-export function generateWebhookSecret(): string {
-  return PREFIX + randomBytes(24).toString('base64');
-}
+export { generateWebhookSecret } from '../domain/secrets.ts';
 
 function keyOf(secret: string): Buffer {
   return Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, 'base64');

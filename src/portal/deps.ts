@@ -2,6 +2,7 @@
 import type { Config } from '../config/config.ts';
 import type { FlowDeps } from '../domain/flows/flow-service.ts';
 import type { TemplateDeps } from '../domain/templates/manage-templates.ts';
+import type { WebhookEndpointDeps } from '../domain/webhook-endpoints.ts';
 import type { MediaRepo } from '../store/media-repo.ts';
 import type { MessageLogRepo } from '../store/message-log-repo.ts';
 import type { PortalRepo, SessionContext } from '../store/portal-repo.ts';
@@ -16,7 +17,7 @@ export interface PortalDeps {
   media: { repo: MediaRepo; secretKey: Buffer };
   templates: TemplateDeps;
   flows: FlowDeps & { secretKey: Buffer };
-  webhooks: { secretKey: Buffer; allowPrivateUrls: boolean; wakeDispatcher(): void };
+  webhooks: WebhookEndpointDeps;
 }
 
 declare module 'fastify' {

@@ -1,9 +1,9 @@
 /**
  * Links from the message log to the gateway's copies of the files users sent: fresh signed links
- * (src/domain/media-links.ts), relative to the portal's own origin. The copies are found by the network's
+ * (src/lib/media-links.ts), relative to the portal's own origin. The copies are found by the network's
  * media id in the message, among the signed-in account's files only.
  */
-import { mediaLink } from '../domain/media-links.ts';
+import { mediaLink } from '../lib/media-links.ts';
 import type { InboundRow } from '../store/inbound-repo.ts';
 import type { MediaRepo } from '../store/media-repo.ts';
 

@@ -3,21 +3,35 @@
  * name; the one unscoped read serves the preview page, whose signed token is its own credential.
  */
 import { type Kysely, sql } from 'kysely';
+import type { Flow, FlowChanges, FlowPage, FlowStatus, FlowsStore, NewFlow } from '../domain/ports/flows.ts';
 import type { Database, FlowsTable } from './schema.ts';
 
-export type FlowRow = FlowsTable;
-export type FlowStatus = FlowRow['status'];
-export type NewFlow = Omit<FlowRow, 'id' | 'status' | 'created_at' | 'updated_at'>;
-export type FlowChanges = Partial<
-  Pick<FlowRow, 'name' | 'categories' | 'flow_json' | 'validation_errors' | 'status'>
->;
+const flowOf = (row: FlowsTable): Flow => ({
+  id: row.id,
+  accountId: row.account_id,
+  phone: row.phone,
+  name: row.name,
+  categories: row.categories,
+  status: row.status,
+  waFlowId: row.wa_flow_id,
+  flowJson: row.flow_json,
+  validationErrors: row.validation_errors,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
 
-export interface FlowPage {
-  rows: FlowRow[];
-  total: number;
+/** Only the columns a change names: an absent field leaves its column as it is. */
+function columnsOf(changes: FlowChanges): Partial<FlowsTable> {
+  return {
+    ...(changes.name !== undefined ? { name: changes.name } : {}),
+    ...(changes.categories !== undefined ? { categories: changes.categories } : {}),
+    ...(changes.flowJson !== undefined ? { flow_json: changes.flowJson } : {}),
+    ...(changes.validationErrors !== undefined ? { validation_errors: changes.validationErrors } : {}),
+    ...(changes.status !== undefined ? { status: changes.status } : {}),
+  };
 }
 
-export function flowsRepo(db: Kysely<Database>) {
+export function flowsRepo(db: Kysely<Database>): FlowsStore {
   /** The next flow id: one atomic statement, so two nodes sharing PostgreSQL never get the same id. */
   async function nextFlowId(): Promise<number> {
     const row = await db
@@ -30,39 +44,48 @@ export function flowsRepo(db: Kysely<Database>) {
   }
 
   return {
-    async createFlow(input: NewFlow, now: number): Promise<FlowRow> {
-      const row: FlowRow = {
-        ...input,
+    async createFlow(input: NewFlow, now: number): Promise<Flow> {
+      const row: FlowsTable = {
         id: await nextFlowId(),
+        account_id: input.accountId,
+        phone: input.phone,
+        name: input.name,
+        categories: input.categories,
         status: 'DRAFT',
+        wa_flow_id: input.waFlowId,
+        flow_json: input.flowJson,
+        validation_errors: input.validationErrors,
         created_at: now,
         updated_at: now,
       };
       await db.insertInto('flows').values(row).execute();
-      return row;
+      return flowOf(row);
     },
 
-    findFlowOfAccount(accountId: string, id: number): Promise<FlowRow | undefined> {
-      return db
+    async findFlowOfAccount(accountId: string, id: number): Promise<Flow | undefined> {
+      const row = await db
         .selectFrom('flows')
         .selectAll()
         .where('account_id', '=', accountId)
         .where('id', '=', id)
         .executeTakeFirst();
+      return row && flowOf(row);
     },
 
-    findFlowOfAccountByWaFlowId(accountId: string, waFlowId: string): Promise<FlowRow | undefined> {
-      return db
+    async findFlowOfAccountByWaFlowId(accountId: string, waFlowId: string): Promise<Flow | undefined> {
+      const row = await db
         .selectFrom('flows')
         .selectAll()
         .where('account_id', '=', accountId)
         .where('wa_flow_id', '=', waFlowId)
         .executeTakeFirst();
+      return row && flowOf(row);
     },
 
     /** Unscoped on purpose: the preview page has no API key; its signed, expiring token names the flow. */
-    findFlowForPreview(id: number): Promise<FlowRow | undefined> {
-      return db.selectFrom('flows').selectAll().where('id', '=', id).executeTakeFirst();
+    async findFlowForPreview(id: number): Promise<Flow | undefined> {
+      const row = await db.selectFrom('flows').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && flowOf(row);
     },
 
     /**
@@ -76,10 +99,10 @@ export function flowsRepo(db: Kysely<Database>) {
       expectedStatus: FlowStatus,
       changes: FlowChanges,
       now: number,
-    ): Promise<FlowRow | undefined> {
+    ): Promise<Flow | undefined> {
       const result = await db
         .updateTable('flows')
-        .set({ ...changes, updated_at: now })
+        .set({ ...columnsOf(changes), updated_at: now })
         .where('account_id', '=', accountId)
         .where('id', '=', id)
         .where('status', '=', expectedStatus)
@@ -119,9 +142,7 @@ export function flowsRepo(db: Kysely<Database>) {
         .limit(perPage)
         .offset((page - 1) * perPage)
         .execute();
-      return { rows, total: Number(counted.n) };
+      return { rows: rows.map(flowOf), total: Number(counted.n) };
     },
   };
 }
-
-export type FlowsRepo = ReturnType<typeof flowsRepo>;

@@ -1,30 +1,58 @@
-/** Messages users sent to the business, as the network delivered them. */
+/** Messages users sent to the business, as the network delivered them (src/domain/ports/inbound.ts). */
 import type { Kysely } from 'kysely';
+import type { InboundMessage, InboundStore } from '../domain/ports/inbound.ts';
 import type { Database, InboundMessagesTable } from './schema.ts';
 
+/** The row as the message log reads it. */
 export type InboundRow = InboundMessagesTable;
 
-export function inboundRepo(db: Kysely<Database>) {
+export const inboundMessageOf = (row: InboundRow): InboundMessage => ({
+  id: row.id,
+  accountId: row.account_id,
+  waId: row.wa_id,
+  businessPhone: row.business_phone,
+  userPhone: row.user_phone,
+  profileName: row.profile_name,
+  type: row.type,
+  payload: row.payload,
+  receivedAt: row.received_at,
+  handledAt: row.handled_at,
+});
+
+const rowOf = (message: InboundMessage): InboundRow => ({
+  id: message.id,
+  account_id: message.accountId,
+  wa_id: message.waId,
+  business_phone: message.businessPhone,
+  user_phone: message.userPhone,
+  profile_name: message.profileName,
+  type: message.type,
+  payload: message.payload,
+  received_at: message.receivedAt,
+  handled_at: message.handledAt,
+});
+
+export function inboundRepo(db: Kysely<Database>): InboundStore {
   return {
     /**
      * Stores a message once per network id (the network repeats deliveries) and returns the stored row
      * while it still waits to be handled: on its first delivery, or on a redelivery after a delivery was
      * interrupted before the message was handled. Null once it was handled.
      */
-    async storeOnce(row: InboundRow): Promise<InboundRow | null> {
+    async storeOnce(message: InboundMessage): Promise<InboundMessage | null> {
       const r = await db
         .insertInto('inbound_messages')
-        .values(row)
+        .values(rowOf(message))
         .onConflict((oc) => oc.column('wa_id').doNothing())
         .executeTakeFirst();
-      if (Number(r.numInsertedOrUpdatedRows ?? 0) > 0) return row;
+      if (Number(r.numInsertedOrUpdatedRows ?? 0) > 0) return message;
       const stored = await db
         .selectFrom('inbound_messages')
         .selectAll()
-        .where('wa_id', '=', row.wa_id)
+        .where('wa_id', '=', message.waId)
         .where('handled_at', 'is', null)
         .executeTakeFirst();
-      return stored ?? null;
+      return stored ? inboundMessageOf(stored) : null;
     },
 
     /**
@@ -42,16 +70,15 @@ export function inboundRepo(db: Kysely<Database>) {
       return Number(r.numUpdatedRows) > 0;
     },
 
-    listOfAccount(accountId: string, limit = 50): Promise<InboundRow[]> {
-      return db
+    async listOfAccount(accountId: string, limit = 50): Promise<InboundMessage[]> {
+      const rows = await db
         .selectFrom('inbound_messages')
         .selectAll()
         .where('account_id', '=', accountId)
         .orderBy('received_at', 'desc')
         .limit(limit)
         .execute();
+      return rows.map(inboundMessageOf);
     },
   };
 }
-
-export type InboundRepo = ReturnType<typeof inboundRepo>;

@@ -4,8 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { InboundRow } from './inbound-repo.ts';
-import type { MessageRow } from './messages-repo.ts';
-import type { Database } from './schema.ts';
+import type { Database, MessagesTable as MessageRow } from './schema.ts';
 
 export interface LogFilters {
   /** Digits only; matches anywhere in the other party's number. */

@@ -1,24 +1,23 @@
-/** Messages the gateway sent: the deduplication reservation, the network id, and the status history. */
+/**
+ * Messages the gateway sent: the deduplication reservation, the network id, and the status history
+ * (src/domain/ports/messages.ts).
+ */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { type MessageStatus, statusRank } from '../domain/message-status.ts';
+import type { MessageClaim, MessagesStore, SentMessage, StatusStep } from '../domain/ports/messages.ts';
 import { newId } from '../lib/ids.ts';
+import { type ClaimRow, claimRowOf, sentMessageOf } from './message-rows.ts';
 import { prepare } from './prepared.ts';
 import type { Database, MessagesTable } from './schema.ts';
 import { unsettledMessages } from './unsettled-messages.ts';
 
-export type MessageRow = MessagesTable;
-
-export interface StatusEvent {
-  status: string;
-  at: number;
-  error: string | null;
-}
+type MessageRow = MessagesTable;
 
 export interface MessageHooks {
   /** Runs in the transaction that moved the message, so what it writes (an event) commits with it. */
   onStatusChange?(
     trx: Kysely<Database>,
-    message: MessageRow,
+    message: SentMessage,
     status: MessageStatus,
     at: number,
     error: string | null,
@@ -30,8 +29,6 @@ export interface MessageHooks {
    */
   statusChangeNeedsEndpoints?: boolean;
 }
-
-type ClaimRow = Omit<MessageRow, 'status' | 'status_rank' | 'wa_id' | 'error'>;
 
 /** The queries every send runs, compiled once (./prepared.ts); the claim insert once per set of columns. */
 const claimInserts = new Map<
@@ -140,7 +137,7 @@ const unmatchedOf = prepare(
   1,
 );
 
-export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
+export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}): MessagesStore {
   const atOnce =
     (!hooks.onStatusChange || hooks.statusChangeNeedsEndpoints === true) &&
     db.getExecutor().adapter instanceof PostgresAdapter;
@@ -188,7 +185,7 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
       );
       for (const row of moved) {
         await insertStatusEvent(trx, newId('mse'), row.id, status, at, error);
-        await hooks.onStatusChange?.(trx, row, status, at, error);
+        await hooks.onStatusChange?.(trx, sentMessageOf(row), status, at, error);
       }
       return moved.length > 0;
     });
@@ -208,7 +205,7 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
       const moved = await change(trx);
       for (const row of moved) {
         await insertStatusEvent(trx, newId('mse'), row.id, status, at, error);
-        await hooks.onStatusChange?.(trx, row, status, at, error);
+        await hooks.onStatusChange?.(trx, sentMessageOf(row), status, at, error);
       }
       return moved.length > 0;
     });
@@ -227,25 +224,26 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
      * Claims `client_message_id` for this account. Returns null when the claim is ours, otherwise the row that
      * holds it. The unique constraint decides, so two nodes racing on one id cannot both win.
      */
-    async reserve(row: ClaimRow): Promise<MessageRow | null> {
-      const columns = Object.keys(row);
-      const { rows } = await claimInsert(columns)(
+    async reserve(claim: MessageClaim): Promise<SentMessage | null> {
+      const entries = Object.entries(claimRowOf(claim));
+      const { rows } = await claimInsert(entries.map(([column]) => column))(
         db,
-        ...columns.map((c) => (row as unknown as Record<string, unknown>)[c]),
+        ...entries.map(([, value]) => value),
       );
       if (rows.length > 0) return null;
-      const existing = await this.findByClientId(row.account_id, row.client_message_id);
+      const existing = await this.findByClientId(claim.accountId, claim.clientMessageId);
       // The holder can vanish between the two statements (a failed send releases its claim): claim again.
-      return existing ?? this.reserve(row);
+      return existing ?? this.reserve(claim);
     },
 
-    findByClientId(accountId: string, clientMessageId: string): Promise<MessageRow | undefined> {
-      return db
+    async findByClientId(accountId: string, clientMessageId: string): Promise<SentMessage | undefined> {
+      const row = await db
         .selectFrom('messages')
         .selectAll()
         .where('account_id', '=', accountId)
         .where('client_message_id', '=', clientMessageId)
         .executeTakeFirst();
+      return row && sentMessageOf(row);
     },
 
     /** Gives a claim back when the network surely did not take the message, so the client may retry. */
@@ -303,7 +301,7 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
 
     ...unsettledMessages(db, { settle, applyUnmatched }),
 
-    timeline(messageId: string): Promise<StatusEvent[]> {
+    timeline(messageId: string): Promise<StatusStep[]> {
       return (
         db
           .selectFrom('message_status_events')
@@ -321,5 +319,3 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}) {
     },
   };
 }
-
-export type MessagesRepo = ReturnType<typeof messagesRepo>;

@@ -1,17 +1,24 @@
 /**
- * Message templates of an account and the files uploaded for their headers. Every read that a client can
- * cause is scoped by account; `findByNetworkId` is unscoped because the network's review webhooks carry
- * only the template's id.
+ * Message templates of an account and the files uploaded for their headers (src/domain/ports/templates.ts).
+ * Every read that a client can cause is scoped by account; `findByNetworkId` is unscoped because the
+ * network's review webhooks carry only the template's id.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type {
+  MediaWrite,
+  Template,
+  TemplateFilters,
+  TemplateMedia,
+  TemplateReview,
+  TemplatesStore,
+} from '../domain/ports/templates.ts';
+import { writeBoundedFile } from '../lib/bounded-file.ts';
 import type { Database, TemplateMediaTable, TemplatesTable } from './schema.ts';
+import { mediaOf, rowOfTemplate, templateOf } from './template-rows.ts';
 import { insertEvent } from './webhooks-repo.ts';
-
-export type TemplateRow = TemplatesTable;
-export type TemplateMediaRow = TemplateMediaTable;
 
 /** A new header file's place under DATA_DIR (`token` becomes part of its handle). */
 export interface TemplateMediaPlace {
@@ -20,40 +27,41 @@ export interface TemplateMediaPlace {
   absolute: string;
 }
 
-export interface TemplateFilters {
-  status?: string;
-  name?: string;
-  language?: string;
+/** The store's side of header files: where a new one goes, and its record once its bytes are written. */
+export interface TemplateMediaFiles {
+  newMediaPlace(): TemplateMediaPlace;
+  recordMedia(
+    accountId: string,
+    place: TemplateMediaPlace,
+    written: { mimeType: string; size: number; sha256: string },
+  ): Promise<TemplateMedia>;
 }
 
-/** What the network said about a template, applied with its `template.status` event in one transaction. */
-export interface TemplateReview {
-  status: string;
-  reason: string;
-  at: number;
-}
+const found = (row: TemplatesTable | undefined) => row && templateOf(row);
 
-export function templatesRepo(db: Kysely<Database>, dataDir: string) {
+export function templatesRepo(db: Kysely<Database>, dataDir: string): TemplatesStore & TemplateMediaFiles {
   return {
-    async insert(row: TemplateRow): Promise<void> {
-      await db.insertInto('templates').values(row).execute();
+    async insert(template: Template): Promise<void> {
+      await db.insertInto('templates').values(rowOfTemplate(template)).execute();
     },
 
-    findOfAccount(accountId: string, id: string): Promise<TemplateRow | undefined> {
-      return db
-        .selectFrom('templates')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+    async findOfAccount(accountId: string, id: string): Promise<Template | undefined> {
+      return found(
+        await db
+          .selectFrom('templates')
+          .selectAll()
+          .where('account_id', '=', accountId)
+          .where('id', '=', id)
+          .executeTakeFirst(),
+      );
     },
 
-    findByNetworkId(id: string): Promise<TemplateRow | undefined> {
-      return db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
+    async findByNetworkId(id: string): Promise<Template | undefined> {
+      return found(await db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst());
     },
 
-    findByName(accountId: string, phone: string, name: string, language: string) {
-      return db
+    async findByName(accountId: string, phone: string, name: string, language: string) {
+      const row = await db
         .selectFrom('templates')
         .selectAll()
         .where('account_id', '=', accountId)
@@ -61,9 +69,10 @@ export function templatesRepo(db: Kysely<Database>, dataDir: string) {
         .where('name', '=', name)
         .where('language', '=', language)
         .executeTakeFirst();
+      return found(row);
     },
 
-    list(accountId: string, phone: string, filters: TemplateFilters = {}): Promise<TemplateRow[]> {
+    async list(accountId: string, phone: string, filters: TemplateFilters = {}): Promise<Template[]> {
       let query = db
         .selectFrom('templates')
         .selectAll()
@@ -72,7 +81,7 @@ export function templatesRepo(db: Kysely<Database>, dataDir: string) {
       if (filters.status) query = query.where('status', '=', filters.status);
       if (filters.name) query = query.where('name', '=', filters.name);
       if (filters.language) query = query.where('language', '=', filters.language);
-      return query.orderBy('created_at', 'desc').orderBy('id').execute();
+      return (await query.orderBy('created_at', 'desc').orderBy('id').execute()).map(templateOf);
     },
 
     async remove(accountId: string, ids: readonly string[]): Promise<void> {
@@ -121,7 +130,7 @@ export function templatesRepo(db: Kysely<Database>, dataDir: string) {
     async applyReview(
       id: string,
       review: TemplateReview,
-    ): Promise<{ row: TemplateRow; eventId: string | null } | null> {
+    ): Promise<{ template: Template; eventId: string | null } | null> {
       return db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
         if (!row || (row.status === review.status && row.rejected_reason === review.reason)) return null;
@@ -144,7 +153,8 @@ export function templatesRepo(db: Kysely<Database>, dataDir: string) {
           reason: review.reason,
         };
         const eventId = await insertEvent(trx, row.account_id, 'template.status', data, review.at);
-        return { row: { ...row, status: review.status, rejected_reason: review.reason }, eventId };
+        const template = templateOf({ ...row, status: review.status, rejected_reason: review.reason });
+        return { template, eventId };
       });
     },
 
@@ -163,9 +173,9 @@ export function templatesRepo(db: Kysely<Database>, dataDir: string) {
       accountId: string,
       place: TemplateMediaPlace,
       written: { mimeType: string; size: number; sha256: string },
-    ): Promise<TemplateMediaRow> {
+    ): Promise<TemplateMedia> {
       // Shaped like the network's resumable-upload handles (reference §5.4: `4::<opaque>`).
-      const row: TemplateMediaRow = {
+      const row: TemplateMediaTable = {
         handle: `4::${Buffer.from(`${written.mimeType}:${place.token}`).toString('base64url')}`,
         account_id: accountId,
         mime_type: written.mimeType,
@@ -180,7 +190,19 @@ export function templatesRepo(db: Kysely<Database>, dataDir: string) {
         await fs.rm(place.absolute, { force: true });
         throw error;
       }
-      return row;
+      return mediaOf(row);
+    },
+
+    async writeMedia(
+      accountId: string,
+      source: AsyncIterable<Uint8Array>,
+      maxBytes: number,
+      mimeType: string,
+    ): Promise<MediaWrite> {
+      const place = this.newMediaPlace();
+      const written = await writeBoundedFile(source, place.absolute, maxBytes, { drain: true });
+      if (!written.ok) return written;
+      return { ok: true, media: await this.recordMedia(accountId, place, { mimeType, ...written }) };
     },
 
     /** Forgets a header file: the record first (no handle may name a missing file), then the bytes. */
@@ -204,15 +226,14 @@ export function templatesRepo(db: Kysely<Database>, dataDir: string) {
       return Number(row?.total ?? 0);
     },
 
-    findMedia(accountId: string, handle: string): Promise<TemplateMediaRow | undefined> {
-      return db
+    async findMedia(accountId: string, handle: string): Promise<TemplateMedia | undefined> {
+      const row = await db
         .selectFrom('template_media')
         .selectAll()
         .where('account_id', '=', accountId)
         .where('handle', '=', handle)
         .executeTakeFirst();
+      return row && mediaOf(row);
     },
   };
 }
-
-export type TemplatesRepo = ReturnType<typeof templatesRepo>;

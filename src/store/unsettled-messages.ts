@@ -7,13 +7,9 @@
  */
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { MessageStatus } from '../domain/message-status.ts';
+import type { SentMessage, StatusSender, UnsettledStore } from '../domain/ports/messages.ts';
+import { sentMessageOf } from './message-rows.ts';
 import type { Database, MessagesTable } from './schema.ts';
-
-/** The business number a status came for: its phone, and its account (null: the sandbox, shared by all). */
-export interface StatusSender {
-  phone: string;
-  accountId: string | null;
-}
 
 export interface UnsettledParts {
   settle(
@@ -39,7 +35,7 @@ function isOpen(eb: ExpressionBuilder<Database, 'messages'>, id: string, sender:
   ]);
 }
 
-export function unsettledMessages(db: Kysely<Database>, parts: UnsettledParts) {
+export function unsettledMessages(db: Kysely<Database>, parts: UnsettledParts): UnsettledStore {
   return {
     /**
      * The send's answer was lost (or its node stopped): the message stays PENDING with `error` saying why,
@@ -57,12 +53,13 @@ export function unsettledMessages(db: Kysely<Database>, parts: UnsettledParts) {
     },
 
     /** The open message a status names by its opaque id, if it was sent from `sender`'s number. */
-    findOpenFor(id: string, sender: StatusSender): Promise<MessagesTable | undefined> {
-      return db
+    async findOpenFor(id: string, sender: StatusSender): Promise<SentMessage | undefined> {
+      const row = await db
         .selectFrom('messages')
         .selectAll()
         .where((eb) => isOpen(eb, id, sender))
         .executeTakeFirst();
+      return row && sentMessageOf(row);
     },
 
     /**
@@ -86,24 +83,27 @@ export function unsettledMessages(db: Kysely<Database>, parts: UnsettledParts) {
      * Open messages the sweep must act on, oldest first: claims older than `abandonedBefore` that no send
      * finished (their node stopped), and unknown outcomes marked before `unknownBefore`.
      */
-    listUnsettled(abandonedBefore: number, unknownBefore: number, limit: number): Promise<MessagesTable[]> {
-      return (
-        db
-          .selectFrom('messages')
-          .selectAll()
-          .where(isPending)
-          // Both cases imply this (a message is updated after it is created), and the index serves it.
-          .where('created_at', '<=', Math.max(abandonedBefore, unknownBefore))
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('error', 'is', null), eb('created_at', '<=', abandonedBefore)]),
-              eb.and([eb('error', 'is not', null), eb('updated_at', '<=', unknownBefore)]),
-            ]),
-          )
-          .orderBy('created_at')
-          .limit(limit)
-          .execute()
-      );
+    async listUnsettled(
+      abandonedBefore: number,
+      unknownBefore: number,
+      limit: number,
+    ): Promise<SentMessage[]> {
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where(isPending)
+        // Both cases imply this (a message is updated after it is created), and the index serves it.
+        .where('created_at', '<=', Math.max(abandonedBefore, unknownBefore))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('error', 'is', null), eb('created_at', '<=', abandonedBefore)]),
+            eb.and([eb('error', 'is not', null), eb('updated_at', '<=', unknownBefore)]),
+          ]),
+        )
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map(sentMessageOf);
     },
 
     /** No status report settled the unknown outcome in time: FAILED, with its event. */

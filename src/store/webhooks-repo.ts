@@ -288,7 +288,7 @@ export function webhooksRepo(db: Kysely<Database>, dialect: Dialect) {
     /** Queues a new delivery to one endpoint for every event of the account since `since`. */
     async replaySinceOfAccount(
       accountId: string,
-      endpoint: EndpointRow,
+      endpoint: Pick<EndpointRow, 'id' | 'events'>,
       since: number,
       now: number,
     ): Promise<number> {

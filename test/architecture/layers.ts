@@ -99,7 +99,6 @@ export interface KnownDebt {
   why: string;
 }
 
-const DOMAIN_ON_STORE = 'the domain reaches into the store where a domain port belongs';
 const ADAPTER_ON_ADAPTER =
   'the webhook dispatcher takes store row and repository types (types only) that no domain port declares yet';
 const OUTBOX_ON_STORE =
@@ -111,25 +110,9 @@ const debts = (why: string, pairs: ReadonlyArray<readonly [string, string]>): Kn
   pairs.map(([from, to]) => ({ from: `src/${from}`, to: `src/${to}`, why }));
 
 export const KNOWN_DEBTS: readonly KnownDebt[] = [
-  ...debts(DOMAIN_ON_STORE, [
-    ['domain/flows/flow-service.ts', 'store/flows-repo.ts'],
-    ['domain/flows/resolve-flow-send.ts', 'store/flows-repo.ts'],
-    ['domain/inbound.ts', 'store/inbound-repo.ts'],
-    ['domain/inbound.ts', 'store/messages-repo.ts'],
-    ['domain/send-message.ts', 'store/messages-repo.ts'],
-    ['domain/templates/manage-templates.ts', 'store/templates-repo.ts'],
-    ['domain/templates/resolve-template-send.ts', 'store/templates-repo.ts'],
-    ['domain/templates/review-templates.ts', 'store/templates-repo.ts'],
-    ['domain/templates/template-view.ts', 'store/templates-repo.ts'],
-    ['domain/templates/upload-template-media.ts', 'store/templates-repo.ts'],
-    ['domain/unknown-outcomes.ts', 'store/schema.ts'],
-    ['domain/unknown-outcomes.ts', 'store/unsettled-messages.ts'],
-  ]),
   ...debts(ADAPTER_ON_ADAPTER, [
     ['events/dispatcher.ts', 'store/delivery-claims.ts'],
     ['events/dispatcher.ts', 'store/webhooks-repo.ts'],
-    ['events/payloads.ts', 'store/inbound-repo.ts'],
-    ['events/payloads.ts', 'store/messages-repo.ts'],
   ]),
   ...debts(OUTBOX_ON_STORE, [
     ['events/outbox.ts', 'store/inbound-repo.ts'],
@@ -143,15 +126,10 @@ export const KNOWN_DEBTS: readonly KnownDebt[] = [
     ['cli/main.ts', 'store/repositories.ts'],
     ['cli/main.ts', 'store/secret-key.ts'],
     ['http/auth.ts', 'store/accounts-repo.ts'],
-    ['http/routes/flow-preview/index.ts', 'store/flows-repo.ts'],
-    ['http/routes/flow-preview/show-page.ts', 'store/flows-repo.ts'],
     ['http/routes/media/index.ts', 'store/media-repo.ts'],
     ['http/routes/media/serve-file.ts', 'store/media-repo.ts'],
-    ['http/routes/messages/get-message.ts', 'store/messages-repo.ts'],
-    ['http/routes/messages/index.ts', 'store/messages-repo.ts'],
     ['http/routes/ops/index.ts', 'store/connect.ts'],
     ['http/routes/ops/readyz.ts', 'store/connect.ts'],
-    ['http/routes/webhooks/webhook-route-shapes.ts', 'store/webhooks-repo.ts'],
     ['portal/auth/lockout.ts', 'store/portal-repo.ts'],
     ['portal/auth/sessions.ts', 'store/portal-repo.ts'],
     ['portal/deps.ts', 'store/media-repo.ts'],
@@ -170,11 +148,5 @@ export const KNOWN_DEBTS: readonly KnownDebt[] = [
   ...debts(DELIVERY_ON_ADAPTER, [
     ['http/routes/network-webhook/index.ts', 'network/webhook-events.ts'],
     ['http/routes/network-webhook/receive.ts', 'network/webhook-events.ts'],
-    ['http/routes/webhooks/create-endpoint.ts', 'events/payloads.ts'],
-    ['http/routes/webhooks/create-endpoint.ts', 'events/signing.ts'],
-    ['http/routes/webhooks/rotate-secret.ts', 'events/signing.ts'],
-    ['http/routes/webhooks/webhook-route-shapes.ts', 'events/payloads.ts'],
-    ['portal/pages/webhooks.ts', 'events/payloads.ts'],
-    ['portal/pages/webhooks.ts', 'events/signing.ts'],
   ]),
 ];

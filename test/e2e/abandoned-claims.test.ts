@@ -50,15 +50,15 @@ async function leftBehind(t: TestGateway, account: TestAccount, messageId: strin
   const id = `msg_interrupted_${messageId}`;
   const holder = await t.gateway.repos.messages.reserve({
     id,
-    account_id: account.accountId,
-    client_message_id: messageId,
-    request_hash: done.request_hash,
+    accountId: account.accountId,
+    clientMessageId: messageId,
+    requestHash: done.requestHash,
     kind: done.kind,
-    from_phone: done.from_phone,
-    to_phone: done.to_phone,
+    fromPhone: done.fromPhone,
+    toPhone: done.toPhone,
     content: done.content,
-    created_at: createdAt,
-    updated_at: createdAt,
+    createdAt: createdAt,
+    updatedAt: createdAt,
   });
   assert.equal(holder, null, 'the claim is new');
   return id;

@@ -397,7 +397,7 @@ describe('flow management at its edges', () => {
         a.accountId,
         flow.id,
         'DRAFT',
-        { validation_errors: JSON.stringify(networkErrors) },
+        { validationErrors: JSON.stringify(networkErrors) },
         Date.now(),
       );
       assertRefused(

@@ -223,7 +223,7 @@ describe('flows end to end', () => {
     assert.deepEqual(event.json.data.context, { messageId: sent.waId });
 
     const stored = await t.gateway.repos.inbound.listOfAccount(account.accountId);
-    const row = stored.find((m) => m.wa_id === reply.body.id);
+    const row = stored.find((m) => m.waId === reply.body.id);
     assert.ok(row, 'the completion is stored under the account');
     assert.equal(row.type, 'interactive');
     const nfm = JSON.parse(row.payload).interactive.nfm_reply;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import { mediaLink, mediaLinkValid } from '../../src/domain/media-links.ts';
+import { mediaLink, mediaLinkValid } from '../../src/lib/media-links.ts';
 import {
   call,
   createAccount,

@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import { flowPreviewLink } from '../../src/domain/flows/preview-links.ts';
-import { mediaLink } from '../../src/domain/media-links.ts';
+import { flowPreviewLink } from '../../src/lib/flow-preview-links.ts';
+import { mediaLink } from '../../src/lib/media-links.ts';
 import { createAccount, startGateway, type TestGateway } from '../support/gateway.ts';
 
 const secret = (label: string) => `${label}${randomBytes(12).toString('hex')}`;

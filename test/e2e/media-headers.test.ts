@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { mediaLink } from '../../src/domain/media-links.ts';
+import { mediaLink } from '../../src/lib/media-links.ts';
 import { mediaRepo } from '../../src/store/media-repo.ts';
 import { createAccount, startGateway, type TestAccount, type TestGateway } from '../support/gateway.ts';
 

@@ -16,15 +16,15 @@ function messageRow(accountId: string, clientId: string, hash = 'h1') {
   const now = Date.now();
   return {
     id: `msg_${clientId}_${Math.random().toString(36).slice(2)}`,
-    account_id: accountId,
-    client_message_id: clientId,
-    request_hash: hash,
+    accountId: accountId,
+    clientMessageId: clientId,
+    requestHash: hash,
     kind: 'text',
-    from_phone: '14155550100',
-    to_phone: '254712345678',
+    fromPhone: '14155550100',
+    toPhone: '254712345678',
     content: '{}',
-    created_at: now,
-    updated_at: now,
+    createdAt: now,
+    updatedAt: now,
   };
 }
 
@@ -79,7 +79,7 @@ for (const target of targets) {
       const b = await createAccount(repos.accounts, 'B');
       assert.equal(await repos.messages.reserve(messageRow(a.id, 'dup')), null);
       const holder = await repos.messages.reserve(messageRow(a.id, 'dup', 'h2'));
-      assert.equal(holder?.request_hash, 'h1');
+      assert.equal(holder?.requestHash, 'h1');
       assert.equal(holder?.status, 'PENDING');
       assert.equal(await repos.messages.reserve(messageRow(b.id, 'dup')), null);
     });
@@ -219,19 +219,19 @@ for (const target of targets) {
     test('an inbound message is stored once per network id and handled once', { skip }, async () => {
       const row = {
         id: 'in_1',
-        account_id: null,
-        wa_id: 'wamid.IN1',
-        business_phone: '14155550100',
-        user_phone: '254712345678',
-        profile_name: 'Jane',
+        accountId: null,
+        waId: 'wamid.IN1',
+        businessPhone: '14155550100',
+        userPhone: '254712345678',
+        profileName: 'Jane',
         type: 'text',
         payload: '{}',
-        received_at: 1,
-        handled_at: null,
+        receivedAt: 1,
+        handledAt: null,
       };
       assert.deepEqual(await repos.inbound.storeOnce(row), row);
       // A redelivery before the message was handled gets the row the first delivery stored.
-      assert.deepEqual({ ...(await repos.inbound.storeOnce({ ...row, id: 'in_2', received_at: 2 })) }, row);
+      assert.deepEqual({ ...(await repos.inbound.storeOnce({ ...row, id: 'in_2', receivedAt: 2 })) }, row);
       assert.equal(await repos.inbound.markHandled('wamid.IN1', null, 3), true);
       assert.equal(await repos.inbound.markHandled('wamid.IN1', null, 4), false);
       assert.equal(await repos.inbound.storeOnce({ ...row, id: 'in_3' }), null);
@@ -241,15 +241,15 @@ for (const target of targets) {
       const account = await createAccount(repos.accounts, 'Inbound Co');
       const row = {
         id: 'in_race',
-        account_id: null,
-        wa_id: 'wamid.RACE',
-        business_phone: '14155550100',
-        user_phone: '254712345678',
-        profile_name: null,
+        accountId: null,
+        waId: 'wamid.RACE',
+        businessPhone: '14155550100',
+        userPhone: '254712345678',
+        profileName: null,
         type: 'text',
         payload: '{}',
-        received_at: 1,
-        handled_at: null,
+        receivedAt: 1,
+        handledAt: null,
       };
       await repos.inbound.storeOnce(row);
       // Two transactions at once (two connections on PostgreSQL): the second waits for the first's row

@@ -5,28 +5,29 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
+import type { Template } from '../../src/domain/ports/templates.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
-import { type TemplateRow, type TemplatesRepo, templatesRepo } from '../../src/store/templates-repo.ts';
+import { templatesRepo } from '../../src/store/templates-repo.ts';
 import { storeTargets } from '../support/store-targets.ts';
 
-function templateRow(accountId: string, id: string, name: string, language = 'en'): TemplateRow {
+function templateRow(accountId: string, id: string, name: string, language = 'en'): Template {
   return {
     id,
-    account_id: accountId,
+    accountId: accountId,
     phone: '14155550123',
     name,
-    network_name: name,
+    networkName: name,
     language,
     category: 'UTILITY',
     status: 'PENDING',
-    rejected_reason: 'NONE',
-    quality_score: JSON.stringify({ score: 'UNKNOWN', date: '1' }),
+    rejectedReason: 'NONE',
+    qualityScore: JSON.stringify({ score: 'UNKNOWN', date: '1' }),
     components: JSON.stringify([{ type: 'BODY', text: 'Hello there' }]),
-    edit_times: '[]',
-    created_at: Number(id),
-    updated_at: Number(id),
+    editTimes: '[]',
+    createdAt: Number(id),
+    updatedAt: Number(id),
   };
 }
 
@@ -35,7 +36,7 @@ for (const target of storeTargets) {
     const skip = await target.skip();
     let store: Store;
     let repos: Repositories;
-    let templates: TemplatesRepo;
+    let templates: ReturnType<typeof templatesRepo>;
     let cleanup: () => Promise<void>;
     let dataDir: string;
     let a: string;
@@ -96,7 +97,7 @@ for (const target of storeTargets) {
       );
       const row = await templates.findOfAccount(a, '200');
       assert.equal(row?.status, 'APPROVED');
-      assert.deepEqual(JSON.parse(row?.quality_score ?? '{}'), { score: 'UNKNOWN', date: '5' });
+      assert.deepEqual(JSON.parse(row?.qualityScore ?? '{}'), { score: 'UNKNOWN', date: '5' });
       const events = await store.db.selectFrom('events').selectAll().where('account_id', '=', a).execute();
       const payloads = events.map((e) => JSON.parse(e.payload)).filter((p) => p.type === 'template.status');
       assert.equal(payloads.length, 1);
@@ -117,7 +118,7 @@ for (const target of storeTargets) {
       assert.ok(edited);
       const afterEdit = await templates.findOfAccount(a, '200');
       assert.equal(afterEdit?.status, 'PENDING');
-      assert.equal(afterEdit?.edit_times, '[7000]');
+      assert.equal(afterEdit?.editTimes, '[7000]');
       assert.equal(
         await templates.recordEdit(b, '200', { category: 'X', components: '[]', editTimes: [], at: 8_000 }),
         null,
@@ -132,10 +133,10 @@ for (const target of storeTargets) {
         const written = { mimeType: 'image/png', size: content.length, sha256: 'sha' };
         return { place, row: await templates.recordMedia(accountId, place, written) };
       };
-      const { row: media } = await store(a, 'png bytes');
+      const { row: media, place: first } = await store(a, 'png bytes');
       assert.match(media.handle, /^4::/);
-      assert.equal(readFileSync(path.join(dataDir, media.path), 'utf8'), 'png bytes');
-      assert.equal((await templates.findMedia(a, media.handle))?.mime_type, 'image/png');
+      assert.equal(readFileSync(first.absolute, 'utf8'), 'png bytes');
+      assert.equal((await templates.findMedia(a, media.handle))?.mimeType, 'image/png');
       assert.equal(await templates.findMedia(b, media.handle), undefined);
 
       // The quota counts each account's own files; removing one gives its bytes back.
@@ -149,6 +150,24 @@ for (const target of storeTargets) {
       assert.equal(await templates.findMedia(a, second.handle), undefined);
       assert.equal(await templates.mediaBytesOfAccount(a), 'png bytes'.length);
       assert.equal(await templates.mediaBytesOfAccount('acc_nobody'), 0);
+    });
+
+    test('a header file is written as it arrives and recorded; past its limit none is kept', {
+      skip,
+    }, async () => {
+      async function* chunks(...parts: string[]) {
+        for (const part of parts) yield Buffer.from(part);
+      }
+      const kept = await templates.writeMedia(a, chunks('abc', 'def'), 6, 'image/jpeg');
+      assert.ok(kept.ok);
+      assert.equal(kept.media.size, 6);
+      assert.equal(kept.media.mimeType, 'image/jpeg');
+      assert.deepEqual(await templates.findMedia(a, kept.media.handle), kept.media);
+      const before = await templates.mediaBytesOfAccount(a);
+      const refused = await templates.writeMedia(a, chunks('abc', 'defg', 'hij'), 6, 'image/jpeg');
+      assert.deepEqual(refused, { ok: false, size: 10 }, 'drained to its end, every byte counted');
+      assert.equal(await templates.mediaBytesOfAccount(a), before);
+      await templates.removeMedia(a, kept.media.handle);
     });
   });
 }

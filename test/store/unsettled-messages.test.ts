@@ -44,15 +44,15 @@ for (const target of targets) {
       const id = `msg_open_${target.name}_${++n}`;
       const row = {
         id,
-        account_id: accountId,
-        client_message_id: id,
-        request_hash: 'h',
+        accountId: accountId,
+        clientMessageId: id,
+        requestHash: 'h',
         kind: 'text',
-        from_phone: BUSINESS,
-        to_phone: '254712345678',
+        fromPhone: BUSINESS,
+        toPhone: '254712345678',
         content: '{}',
-        created_at: createdAt,
-        updated_at: createdAt,
+        createdAt: createdAt,
+        updatedAt: createdAt,
       };
       assert.equal(await repos.messages.reserve(row), null);
       return id;
@@ -75,7 +75,7 @@ for (const target of targets) {
       const row = await stored(a.id, id);
       assert.equal(row.status, 'PENDING');
       assert.equal(row.error, UNKNOWN);
-      assert.equal(row.updated_at, 5000);
+      assert.equal(row.updatedAt, 5000);
 
       const settled = await claim(a.id);
       await repos.messages.markAccepted(settled, 'wamid.MARKED', 1000);
@@ -117,12 +117,12 @@ for (const target of targets) {
 
       assert.equal(await repos.messages.settleFromNetwork(id, own, 'wamid.OPEN', 2000), true);
       const row = await stored(a.id, id);
-      assert.equal(row.wa_id, 'wamid.OPEN');
+      assert.equal(row.waId, 'wamid.OPEN');
       assert.equal(row.status, 'DELIVERED', 'the status that waited is applied');
       assert.equal(row.error, null);
       assert.deepEqual(await statuses(id), ['SENT', 'DELIVERED']);
       assert.equal(await repos.messages.settleFromNetwork(id, own, 'wamid.OTHER', 4000), false, 'once');
-      assert.equal((await stored(a.id, id)).wa_id, 'wamid.OPEN');
+      assert.equal((await stored(a.id, id)).waId, 'wamid.OPEN');
       // A sandbox sender (no account) matches any account's message from the sandbox number.
       const shared = await claim(b.id);
       assert.equal(

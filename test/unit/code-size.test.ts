@@ -13,7 +13,7 @@ const SRC = path.join(import.meta.dirname, '..', '..', 'src');
 const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 60;
 
-const BEING_SPLIT = 'being split';
+const BEING_SPLIT = 'long functions of the store and the domain, not yet split';
 const NOT_YET_SPLIT = 'long functions not yet split';
 /** Files (relative to src/) that may still hold longer functions, and why. */
 const ALLOWED: Record<string, string> = {
@@ -55,6 +55,7 @@ const ALLOWED: Record<string, string> = {
   'store/templates-repo.ts': BEING_SPLIT,
   'store/unsettled-messages.ts': BEING_SPLIT,
   'store/webhooks-repo.ts': BEING_SPLIT,
+  'store/webhook-endpoints-store.ts': NOT_YET_SPLIT,
 };
 
 function sourceFiles(): string[] {

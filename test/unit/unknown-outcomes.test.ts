@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { SentMessage, StatusSender, UnsettledStore } from '../../src/domain/ports/messages.ts';
 import type { NetworkFailure } from '../../src/domain/ports/network.ts';
 import type { StatusEvent } from '../../src/domain/ports/network-events.ts';
 import {
@@ -14,11 +15,8 @@ import {
   spokenDuration,
   storedUnknown,
   sweepUnsettled,
-  type UnsettledStore,
   unknownOutcomeError,
 } from '../../src/domain/unknown-outcomes.ts';
-import type { MessagesTable } from '../../src/store/schema.ts';
-import type { StatusSender } from '../../src/store/unsettled-messages.ts';
 
 const SANDBOX = { phone: '14155550100', phoneNumberId: '100200300' };
 const NUMBERS = new Map([['555000111', { phone: '14155550123', accountId: 'acc_owner' }]]);
@@ -31,22 +29,22 @@ const TIMEOUT: NetworkFailure = {
   details: 'no answer within 300 ms',
 };
 
-function message(fields: Partial<MessagesTable>): MessagesTable {
+function message(fields: Partial<SentMessage>): SentMessage {
   return {
     id: 'msg_1',
-    account_id: 'acc_owner',
-    client_message_id: 'order-1',
-    request_hash: 'h',
+    accountId: 'acc_owner',
+    clientMessageId: 'order-1',
+    requestHash: 'h',
     kind: 'text',
-    from_phone: '14155550123',
-    to_phone: '5511987654321',
+    fromPhone: '14155550123',
+    toPhone: '5511987654321',
     content: '{}',
-    wa_id: null,
+    waId: null,
     status: 'PENDING',
-    status_rank: 0,
+    statusRank: 0,
     error: storedUnknown(TIMEOUT, 300_000),
-    created_at: 1000,
-    updated_at: 1000,
+    createdAt: 1000,
+    updatedAt: 1000,
     ...fields,
   };
 }
@@ -54,8 +52,8 @@ function message(fields: Partial<MessagesTable>): MessagesTable {
 /** The store's guarded moves, in memory: what the SQL in src/store/unsettled-messages.ts decides. */
 class MemoryStore implements UnsettledStore {
   readonly calls: string[] = [];
-  readonly rows: MessagesTable[];
-  constructor(rows: MessagesTable[]) {
+  readonly rows: SentMessage[];
+  constructor(rows: SentMessage[]) {
     this.rows = rows;
   }
 
@@ -64,15 +62,15 @@ class MemoryStore implements UnsettledStore {
       (m) =>
         m.id === id &&
         m.status === 'PENDING' &&
-        m.wa_id === null &&
-        m.from_phone === sender.phone &&
-        (sender.accountId === null || m.account_id === sender.accountId),
+        m.waId === null &&
+        m.fromPhone === sender.phone &&
+        (sender.accountId === null || m.accountId === sender.accountId),
     );
   }
   async markUnknown(id: string, at: number, error: string) {
     this.calls.push(`markUnknown ${id}`);
     const m = this.rows.find((r) => r.id === id && r.status === 'PENDING' && r.error === null);
-    if (m) Object.assign(m, { error, updated_at: at });
+    if (m) Object.assign(m, { error, updatedAt: at });
     return m !== undefined;
   }
   async findOpenFor(id: string, sender: StatusSender) {
@@ -81,7 +79,7 @@ class MemoryStore implements UnsettledStore {
   async settleFromNetwork(id: string, sender: StatusSender, waId: string, at: number) {
     this.calls.push(`settle ${id} ${waId}`);
     const m = this.#open(id, sender);
-    if (m) Object.assign(m, { status: 'SENT', status_rank: 1, wa_id: waId, error: null, updated_at: at });
+    if (m) Object.assign(m, { status: 'SENT', statusRank: 1, waId: waId, error: null, updatedAt: at });
     return m !== undefined;
   }
   async listUnsettled(abandonedBefore: number, unknownBefore: number, limit: number) {
@@ -89,14 +87,14 @@ class MemoryStore implements UnsettledStore {
     return this.rows.filter(
       (m) =>
         m.status === 'PENDING' &&
-        ((m.error === null && m.created_at <= abandonedBefore) ||
-          (m.error !== null && m.updated_at <= unknownBefore)),
+        ((m.error === null && m.createdAt <= abandonedBefore) ||
+          (m.error !== null && m.updatedAt <= unknownBefore)),
     );
   }
   async failUnsettled(id: string, at: number, error: string) {
     this.calls.push(`fail ${id}`);
     const m = this.rows.find((r) => r.id === id && r.status === 'PENDING' && r.error !== null);
-    if (m) Object.assign(m, { status: 'FAILED', status_rank: 3, error, updated_at: at });
+    if (m) Object.assign(m, { status: 'FAILED', statusRank: 3, error, updatedAt: at });
     return m !== undefined;
   }
 }
@@ -127,7 +125,7 @@ describe('which status settles which message', () => {
   test('the owning number, its account and the same recipient settle the message, recording the network id', async () => {
     const store = new MemoryStore([message({})]);
     assert.equal(await settleFromStatus(settleDeps(store), status({})), true);
-    assert.equal(store.rows[0]!.wa_id, 'wamid.NETWORK');
+    assert.equal(store.rows[0]!.waId, 'wamid.NETWORK');
     assert.equal(store.rows[0]!.status, 'SENT');
   });
 
@@ -158,7 +156,7 @@ describe('which status settles which message', () => {
   });
 
   test('a sandbox message is settled by a sandbox status, whichever account sent it', async () => {
-    const store = new MemoryStore([message({ from_phone: SANDBOX.phone, account_id: 'acc_any' })]);
+    const store = new MemoryStore([message({ fromPhone: SANDBOX.phone, accountId: 'acc_any' })]);
     const event = status({ phoneNumberId: SANDBOX.phoneNumberId });
     assert.equal(await settleFromStatus(settleDeps(store), event), true);
   });
@@ -173,12 +171,12 @@ describe('which status settles which message', () => {
 
   test('a message already settled, or FAILED, is not settled again', async () => {
     const store = new MemoryStore([
-      message({ id: 'msg_sent', wa_id: 'wamid.FIRST', status: 'SENT', status_rank: 1, error: null }),
-      message({ id: 'msg_failed', status: 'FAILED', status_rank: 3 }),
+      message({ id: 'msg_sent', waId: 'wamid.FIRST', status: 'SENT', statusRank: 1, error: null }),
+      message({ id: 'msg_failed', status: 'FAILED', statusRank: 3 }),
     ]);
     assert.equal(await settleFromStatus(settleDeps(store), status({ callbackData: 'msg_sent' })), false);
     assert.equal(await settleFromStatus(settleDeps(store), status({ callbackData: 'msg_failed' })), false);
-    assert.equal(store.rows[0]!.wa_id, 'wamid.FIRST');
+    assert.equal(store.rows[0]!.waId, 'wamid.FIRST');
   });
 
   test('same subscriber: equal, or the same start and last eight digits', () => {
@@ -195,10 +193,10 @@ describe('the sweep', () => {
   test('marks abandoned claims unknown, fails expired unknown outcomes, and asks with the right bounds', async () => {
     const now = 10_000_000;
     const store = new MemoryStore([
-      message({ id: 'msg_abandoned', error: null, created_at: now - 61_000, updated_at: now - 61_000 }),
-      message({ id: 'msg_expired', updated_at: now - 300_000 }),
-      message({ id: 'msg_waiting', updated_at: now - 299_000 }),
-      message({ id: 'msg_in_flight', error: null, created_at: now - 59_000 }),
+      message({ id: 'msg_abandoned', error: null, createdAt: now - 61_000, updatedAt: now - 61_000 }),
+      message({ id: 'msg_expired', updatedAt: now - 300_000 }),
+      message({ id: 'msg_waiting', updatedAt: now - 299_000 }),
+      message({ id: 'msg_in_flight', error: null, createdAt: now - 59_000 }),
     ]);
     const seen = await sweepUnsettled({
       messages: store,
@@ -215,7 +213,7 @@ describe('the sweep', () => {
     const [abandoned, expired, waiting, inFlight] = store.rows;
     assert.equal(abandoned!.status, 'PENDING');
     assert.equal(JSON.parse(abandoned!.error!).network.title, 'send interrupted');
-    assert.equal(abandoned!.updated_at, now, 'its time to wait for a report starts now');
+    assert.equal(abandoned!.updatedAt, now, 'its time to wait for a report starts now');
     assert.equal(expired!.status, 'FAILED');
     assert.equal(waiting!.status, 'PENDING');
     assert.equal(inFlight!.error, null);

@@ -1,5 +1,6 @@
 /** Managing WhatsApp Flows (src/domain/flows/flow-service.ts). */
 import type { FlowDeps } from '../../domain/flows/flow-service.ts';
+import { flowPreviewLink } from '../../lib/flow-preview-links.ts';
 import type { Core } from '../core.ts';
 
 export function flowService(
@@ -11,6 +12,6 @@ export function flowService(
     secretKey: core.secretKey,
     connector: core.connector,
     simulated: core.config.network === 'simulator',
-    publicUrl: core.config.publicUrl,
+    previewLink: (flowId) => flowPreviewLink(core.config.publicUrl, core.secretKey, flowId),
   };
 }

@@ -3,6 +3,7 @@ import type { InboundDeps } from '../../domain/inbound.ts';
 import { copyInboundMedia } from '../../domain/inbound-media.ts';
 import { joinLimitPolicies, joinLimits } from '../../domain/join-limits.ts';
 import { receivedMessagePublisher } from '../../events/outbox.ts';
+import { mediaLink } from '../../lib/media-links.ts';
 import type { MediaRepo } from '../../store/media-repo.ts';
 import type { Core } from '../core.ts';
 import type { LimiterFactory } from './rate-limiters.ts';
@@ -22,7 +23,12 @@ export function inboundService(
     logger,
     joinLimits: joinLimits({ phone: limiter(joinPolicies.phone), sandbox: limiter(joinPolicies.sandbox) }),
     copyMedia: (accountId, event, mediaId) =>
-      copyInboundMedia({ ...mediaDeps, publicUrl: config.publicUrl }, accountId, event, mediaId),
+      copyInboundMedia(
+        { ...mediaDeps, mediaUrl: (fileId) => mediaLink(config.publicUrl, secretKey, fileId) },
+        accountId,
+        event,
+        mediaId,
+      ),
     publishReceived: receivedMessagePublisher(core.store.db, core.wake),
   };
 }

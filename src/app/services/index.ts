@@ -4,6 +4,7 @@ import type { InboundDeps } from '../../domain/inbound.ts';
 import type { Sweeper } from '../../domain/outcome-sweeper.ts';
 import type { SendDeps } from '../../domain/send-message.ts';
 import type { TemplateDeps } from '../../domain/templates/manage-templates.ts';
+import type { WebhookEndpointDeps } from '../../domain/webhook-endpoints.ts';
 import { type MediaRepo, mediaRepo } from '../../store/media-repo.ts';
 import type { Core } from '../core.ts';
 import { flowService } from './flows.ts';
@@ -12,12 +13,14 @@ import { type LimiterFactory, rateLimiters } from './rate-limiters.ts';
 import { sendService } from './send.ts';
 import { outcomeSweeper } from './sweeper.ts';
 import { templateService } from './templates.ts';
+import { webhookEndpointService } from './webhook-endpoints.ts';
 
 export interface Services {
   send: SendDeps;
   templates: TemplateDeps;
   flows: FlowDeps;
   inbound: InboundDeps;
+  webhookEndpoints: WebhookEndpointDeps;
   /** Stored copies of the media users sent. */
   media: MediaRepo;
   limiter: LimiterFactory;
@@ -33,6 +36,7 @@ export function buildServices(core: Core): Services {
     templates,
     flows: flowService(core),
     inbound: inboundService(core, media, limiter),
+    webhookEndpoints: webhookEndpointService(core),
     media,
     limiter,
     sweeper: outcomeSweeper(core),

@@ -2,9 +2,9 @@
 import { resolveFlowSend } from '../../domain/flows/resolve-flow-send.ts';
 import type { FlowContent } from '../../domain/messages/send-flow.ts';
 import type { TemplateContent } from '../../domain/messages/send-template.ts';
+import type { TemplatesStore } from '../../domain/ports/templates.ts';
 import type { SendDeps } from '../../domain/send-message.ts';
 import { resolveTemplateSend } from '../../domain/templates/resolve-template-send.ts';
-import type { TemplatesRepo } from '../../store/templates-repo.ts';
 import type { Core } from '../core.ts';
 
 /**
@@ -17,7 +17,7 @@ export function abandonedClaimMs(graph: Core['config']['graph']): number {
 
 export function sendService(
   core: Pick<Core, 'config' | 'repos' | 'sandbox' | 'secretKey' | 'connector'>,
-  templates: TemplatesRepo,
+  templates: TemplatesStore,
 ): SendDeps {
   const { repos, config } = core;
   return {

@@ -8,19 +8,20 @@
  */
 import type { FlowProblem } from '../../lib/flow-json/index.ts';
 import { validateFlowJson } from '../../lib/flow-json/index.ts';
+import type { FlowPreviewLink } from '../../lib/flow-preview-links.ts';
 import { normalizePhone } from '../../lib/phone.ts';
-import type { FlowRow, FlowStatus, FlowsRepo } from '../../store/flows-repo.ts';
 import { type BusinessAccountDeps, businessAccountOf } from '../business-accounts.ts';
 import { GatewayError } from '../errors.ts';
+import type { Flow, FlowStatus, FlowsStore } from '../ports/flows.ts';
 import type { NetworkConnector, NetworkFlowProblem } from '../ports/network.ts';
 import { parseFlowCategories } from './flow-categories.ts';
 import { flowNetworkError } from './network-failure.ts';
-import { type FlowPreviewLink, flowPreviewLink } from './preview-links.ts';
 
 export interface FlowDeps extends BusinessAccountDeps {
-  flows: FlowsRepo;
+  flows: FlowsStore;
   connector: NetworkConnector;
-  publicUrl: string;
+  /** The signed preview link of a flow, built by the composition root (src/lib/flow-preview-links.ts). */
+  previewLink(flowId: number): FlowPreviewLink;
   now?: () => number;
 }
 
@@ -54,15 +55,15 @@ export interface FlowPage {
 /** Meta's limit on a flow name (reference §6.1, its Flows API refuses longer names). */
 const NAME_MAX = 200;
 
-export function flowView(row: FlowRow): FlowView {
+export function flowView(row: Flow): FlowView {
   return {
     id: row.id,
-    waFlowId: row.wa_flow_id,
+    waFlowId: row.waFlowId,
     name: row.name,
     status: row.status,
     categories: JSON.parse(row.categories) as string[],
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
   };
 }
 
@@ -115,7 +116,7 @@ function networkProblemsText(problems: readonly NetworkFlowProblem[]): string {
   return listed(problems.map((p) => ({ path: p.pointers?.[0]?.path ?? '', rule: p.message })));
 }
 
-async function ownedFlow(deps: FlowDeps, accountId: string, id: number): Promise<FlowRow> {
+async function ownedFlow(deps: FlowDeps, accountId: string, id: number): Promise<Flow> {
   const row = await deps.flows.findFlowOfAccount(accountId, id);
   if (!row) throw new GatewayError('not_found', `no flow ${id} in this account`);
   return row;
@@ -169,13 +170,13 @@ export async function createFlow(deps: FlowDeps, accountId: string, parts: FlowP
   const now = (deps.now ?? Date.now)();
   const row = await deps.flows.createFlow(
     {
-      account_id: accountId,
+      accountId,
       phone,
       name,
       categories: JSON.stringify(categories),
-      wa_flow_id: flowId,
-      flow_json: flowJson,
-      validation_errors: JSON.stringify(validationErrors),
+      waFlowId: flowId,
+      flowJson: flowJson,
+      validationErrors: JSON.stringify(validationErrors),
     },
     now,
   );
@@ -213,7 +214,7 @@ export async function updateFlow(
   const account = await businessAccountOf(deps, accountId, row.phone, 'phoneNumber');
 
   if (name !== undefined || categories !== undefined) {
-    const updated = await deps.connector.updateFlowMetadata(account.accessToken, row.wa_flow_id, {
+    const updated = await deps.connector.updateFlowMetadata(account.accessToken, row.waFlowId, {
       ...(name !== undefined ? { name } : {}),
       ...(categories !== undefined ? { categories } : {}),
     });
@@ -221,7 +222,7 @@ export async function updateFlow(
   }
   const validationErrors =
     parts.flowJson !== undefined
-      ? await uploadFlowJson(deps, account.accessToken, row.wa_flow_id, parts.flowJson)
+      ? await uploadFlowJson(deps, account.accessToken, row.waFlowId, parts.flowJson)
       : undefined;
   const changed = await deps.flows.updateFlowOfAccountIfStatus(
     accountId,
@@ -230,8 +231,8 @@ export async function updateFlow(
     {
       ...(name !== undefined ? { name } : {}),
       ...(categories !== undefined ? { categories: JSON.stringify(categories) } : {}),
-      ...(parts.flowJson !== undefined ? { flow_json: parts.flowJson } : {}),
-      ...(validationErrors !== undefined ? { validation_errors: JSON.stringify(validationErrors) } : {}),
+      ...(parts.flowJson !== undefined ? { flowJson: parts.flowJson } : {}),
+      ...(validationErrors !== undefined ? { validationErrors: JSON.stringify(validationErrors) } : {}),
     },
     (deps.now ?? Date.now)(),
   );
@@ -244,7 +245,7 @@ export async function publishFlow(deps: FlowDeps, accountId: string, id: number)
   if (row.status !== 'DRAFT') {
     throw new GatewayError('conflict', `flow ${id} is ${row.status}; only a DRAFT flow can be published`);
   }
-  const problems = JSON.parse(row.validation_errors) as NetworkFlowProblem[];
+  const problems = JSON.parse(row.validationErrors) as NetworkFlowProblem[];
   if (problems.length > 0) {
     throw new GatewayError(
       'invalid_request',
@@ -253,7 +254,7 @@ export async function publishFlow(deps: FlowDeps, accountId: string, id: number)
     );
   }
   const account = await businessAccountOf(deps, accountId, row.phone, 'phoneNumber');
-  const published = await deps.connector.publishFlow(account.accessToken, row.wa_flow_id);
+  const published = await deps.connector.publishFlow(account.accessToken, row.waFlowId);
   if (!published.ok) throw flowNetworkError('publication', published.failure);
   const changed = await deps.flows.updateFlowOfAccountIfStatus(
     accountId,
@@ -261,7 +262,7 @@ export async function publishFlow(deps: FlowDeps, accountId: string, id: number)
     'DRAFT',
     { status: 'PUBLISHED' },
     // `updatedAt` must move (API document, flow status table) even within the millisecond of creation.
-    Math.max((deps.now ?? Date.now)(), row.updated_at + 1),
+    Math.max((deps.now ?? Date.now)(), row.updatedAt + 1),
   );
   return flowView(changed ?? (await changedMeanwhile(deps, accountId, id)));
 }
@@ -276,14 +277,14 @@ export async function deprecateFlow(deps: FlowDeps, accountId: string, id: numbe
     );
   }
   const account = await businessAccountOf(deps, accountId, row.phone, 'phoneNumber');
-  const deprecated = await deps.connector.deprecateFlow(account.accessToken, row.wa_flow_id);
+  const deprecated = await deps.connector.deprecateFlow(account.accessToken, row.waFlowId);
   if (!deprecated.ok) throw flowNetworkError('deprecation', deprecated.failure);
   const changed = await deps.flows.updateFlowOfAccountIfStatus(
     accountId,
     id,
     'PUBLISHED',
     { status: 'DEPRECATED' },
-    Math.max((deps.now ?? Date.now)(), row.updated_at + 1),
+    Math.max((deps.now ?? Date.now)(), row.updatedAt + 1),
   );
   return flowView(changed ?? (await changedMeanwhile(deps, accountId, id)));
 }
@@ -298,7 +299,7 @@ export async function deleteFlow(deps: FlowDeps, accountId: string, id: number):
     );
   }
   const account = await businessAccountOf(deps, accountId, row.phone, 'phoneNumber');
-  const deleted = await deps.connector.deleteFlow(account.accessToken, row.wa_flow_id);
+  const deleted = await deps.connector.deleteFlow(account.accessToken, row.waFlowId);
   if (!deleted.ok) throw flowNetworkError('deletion', deleted.failure);
   if (!(await deps.flows.deleteFlowOfAccountIfStatus(accountId, id, 'DRAFT'))) {
     await changedMeanwhile(deps, accountId, id);
@@ -306,12 +307,12 @@ export async function deleteFlow(deps: FlowDeps, accountId: string, id: number):
 }
 
 export async function flowPreview(
-  deps: FlowDeps & { secretKey: Buffer },
+  deps: FlowDeps,
   accountId: string,
   id: number,
 ): Promise<{ preview: FlowPreviewLink; id: string }> {
   const row = await ownedFlow(deps, accountId, id);
-  return { preview: flowPreviewLink(deps.publicUrl, deps.secretKey, row.id), id: String(row.id) };
+  return { preview: deps.previewLink(row.id), id: String(row.id) };
 }
 
 export async function listFlows(

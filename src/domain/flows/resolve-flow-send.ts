@@ -5,12 +5,12 @@
  * a `flow_token` of its own, which the network echoes in the user's completion.
  */
 import { randomBytes } from 'node:crypto';
-import type { FlowRow, FlowsRepo } from '../../store/flows-repo.ts';
 import { GatewayError } from '../errors.ts';
 import type { FlowContent } from '../messages/send-flow.ts';
+import type { Flow, FlowsStore } from '../ports/flows.ts';
 import type { SendContextLike } from '../send-message.ts';
 
-async function findFlow(flows: FlowsRepo, accountId: string, flowId: string): Promise<FlowRow | undefined> {
+async function findFlow(flows: FlowsStore, accountId: string, flowId: string): Promise<Flow | undefined> {
   const asGatewayId = /^[1-9]\d{0,14}$/.test(flowId) ? Number(flowId) : undefined;
   const byGatewayId =
     asGatewayId !== undefined ? await flows.findFlowOfAccount(accountId, asGatewayId) : undefined;
@@ -18,13 +18,13 @@ async function findFlow(flows: FlowsRepo, accountId: string, flowId: string): Pr
 }
 
 /** Screen ids of a stored Flow JSON (validated when it was stored). */
-function screensOf(row: FlowRow): string[] {
-  const parsed = JSON.parse(row.flow_json.replace(/^\uFEFF/, '')) as { screens?: { id?: unknown }[] };
+function screensOf(row: Flow): string[] {
+  const parsed = JSON.parse(row.flowJson.replace(/^\uFEFF/, '')) as { screens?: { id?: unknown }[] };
   return (parsed.screens ?? []).map((s) => String(s.id));
 }
 
 export async function resolveFlowSend(
-  flows: FlowsRepo,
+  flows: FlowsStore,
   accountId: string,
   content: FlowContent,
 ): Promise<SendContextLike> {
@@ -50,7 +50,7 @@ export async function resolveFlowSend(
     );
   }
   return {
-    flow: { networkFlowId: row.wa_flow_id, mode: row.status === 'PUBLISHED' ? 'published' : 'draft' },
+    flow: { networkFlowId: row.waFlowId, mode: row.status === 'PUBLISHED' ? 'published' : 'draft' },
     flowToken: `flowtok_${randomBytes(16).toString('base64url')}`,
   };
 }

@@ -46,7 +46,6 @@ const bodySchema = Type.Object(
 
 export const sendButtons: SendOperation<Body, ButtonsContent, typeof bodySchema> = {
   kind: 'buttons',
-  path: '/api/v1/msg/interactive/buttons',
   summary: 'Send a message with one to three quick-reply buttons',
   bodySchema,
   normalize(body) {

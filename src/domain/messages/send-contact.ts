@@ -68,7 +68,6 @@ const bodySchema = Type.Object(
 
 export const sendContact: SendOperation<Body, ContactContent, typeof bodySchema> = {
   kind: 'contact',
-  path: '/api/v1/msg/contact',
   summary: 'Send a contact card',
   bodySchema,
   // Fields are copied one by one, so the content (which is also the deduplication key) holds exactly the

@@ -36,7 +36,6 @@ const bodySchema = Type.Object(
 
 export const sendFlow: SendOperation<Body, FlowContent, typeof bodySchema> = {
   kind: 'flow',
-  path: '/api/v1/msg/interactive/flows',
   summary: 'Send a message that opens a flow',
   bodySchema,
   normalize(body) {

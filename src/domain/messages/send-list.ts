@@ -77,7 +77,6 @@ const bodySchema = Type.Object(
 
 export const sendList: SendOperation<Body, ListContent, typeof bodySchema> = {
   kind: 'list',
-  path: '/api/v1/msg/interactive/list',
   summary: 'Send a list menu of up to ten rows in up to ten sections',
   bodySchema,
   normalize(body) {

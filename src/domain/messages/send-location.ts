@@ -65,7 +65,6 @@ const bodySchema = Type.Object(
 
 export const sendLocation: SendOperation<Body, LocationContent, typeof bodySchema> = {
   kind: 'location',
-  path: '/api/v1/msg/location',
   summary: 'Send a location pin',
   bodySchema,
   normalize(body) {

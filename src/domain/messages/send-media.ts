@@ -45,7 +45,6 @@ const bodySchema = Type.Object(
 
 export const sendMedia: SendOperation<Body, MediaContent, typeof bodySchema> = {
   kind: 'media',
-  path: '/api/v1/msg/media',
   summary: 'Send an image, video, audio, document or sticker by https URL',
   bodySchema,
   normalize(body) {

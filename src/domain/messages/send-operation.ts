@@ -26,8 +26,6 @@ export interface SendOperation<Body, Content, Schema extends TSchema = TSchema> 
     | 'list'
     | 'flow'
     | 'template';
-  /** Exactly as in the document. */
-  path: string;
   summary: string;
   /** The whole body, common fields included; unknown fields are refused. */
   bodySchema: Schema;

@@ -11,7 +11,6 @@ const bodySchema = Type.Object({ ...commonFields, text: text(1, 1024) }, { addit
 
 export const sendRequestLocation: SendOperation<Body, RequestLocationContent, typeof bodySchema> = {
   kind: 'request_location',
-  path: '/api/v1/msg/request_location',
   summary: 'Ask the user to share a location',
   bodySchema,
   normalize: (body) => ok({ text: body.text }),

@@ -153,7 +153,6 @@ const bodySchema = Type.Object(
 
 export const sendTemplate: SendOperation<Body, TemplateContent, typeof bodySchema> = {
   kind: 'template',
-  path: '/api/v1/msg/template',
   summary: 'Send an approved template (allowed outside the 24-hour session)',
   bodySchema,
   normalize(body) {

@@ -17,7 +17,6 @@ const bodySchema = Type.Object(
 
 export const sendText: SendOperation<Body, TextContent, typeof bodySchema> = {
   kind: 'text',
-  path: '/api/v1/msg/message/text',
   summary: 'Send a free-form text message',
   bodySchema,
   normalize: (body) => ok({ message: body.message }),

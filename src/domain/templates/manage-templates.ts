@@ -5,17 +5,17 @@
  */
 import { createHash } from 'node:crypto';
 import { normalizePhone } from '../../lib/phone.ts';
-import type { TemplateFilters, TemplateRow, TemplatesRepo } from '../../store/templates-repo.ts';
 import { type BusinessAccount, type BusinessAccountDeps, businessAccountOf } from '../business-accounts.ts';
 import { GatewayError } from '../errors.ts';
 import type { NetworkConnector } from '../ports/network.ts';
+import type { Template, TemplateFilters, TemplatesStore } from '../ports/templates.ts';
 import type { TemplateBodyInput } from './template-body.ts';
 import { templateNetworkError } from './template-network-error.ts';
 import { checkTemplate, LIMITS, type TemplateDefinition } from './template-rules.ts';
 import { type TemplateView, templateView } from './template-view.ts';
 
 export interface TemplateDeps extends BusinessAccountDeps {
-  templates: TemplatesRepo;
+  templates: TemplatesStore;
   /** Bytes of header files one account may keep (MEDIA_QUOTA_BYTES_PER_ACCOUNT). */
   mediaQuotaBytes: number;
   connector: NetworkConnector;
@@ -86,10 +86,10 @@ async function checkMediaHandle(deps: TemplateDeps, accountId: string, definitio
     );
   }
   const expected = { IMAGE: 'image/', VIDEO: 'video/', DOCUMENT: 'application/pdf' }[media.format];
-  if (!file.mime_type.startsWith(expected)) {
+  if (!file.mimeType.startsWith(expected)) {
     throw new GatewayError(
       'invalid_request',
-      `\`component.header.example\` is a ${file.mime_type} file, which cannot be the media of a ${media.format} header`,
+      `\`component.header.example\` is a ${file.mimeType} file, which cannot be the media of a ${media.format} header`,
       { field: 'component.header.example' },
     );
   }
@@ -130,21 +130,21 @@ export async function createTemplate(
   });
   if (!created.ok) throw templateNetworkError('template', created.failure);
   const at = now();
-  const row: TemplateRow = {
+  const row: Template = {
     id: created.value.id,
-    account_id: accountId,
+    accountId,
     phone: business.phone,
     name: definition.name,
-    network_name: networkName,
+    networkName,
     language: definition.language,
     category: definition.category,
     status: created.value.status,
-    rejected_reason: 'NONE',
-    quality_score: JSON.stringify({ score: 'UNKNOWN', date: String(Math.floor(at / 1000)) }),
+    rejectedReason: 'NONE',
+    qualityScore: JSON.stringify({ score: 'UNKNOWN', date: String(Math.floor(at / 1000)) }),
     components: JSON.stringify(definition.components),
-    edit_times: '[]',
-    created_at: at,
-    updated_at: at,
+    editTimes: '[]',
+    createdAt: at,
+    updatedAt: at,
   };
   try {
     await deps.templates.insert(row);
@@ -182,7 +182,7 @@ async function templateOf(deps: TemplateDeps, accountId: string, phone: string, 
 }
 
 /** Meta's edit rules (reference §4.6); returns the edit times to keep. */
-function checkEditAllowed(row: TemplateRow, definition: TemplateDefinition, at: number): number[] {
+function checkEditAllowed(row: Template, definition: TemplateDefinition, at: number): number[] {
   if (!EDITABLE.has(row.status)) {
     throw new GatewayError(
       'conflict',
@@ -197,7 +197,7 @@ function checkEditAllowed(row: TemplateRow, definition: TemplateDefinition, at: 
       { field },
     );
   }
-  const edits = (JSON.parse(row.edit_times) as number[]).filter((t) => t > at - 30 * DAY_MS);
+  const edits = (JSON.parse(row.editTimes) as number[]).filter((t) => t > at - 30 * DAY_MS);
   if (row.status !== 'APPROVED') return edits;
   if (definition.category !== row.category) {
     throw new GatewayError(
@@ -262,7 +262,7 @@ export async function deleteTemplate(
 ): Promise<void> {
   const business = await businessAccountOf(deps, accountId, phoneParam(phoneRaw), 'phone_number');
   const row = await templateOf(deps, accountId, business.phone, templateId);
-  const deleted = await deps.connector.deleteTemplate(business, row.network_name, row.id);
+  const deleted = await deps.connector.deleteTemplate(business, row.networkName, row.id);
   if (!deleted.ok) throw templateNetworkError('template deletion', deleted.failure);
   await deps.templates.remove(accountId, [row.id]);
 }

@@ -4,9 +4,10 @@
  * has a variable or media, one body parameter per body variable, one URL suffix per URL button with a
  * variable, and nothing else. Each mismatch is a 400 naming the component and what it expects.
  */
-import type { TemplatesRepo } from '../../store/templates-repo.ts';
+
 import { GatewayError } from '../errors.ts';
 import type { TemplateContent } from '../messages/send-template.ts';
+import type { TemplatesStore } from '../ports/templates.ts';
 import type { SendContextLike } from '../send-message.ts';
 import type { NetworkComponent } from './template-rules.ts';
 
@@ -75,7 +76,7 @@ function checkButtons(component: NetworkComponent | undefined, content: Template
 }
 
 export async function resolveTemplateSend(
-  templates: TemplatesRepo,
+  templates: TemplatesStore,
   accountId: string,
   senderPhone: string,
   content: TemplateContent,
@@ -98,5 +99,5 @@ export async function resolveTemplateSend(
   checkHeader(byType('HEADER'), content);
   checkBody(byType('BODY'), content);
   checkButtons(byType('BUTTONS'), content);
-  return { template: { networkName: row.network_name } };
+  return { template: { networkName: row.networkName } };
 }

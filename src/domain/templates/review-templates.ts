@@ -4,11 +4,11 @@
  * ignored; a repeated verdict changes nothing.
  */
 
-import type { TemplatesRepo } from '../../store/templates-repo.ts';
 import type { TemplateStatusEvent } from '../ports/network-events.ts';
+import type { TemplatesStore } from '../ports/templates.ts';
 
 export interface TemplateReviewDeps {
-  templates: TemplatesRepo;
+  templates: TemplatesStore;
   wakeDispatcher(): void;
 }
 

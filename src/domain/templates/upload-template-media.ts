@@ -1,20 +1,19 @@
 /**
  * Storing an uploaded header file (operation 16) as it arrives: its kind is recognised from its first
  * bytes, then the bytes go straight to disk with the kind's size limit and the account's storage quota
- * enforced while writing (src/lib/bounded-file.ts). No upload is ever held in memory whole, and a
- * refused one leaves no file behind.
+ * enforced while writing (the store's `writeMedia`). No upload is ever held in memory whole, and a refused one
+ * leaves no file behind.
  *
  * The quota counts the header files an account keeps (MEDIA_QUOTA_BYTES_PER_ACCOUNT). Media users send
  * to the account is not counted: refusing to keep it would lose what the account received, and anyone
  * with a phone could fill an account's quota and so block its uploads.
  */
-import { writeBoundedFile } from '../../lib/bounded-file.ts';
-import type { TemplateMediaRow, TemplatesRepo } from '../../store/templates-repo.ts';
 import { GatewayError } from '../errors.ts';
+import type { TemplateMedia, TemplatesStore } from '../ports/templates.ts';
 import { TEMPLATE_MEDIA_HEAD_BYTES, templateMediaKind, templateMediaTooLarge } from './template-media.ts';
 
 export interface TemplateMediaDeps {
-  templates: TemplatesRepo;
+  templates: TemplatesStore;
   /** Bytes of header files one account may keep. */
   mediaQuotaBytes: number;
 }
@@ -70,7 +69,7 @@ export async function storeTemplateMedia(
   deps: TemplateMediaDeps,
   accountId: string,
   source: AsyncIterable<Uint8Array>,
-): Promise<TemplateMediaRow> {
+): Promise<TemplateMedia> {
   const { head, whole } = await peekHead(source, TEMPLATE_MEDIA_HEAD_BYTES);
   let kind: ReturnType<typeof templateMediaKind>;
   try {
@@ -81,14 +80,16 @@ export async function storeTemplateMedia(
   }
   const used = await deps.templates.mediaBytesOfAccount(accountId);
   const room = Math.max(0, deps.mediaQuotaBytes - used);
-  const place = deps.templates.newMediaPlace();
-  const written = await writeBoundedFile(whole, place.absolute, Math.min(kind.maxBytes, room), {
-    drain: true,
-  });
+  const written = await deps.templates.writeMedia(
+    accountId,
+    whole,
+    Math.min(kind.maxBytes, room),
+    kind.mimeType,
+  );
   if (!written.ok) {
     throw written.size > kind.maxBytes ? templateMediaTooLarge(kind) : overQuota(deps.mediaQuotaBytes, used);
   }
-  const row = await deps.templates.recordMedia(accountId, place, { mimeType: kind.mimeType, ...written });
+  const row = written.media;
   // Uploads running side by side each measured their room before the others were recorded: counted
   // again with this one in, the account must still fit, or this upload gives its place back.
   const usedNow = await deps.templates.mediaBytesOfAccount(accountId);

@@ -1,14 +1,22 @@
 /**
  * /app/webhooks: endpoints (create with URL and event types under the API's URL rules, the signing secret,
  * delete after a confirmation) and, per endpoint, recent deliveries with their attempts and a redeliver
- * button. Reads and writes go through the same repository as /api/v1/webhooks, scoped by account.
+ * button. Reads and writes go through the same domain service as /api/v1/webhooks
+ * (src/domain/webhook-endpoints.ts), scoped by account.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
-import { eventTypes } from '../../events/payloads.ts';
-import { generateWebhookSecret } from '../../events/signing.ts';
-import { decryptSecret, encryptSecret } from '../../lib/sealed-secrets.ts';
-import { webhookUrlProblem } from '../../lib/url-guard.ts';
+import { eventTypes, unknownEventTypes } from '../../domain/event-types.ts';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  endpointSecret,
+  endpointUrlProblem,
+  findEndpoint,
+  listDeliveries,
+  listEndpoints,
+  redeliver,
+} from '../../domain/webhook-endpoints.ts';
 import type { SessionContext } from '../../store/portal-repo.ts';
 import { badge, copyable, input, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
@@ -20,9 +28,9 @@ import { noticeOf } from '../notices.ts';
 const RECENT_DELIVERIES = 20;
 
 export function registerWebhookPages(portal: FastifyInstance, deps: PortalDeps): void {
-  const repo = deps.repos.webhooks;
+  const service = deps.webhooks;
   const owned = async (accountId: string, id: string) => {
-    const row = id ? await repo.findEndpointOfAccount(accountId, id) : undefined;
+    const row = await findEndpoint(service, accountId, id);
     if (!row) throw new GatewayError('not_found', 'There is no such webhook endpoint in your account.');
     return row;
   };
@@ -41,13 +49,13 @@ export function registerWebhookPages(portal: FastifyInstance, deps: PortalDeps):
       eventsError?: string;
     },
   ) {
-    const endpoints = await repo.listEndpointsOfAccount(session.accountId);
+    const endpoints = await listEndpoints(service, session.accountId);
     const chosen = options.events ?? [...eventTypes];
     const body = html`<section class="card"><h2>Endpoints</h2>${
       endpoints.length
         ? html`<ul>${endpoints.map(
             (e) =>
-              html`<li><a href="/app/webhooks/${e.id}">${e.url}</a> ${badge(e.disabled_at === null ? 'ENABLED' : 'DISABLED')} <span class="hint">${(JSON.parse(e.events) as string[]).join(', ')}</span></li>`,
+              html`<li><a href="/app/webhooks/${e.id}">${e.url}</a> ${badge(e.disabledAt === null ? 'ENABLED' : 'DISABLED')} <span class="hint">${e.events.join(', ')}</span></li>`,
           )}</ul>`
         : html`<p>No endpoints yet. Switchboard posts signed events to the endpoints you add here.</p>`
     }</section>
@@ -76,8 +84,8 @@ ${eventTypes.map((t) => html`<div class="check"><input type="checkbox" id="ev-${
     const session = sessionOf(request);
     const url = field(request.body, 'url', 2048).trim();
     const events = fieldList(request.body, 'events');
-    const problem = url === '' ? 'is required' : webhookUrlProblem(url, deps.webhooks.allowPrivateUrls);
-    const unknown = events.filter((e) => !(eventTypes as readonly string[]).includes(e));
+    const problem = endpointUrlProblem(service, url);
+    const unknown = unknownEventTypes(events);
     const eventsError =
       events.length === 0
         ? 'Choose at least one event type.'
@@ -93,35 +101,23 @@ ${eventTypes.map((t) => html`<div class="check"><input type="checkbox" id="ev-${
         ...(eventsError ? { eventsError } : {}),
       });
     }
-    const row = await repo.createEndpoint(
-      {
-        account_id: session.accountId,
-        url,
-        events: JSON.stringify([...new Set(events)]),
-        secret_enc: encryptSecret(generateWebhookSecret(), deps.webhooks.secretKey),
-      },
-      Date.now(),
-    );
-    return reply.redirect(`/app/webhooks/${row.id}?notice=webhook-created`, 303);
+    const { endpoint } = await createEndpoint(service, session.accountId, { url, events });
+    return reply.redirect(`/app/webhooks/${endpoint.id}?notice=webhook-created`, 303);
   });
 
   portal.get('/webhooks/:id', async (request, reply) => {
     const session = sessionOf(request);
     const endpoint = await owned(session.accountId, param(request.params, 'id'));
-    const deliveries = await repo.listDeliveriesOfEndpoint(
-      session.accountId,
-      endpoint.id,
-      undefined,
-      RECENT_DELIVERIES,
-    );
-    const attempts = await repo.attemptsOf(deliveries.map((d) => d.id));
-    const secret = decryptSecret(endpoint.secret_enc, deps.webhooks.secretKey);
+    const deliveries = await listDeliveries(service, session.accountId, endpoint.id, {
+      limit: RECENT_DELIVERIES,
+    });
+    const secret = endpointSecret(service, endpoint);
     const body = html`<p><a href="/app/webhooks">← All endpoints</a></p>
 <section class="card"><dl class="facts">
 <dt>URL</dt><dd><code>${endpoint.url}</code></dd>
-<dt>Events</dt><dd>${(JSON.parse(endpoint.events) as string[]).join(', ')}</dd>
-<dt>State</dt><dd>${badge(endpoint.disabled_at === null ? 'ENABLED' : 'DISABLED')}</dd>
-<dt>Created</dt><dd>${when(endpoint.created_at)}</dd>
+<dt>Events</dt><dd>${endpoint.events.join(', ')}</dd>
+<dt>State</dt><dd>${badge(endpoint.disabledAt === null ? 'ENABLED' : 'DISABLED')}</dd>
+<dt>Created</dt><dd>${when(endpoint.createdAt)}</dd>
 <dt>Signing secret</dt><dd><details><summary>Show the secret</summary>${copyable(secret, 'the signing secret')}</details></dd>
 </dl>
 <p><a class="button danger" href="/app/webhooks/${endpoint.id}/delete">Delete endpoint</a></p></section>
@@ -129,16 +125,16 @@ ${eventTypes.map((t) => html`<div class="check"><input type="checkbox" id="ev-${
 ${
   deliveries.length
     ? deliveries.map((d) => {
-        const mine = attempts.filter((a) => a.delivery_id === d.id);
-        return html`<section class="card"><h3>${d.event_type} ${badge(d.status)}</h3>
-<p class="hint">Created ${when(d.created_at)}${d.status === 'pending' ? html`; next attempt ${when(d.next_attempt_at)}` : ''}</p>
+        const mine = d.attempts;
+        return html`<section class="card"><h3>${d.eventType} ${badge(d.status)}</h3>
+<p class="hint">Created ${when(d.createdAt)}${d.status === 'pending' ? html`; next attempt ${when(d.nextAttemptAt)}` : ''}</p>
 ${
   mine.length
     ? html`<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Time</th><th scope="col">Status code</th><th scope="col">Latency</th><th scope="col">Error</th></tr></thead>
-<tbody>${mine.map((a) => html`<tr><td data-label="Time">${when(a.attempted_at)}</td><td data-label="Status code">${a.status_code ?? '—'}</td><td data-label="Latency">${a.latency_ms} ms</td><td data-label="Error">${a.error ?? ''}</td></tr>`)}</tbody></table></div>`
+<tbody>${mine.map((a) => html`<tr><td data-label="Time">${when(a.at)}</td><td data-label="Status code">${a.statusCode ?? '—'}</td><td data-label="Latency">${a.latencyMs} ms</td><td data-label="Error">${a.error ?? ''}</td></tr>`)}</tbody></table></div>`
     : html`<p>No attempt yet.</p>`
 }
-<form method="post" action="/app/webhooks/${endpoint.id}/deliveries/${d.id}/redeliver">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Redeliver<span class="visually-hidden"> ${d.event_type} delivery</span></button></form>
+<form method="post" action="/app/webhooks/${endpoint.id}/deliveries/${d.id}/redeliver">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Redeliver<span class="visually-hidden"> ${d.eventType} delivery</span></button></form>
 </section>`;
       })
     : html`<p>No deliveries yet.</p>`
@@ -167,7 +163,7 @@ ${
 
   portal.post('/webhooks/:id/delete', async (request, reply) => {
     const session = sessionOf(request);
-    if (!(await repo.deleteEndpointOfAccount(session.accountId, param(request.params, 'id')))) {
+    if (!(await deleteEndpoint(service, session.accountId, param(request.params, 'id')))) {
       throw new GatewayError('not_found', 'There is no such webhook endpoint in your account.');
     }
     return reply.redirect('/app/webhooks?notice=webhook-deleted', 303);
@@ -176,14 +172,8 @@ ${
   portal.post('/webhooks/:id/deliveries/:deliveryId/redeliver', async (request, reply) => {
     const session = sessionOf(request);
     const id = param(request.params, 'id');
-    const queued = await repo.redeliverOfAccount(
-      session.accountId,
-      id,
-      param(request.params, 'deliveryId'),
-      Date.now(),
-    );
+    const queued = await redeliver(service, session.accountId, id, param(request.params, 'deliveryId'));
     if (!queued) throw new GatewayError('not_found', 'There is no such delivery in your account.');
-    deps.webhooks.wakeDispatcher();
     return reply.redirect(`/app/webhooks/${id}?notice=redelivery-queued`, 303);
   });
 }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sendOperations } from '../../../src/domain/messages/index.ts';
 import { sendText } from '../../../src/domain/messages/send-text.ts';
+import { sendPaths } from '../../../src/http/routes/messages/send-paths.ts';
 import { check, common, x } from './check.ts';
 
 const text = (body: Record<string, unknown>) => check(sendText, { ...common, message: 'hi', ...body });
@@ -10,7 +11,7 @@ const text = (body: Record<string, unknown>) => check(sendText, { ...common, mes
 describe('sendOperations', () => {
   test('holds the eight operations in the order of the document, then the template send (decisions §3)', () => {
     assert.deepEqual(
-      sendOperations.map((op) => [op.kind, op.path]),
+      sendOperations.map((op) => [op.kind, sendPaths[op.kind]]),
       [
         ['text', '/api/v1/msg/message/text'],
         ['media', '/api/v1/msg/media'],

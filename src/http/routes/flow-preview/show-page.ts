@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
-import { flowIdOfPreviewToken } from '../../../domain/flows/preview-links.ts';
-import type { FlowsRepo } from '../../../store/flows-repo.ts';
+import type { FlowsStore } from '../../../domain/ports/flows.ts';
+import { flowIdOfPreviewToken } from '../../../lib/flow-preview-links.ts';
 import { flowPreviewPage, notFoundPage } from '../../flow-preview/page.ts';
 import type { TypedApp } from '../../typed-app.ts';
 
@@ -15,7 +15,7 @@ import type { TypedApp } from '../../typed-app.ts';
 // as any other invalid token, not a 400 that would tell a prober where the check is.
 const TokenParams = Type.Object({ token: Type.String() });
 
-export function registerShowFlowPreview(app: TypedApp, flows: FlowsRepo, secretKey: Buffer): void {
+export function registerShowFlowPreview(app: TypedApp, flows: FlowsStore, secretKey: Buffer): void {
   app.get(
     '/flows/preview/:token',
     { schema: { hide: true, params: TokenParams } },
@@ -34,7 +34,7 @@ export function registerShowFlowPreview(app: TypedApp, flows: FlowsRepo, secretK
       const id = token.length <= 100 ? flowIdOfPreviewToken(secretKey, token) : undefined;
       const row = id !== undefined ? await flows.findFlowForPreview(id) : undefined;
       if (!row) return reply.code(404).send(notFoundPage(nonce));
-      const flow = JSON.parse(row.flow_json.replace(/^\uFEFF/, '')) as { screens: Record<string, unknown>[] };
+      const flow = JSON.parse(row.flowJson.replace(/^\uFEFF/, '')) as { screens: Record<string, unknown>[] };
       return reply.send(flowPreviewPage({ name: row.name, status: row.status, flow, nonce }));
     },
   );

@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { Type } from 'typebox';
 import { GatewayError } from '../../../domain/errors.ts';
-import { mediaLinkValid } from '../../../domain/media-links.ts';
+import { mediaLinkValid } from '../../../lib/media-links.ts';
 import type { MediaRepo } from '../../../store/media-repo.ts';
 import { MEDIA_SECURITY_HEADERS, mediaServing } from '../../media-headers.ts';
 import type { TypedApp } from '../../typed-app.ts';

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { GatewayError } from '../../../domain/errors.ts';
 import { describeMessage, messageStatuses } from '../../../domain/message-status.ts';
-import type { MessagesRepo } from '../../../store/messages-repo.ts';
+import type { MessagesStore } from '../../../domain/ports/messages.ts';
 import { success, wireTimestamp } from '../../envelope.ts';
 import { envelopeSchema } from '../../schemas.ts';
 import type { TypedApp } from '../../typed-app.ts';
@@ -23,7 +23,7 @@ const messageSchema = Type.Object({
   error: Type.Optional(Type.Unknown()),
 });
 
-export function registerGetMessage(app: TypedApp, messages: MessagesRepo): void {
+export function registerGetMessage(app: TypedApp, messages: MessagesStore): void {
   app.get(
     '/api/v1/msg/message/:messageId',
     {
@@ -47,15 +47,15 @@ export function registerGetMessage(app: TypedApp, messages: MessagesRepo): void 
         return parsed.network ?? parsed;
       };
       return success({
-        messageId: row.client_message_id,
-        waId: row.wa_id,
+        messageId: row.clientMessageId,
+        waId: row.waId,
         type: row.kind,
-        from: row.from_phone,
-        to: row.to_phone,
+        from: row.fromPhone,
+        to: row.toPhone,
         status: row.status,
         statusDesc: describeMessage(row),
-        createdAt: new Date(row.created_at).toISOString(),
-        updatedAt: new Date(row.updated_at).toISOString(),
+        createdAt: new Date(row.createdAt).toISOString(),
+        updatedAt: new Date(row.updatedAt).toISOString(),
         // The network reports times in whole seconds, so a DELIVERED can carry a time just before the
         // gateway's own (millisecond) SENT; times never go backwards along the timeline.
         timeline: timeline.map((e) => {

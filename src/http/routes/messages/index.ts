@@ -1,6 +1,7 @@
 /** The message routes: the send operations in the document's order, then a sent message's status. */
+
+import type { MessagesStore } from '../../../domain/ports/messages.ts';
 import type { SendDeps } from '../../../domain/send-message.ts';
-import type { MessagesRepo } from '../../../store/messages-repo.ts';
 import type { TypedApp } from '../../typed-app.ts';
 import { registerGetMessage } from './get-message.ts';
 import { registerSendButtons } from './send-buttons.ts';
@@ -13,7 +14,7 @@ import { registerSendRequestLocation } from './send-request-location.ts';
 import { registerSendTemplate } from './send-template.ts';
 import { registerSendText } from './send-text.ts';
 
-export function registerMessageRoutes(app: TypedApp, deps: SendDeps, messages: MessagesRepo): void {
+export function registerMessageRoutes(app: TypedApp, deps: SendDeps, messages: MessagesStore): void {
   registerSendText(app, deps);
   registerSendMedia(app, deps);
   registerSendLocation(app, deps);

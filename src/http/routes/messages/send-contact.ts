@@ -3,10 +3,11 @@ import { sendContact } from '../../../domain/messages/send-contact.ts';
 import { type SendDeps, sendMessage } from '../../../domain/send-message.ts';
 import { success } from '../../envelope.ts';
 import type { TypedApp } from '../../typed-app.ts';
+import { sendPaths } from './send-paths.ts';
 import { sendRouteOptions } from './send-route-options.ts';
 
 export function registerSendContact(app: TypedApp, deps: SendDeps): void {
-  app.post(sendContact.path, sendRouteOptions(sendContact), async (request) =>
+  app.post(sendPaths.contact, sendRouteOptions(sendContact), async (request) =>
     success(await sendMessage(deps, request.accountId, sendContact, request.body)),
   );
 }

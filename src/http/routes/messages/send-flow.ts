@@ -3,10 +3,11 @@ import { sendFlow } from '../../../domain/messages/send-flow.ts';
 import { type SendDeps, sendMessage } from '../../../domain/send-message.ts';
 import { success } from '../../envelope.ts';
 import type { TypedApp } from '../../typed-app.ts';
+import { sendPaths } from './send-paths.ts';
 import { sendRouteOptions } from './send-route-options.ts';
 
 export function registerSendFlow(app: TypedApp, deps: SendDeps): void {
-  app.post(sendFlow.path, sendRouteOptions(sendFlow), async (request) =>
+  app.post(sendPaths.flow, sendRouteOptions(sendFlow), async (request) =>
     success(await sendMessage(deps, request.accountId, sendFlow, request.body)),
   );
 }

@@ -3,10 +3,11 @@ import { sendMedia } from '../../../domain/messages/send-media.ts';
 import { type SendDeps, sendMessage } from '../../../domain/send-message.ts';
 import { success } from '../../envelope.ts';
 import type { TypedApp } from '../../typed-app.ts';
+import { sendPaths } from './send-paths.ts';
 import { sendRouteOptions } from './send-route-options.ts';
 
 export function registerSendMedia(app: TypedApp, deps: SendDeps): void {
-  app.post(sendMedia.path, sendRouteOptions(sendMedia), async (request) =>
+  app.post(sendPaths.media, sendRouteOptions(sendMedia), async (request) =>
     success(await sendMessage(deps, request.accountId, sendMedia, request.body)),
   );
 }

@@ -3,10 +3,11 @@ import { sendRequestLocation } from '../../../domain/messages/send-request-locat
 import { type SendDeps, sendMessage } from '../../../domain/send-message.ts';
 import { success } from '../../envelope.ts';
 import type { TypedApp } from '../../typed-app.ts';
+import { sendPaths } from './send-paths.ts';
 import { sendRouteOptions } from './send-route-options.ts';
 
 export function registerSendRequestLocation(app: TypedApp, deps: SendDeps): void {
-  app.post(sendRequestLocation.path, sendRouteOptions(sendRequestLocation), async (request) =>
+  app.post(sendPaths.request_location, sendRouteOptions(sendRequestLocation), async (request) =>
     success(await sendMessage(deps, request.accountId, sendRequestLocation, request.body)),
   );
 }

@@ -3,10 +3,11 @@ import { sendText } from '../../../domain/messages/send-text.ts';
 import { type SendDeps, sendMessage } from '../../../domain/send-message.ts';
 import { success } from '../../envelope.ts';
 import type { TypedApp } from '../../typed-app.ts';
+import { sendPaths } from './send-paths.ts';
 import { sendRouteOptions } from './send-route-options.ts';
 
 export function registerSendText(app: TypedApp, deps: SendDeps): void {
-  app.post(sendText.path, sendRouteOptions(sendText), async (request) =>
+  app.post(sendPaths.text, sendRouteOptions(sendText), async (request) =>
     success(await sendMessage(deps, request.accountId, sendText, request.body)),
   );
 }

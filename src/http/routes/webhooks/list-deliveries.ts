@@ -1,8 +1,9 @@
 /** `GET /api/v1/webhooks/:id/deliveries`: an endpoint's recent deliveries, newest first, with attempts. */
 import { Type } from 'typebox';
+import { listDeliveries } from '../../../domain/webhook-endpoints.ts';
 import { success } from '../../envelope.ts';
 import type { TypedApp } from '../../typed-app.ts';
-import { IdParams, ownedEndpoint, tags, type WebhookRouteDeps } from './webhook-route-shapes.ts';
+import { IdParams, tags, type WebhookRouteDeps } from './webhook-route-shapes.ts';
 
 const DeliveriesQuery = Type.Object(
   {
@@ -29,33 +30,26 @@ export function registerListDeliveries(app: TypedApp, deps: WebhookRouteDeps): v
       },
     },
     async (request) => {
-      const { id } = request.params;
       const query = request.query;
-      await ownedEndpoint(deps.repo, request.accountId, id);
-      const deliveries = await deps.repo.listDeliveriesOfEndpoint(
-        request.accountId,
-        id,
-        query.status,
-        Number(query.limit ?? 50),
-      );
-      const attempts = await deps.repo.attemptsOf(deliveries.map((d) => d.id));
+      const deliveries = await listDeliveries(deps, request.accountId, request.params.id, {
+        status: query.status,
+        limit: Number(query.limit ?? 50),
+      });
       return success(
         deliveries.map((d) => ({
           id: d.id,
-          eventId: d.event_id,
-          eventType: d.event_type,
+          eventId: d.eventId,
+          eventType: d.eventType,
           status: d.status,
-          attempts: attempts
-            .filter((a) => a.delivery_id === d.id)
-            .map((a) => ({
-              at: new Date(a.attempted_at).toISOString(),
-              statusCode: a.status_code,
-              latencyMs: a.latency_ms,
-              responseBody: a.response_body,
-              error: a.error,
-            })),
-          nextAttemptAt: d.status === 'pending' ? new Date(d.next_attempt_at).toISOString() : null,
-          createdAt: new Date(d.created_at).toISOString(),
+          attempts: d.attempts.map((a) => ({
+            at: new Date(a.at).toISOString(),
+            statusCode: a.statusCode,
+            latencyMs: a.latencyMs,
+            responseBody: a.responseBody,
+            error: a.error,
+          })),
+          nextAttemptAt: d.status === 'pending' ? new Date(d.nextAttemptAt).toISOString() : null,
+          createdAt: new Date(d.createdAt).toISOString(),
         })),
       );
     },

@@ -1,8 +1,9 @@
 /** `POST /api/v1/webhooks/:id/replay`: delivers again every event since a time. */
 import { Type } from 'typebox';
+import { replaySince } from '../../../domain/webhook-endpoints.ts';
 import { success } from '../../envelope.ts';
 import type { TypedApp } from '../../typed-app.ts';
-import { IdParams, ownedEndpoint, tags, type WebhookRouteDeps } from './webhook-route-shapes.ts';
+import { IdParams, tags, type WebhookRouteDeps } from './webhook-route-shapes.ts';
 
 const ReplayBody = Type.Object(
   { since: Type.String({ format: 'date-time' }) },
@@ -17,9 +18,7 @@ export function registerReplay(app: TypedApp, deps: WebhookRouteDeps): void {
     },
     async (request) => {
       const since = Date.parse(request.body.since);
-      const row = await ownedEndpoint(deps.repo, request.accountId, request.params.id);
-      const queued = await deps.repo.replaySinceOfAccount(request.accountId, row, since, Date.now());
-      deps.wakeDispatcher();
+      const queued = await replaySince(deps, request.accountId, request.params.id, since);
       return success({ queued });
     },
   );

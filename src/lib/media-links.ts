@@ -3,7 +3,7 @@
  * its own credential (a webhook receiver has no API key to send), so it is signed with a key derived from
  * the gateway's secret key and expires; the stored file itself never moves.
  */
-import { linkSignature, linkSignatureValid } from '../lib/signed-links.ts';
+import { linkSignature, linkSignatureValid } from './signed-links.ts';
 
 export const MEDIA_LINK_TTL_MS = 7 * 24 * 3_600_000;
 

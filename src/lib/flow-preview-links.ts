@@ -2,7 +2,7 @@
  * Flow preview links (decisions §4): `<PUBLIC_URL>/flows/preview/<flow id>.<expires>.<signature>`, valid
  * 30 days like Meta's preview links (reference §6.1). The token is the page's only credential.
  */
-import { linkSignature, linkSignatureValid } from '../../lib/signed-links.ts';
+import { linkSignature, linkSignatureValid } from './signed-links.ts';
 
 export const FLOW_PREVIEW_TTL_MS = 30 * 24 * 3_600_000;
 const PURPOSE = 'switchboard flow previews v1';

@@ -1,0 +1,8 @@
+/** The event types a webhook endpoint can receive (docs/webhooks.md). */
+export const eventTypes = ['message.received', 'message.status', 'template.status'] as const;
+export type EventType = (typeof eventTypes)[number];
+
+/** The names in `events` that are no event type. */
+export function unknownEventTypes(events: readonly string[]): string[] {
+  return events.filter((e) => !(eventTypes as readonly string[]).includes(e));
+}

@@ -1,0 +1,86 @@
+/**
+ * The webhook endpoints store: an account's endpoints and the deliveries made to them, in the domain's
+ * terms (src/store/webhook-endpoints-store.ts maps the rows). Every query is scoped by account.
+ */
+
+export interface WebhookEndpoint {
+  id: string;
+  accountId: string;
+  url: string;
+  /** The event types the endpoint receives. */
+  events: string[];
+  /** The signing secret, sealed with the install's key (src/lib/sealed-secrets.ts). */
+  secretSealed: string;
+  /** After a rotation, the previous secret keeps signing until `previousSecretUntil`. */
+  previousSecretSealed: string | null;
+  previousSecretUntil: number | null;
+  disabledAt: number | null;
+  failingSince: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type NewWebhookEndpoint = Pick<WebhookEndpoint, 'accountId' | 'url' | 'events' | 'secretSealed'>;
+export type WebhookEndpointChanges = Partial<
+  Pick<
+    WebhookEndpoint,
+    | 'url'
+    | 'events'
+    | 'disabledAt'
+    | 'failingSince'
+    | 'secretSealed'
+    | 'previousSecretSealed'
+    | 'previousSecretUntil'
+  >
+>;
+
+export interface DeliveryAttempt {
+  at: number;
+  statusCode: number | null;
+  latencyMs: number;
+  responseBody: string | null;
+  error: string | null;
+}
+
+/** One event's delivery to one endpoint, with its attempts in the order they were made. */
+export interface Delivery {
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: string;
+  nextAttemptAt: number;
+  createdAt: number;
+  attempts: DeliveryAttempt[];
+}
+
+export interface WebhookEndpointsStore {
+  createEndpoint(endpoint: NewWebhookEndpoint, now: number): Promise<WebhookEndpoint>;
+  /** Oldest first. */
+  listEndpointsOfAccount(accountId: string): Promise<WebhookEndpoint[]>;
+  findEndpointOfAccount(accountId: string, id: string): Promise<WebhookEndpoint | undefined>;
+  /** False when the account has no such endpoint. */
+  updateEndpointOfAccount(
+    accountId: string,
+    id: string,
+    changes: WebhookEndpointChanges,
+    now: number,
+  ): Promise<boolean>;
+  /** Deletes the endpoint with its delivery history; false when the account has no such endpoint. */
+  deleteEndpointOfAccount(accountId: string, id: string): Promise<boolean>;
+  /** Newest first, optionally only those in `status`. */
+  listDeliveriesOfEndpoint(
+    accountId: string,
+    endpointId: string,
+    status: string | undefined,
+    limit: number,
+  ): Promise<Delivery[]>;
+  /** Puts a delivery back in the queue now, keeping its attempt history; false when there is none such. */
+  redeliverOfAccount(
+    accountId: string,
+    endpointId: string,
+    deliveryId: string,
+    now: number,
+  ): Promise<boolean>;
+  /** Queues a new delivery to the endpoint for every event of its types since `since`; returns how many. */
+  replaySinceOfAccount(endpoint: WebhookEndpoint, since: number, now: number): Promise<number>;
+}
