@@ -86,7 +86,7 @@ export interface Config<Secret extends string | null = string> {
     /** Deliveries this node runs at once: in all, per account, per endpoint (docs/adr/0015). */
     concurrency: { total: number; perAccount: number; perEndpoint: number };
   };
-  /** Largest JSON body accepted, in bytes (decisions §2: a clear 413 past it). */
+  /** Largest JSON body accepted, in bytes (docs/contract.md §2: a clear 413 past it). */
   bodyLimitBytes: number;
   /** Bytes of uploaded template header files one account may keep (media users send is not counted). */
   mediaQuotaBytesPerAccount: number;

@@ -1,6 +1,6 @@
 /**
  * The WhatsApp Business Account behind a number an account may manage (templates and flows live in a WABA,
- * not on a number: reference §4.1, §6.1), with the token to manage it.
+ * not on a number: docs/cloud-api.md §4.1, §6.1), with the token to manage it.
  *
  * The sandbox's WABA comes from configuration; an account's own number carries its WABA id from
  * registration. On the simulated network every business number is its own WABA whose id is the number's

@@ -11,7 +11,7 @@ import type { InboundMessageEvent } from './ports/network-events.ts';
 import type { NumbersStore } from './ports/numbers.ts';
 import type { SandboxSettings } from './senders.ts';
 
-/** The network's largest media (documents, reference §1.6); bigger files are not copied. */
+/** The network's largest media (documents, docs/cloud-api.md §1.6); bigger files are not copied. */
 export const MEDIA_MAX_BYTES = 100 * 1024 * 1024;
 
 /** A new file's place in storage, before anything is written there or recorded. */

@@ -1,5 +1,5 @@
 /**
- * What happens when a user writes to a business number (decisions §1, §3):
+ * What happens when a user writes to a business number (docs/contract.md §1, §3):
  * - every inbound message opens or extends the 24-hour window of (business number, user);
  * - on the sandbox number, `join <code>` binds the user to the account whose code it is, `stop`/`leave`
  *   unbinds, and any other message is routed to the account the user joined;

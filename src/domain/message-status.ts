@@ -1,6 +1,6 @@
 /**
  * Message statuses and their order. A status only moves forward: SENT < DELIVERED < READ. FAILED ranks with
- * READ, so a failure ends a message that was not read and nothing moves a failed message (decisions §6).
+ * READ, so a failure ends a message that was not read and nothing moves a failed message (docs/contract.md §6).
  * PENDING is the gateway's own: the send is reserved and the network has not answered yet, or its answer was
  * lost and the outcome is not yet known (a PENDING message with an error: docs/adr/0013).
  */

@@ -1,5 +1,5 @@
 /**
- * The send pipeline shared by every free-form operation (decisions §3):
+ * The send pipeline shared by every free-form operation (docs/contract.md §3):
  * rules → sender → deduplication claim → 24-hour window → one network call → recorded outcome.
  *
  * Exactly-once toward the network rests on the database's unique (account, messageId) constraint: only the

@@ -1,5 +1,5 @@
 /**
- * Event payloads (decisions §6): the flat inbound shape of the original service, and message statuses.
+ * Event payloads (docs/contract.md §6): the flat inbound shape of the original service, and message statuses.
  * Pure functions from the domain's messages to the JSON a business receives.
  */
 import { describeStatus } from '../domain/message-status.ts';

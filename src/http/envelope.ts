@@ -1,5 +1,5 @@
 /**
- * The wire shapes of the API document, in one place (decisions §2).
+ * The wire shapes of the API document, in one place (docs/contract.md §2).
  * `timestamp` is UTC ISO 8601 with milliseconds and no zone suffix: `2026-11-22T11:20:33.123`.
  */
 export function wireTimestamp(at: number = Date.now()): string {
@@ -22,7 +22,7 @@ export function failure(message: string): Envelope<never> {
   return { timestamp: wireTimestamp(), data: null, status: 'error', message, errors: null };
 }
 
-/** The documented 401 body: yes, `status` is `success` there (decisions §2). */
+/** The documented 401 body: yes, `status` is `success` there (docs/contract.md §2). */
 export function invalidCredentials(): Envelope<never> {
   return {
     timestamp: wireTimestamp(),

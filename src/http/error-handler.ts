@@ -12,12 +12,12 @@ import { failure, invalidCredentials, malformedSend } from './envelope.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Send operations answer malformed requests in the document's `Bad Request` shape, not the envelope. */
+    /** Send operations answer malformed requests in the `Bad Request` shape of docs/contract.md, not the envelope. */
     sendOperation?: boolean;
   }
 }
 
-/** Flow management failures start with `Request failed.` and then say why (decisions §2, §4). */
+/** Flow management failures start with `Request failed.` and then say why (docs/contract.md §2, §4). */
 function reason(request: FastifyRequest, message: string): string {
   return request.routeOptions.url?.startsWith('/api/v1/msg/manage/flow')
     ? `Request failed. ${message}`

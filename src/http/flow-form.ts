@@ -1,5 +1,5 @@
 /**
- * Reads the multipart body of flow create and update (operation 9, decisions §4): text parts
+ * Reads the multipart body of flow create and update (operation 9, docs/contract.md §4): text parts
  * `phoneNumber`, `name`, `categories` and one `file` part holding Flow JSON. Limits are this route's own
  * (the api scope's multipart defaults are smaller); every refusal is a 400 naming the part and the rule.
  */

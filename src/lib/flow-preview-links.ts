@@ -1,6 +1,6 @@
 /**
- * Flow preview links (decisions §4): `<PUBLIC_URL>/flows/preview/<flow id>.<expires>.<signature>`, valid
- * 30 days like Meta's preview links (reference §6.1). The token is the page's only credential.
+ * Flow preview links (docs/contract.md §4): `<PUBLIC_URL>/flows/preview/<flow id>.<expires>.<signature>`, valid
+ * 30 days like Meta's preview links (docs/cloud-api.md §6.1). The token is the page's only credential.
  */
 import { linkSignature, linkSignatureValid } from './signed-links.ts';
 
@@ -9,7 +9,7 @@ const PURPOSE = 'switchboard flow previews v1';
 
 export interface FlowPreviewLink {
   preview_url: string;
-  /** Numeric offset, no fraction, as Meta writes it: `2026-12-22T11:20:33+0000` (decisions §2). */
+  /** Numeric offset, no fraction, as Meta writes it: `2026-12-22T11:20:33+0000` (docs/contract.md §2). */
   expires_at: string;
 }
 

@@ -3,7 +3,7 @@
  * time its bucket would be full again), so checking a send allocates nothing once the key is known.
  * Used by the gateway to pace its sends per business number, to limit requests per API key on one node
  * (src/domain/rate-limit.ts; PostgreSQL runs the same arithmetic in SQL when nodes share it), and by the
- * simulator to enforce Meta's per-number throughput and per-pair rate (reference §7).
+ * simulator to enforce Meta's per-number throughput and per-pair rate (docs/cloud-api.md §7).
  */
 export class Gcra {
   /** Per key: the theoretical arrival time of the next event, in ms of `performance.now()`. */

@@ -1,6 +1,6 @@
 /**
  * Phone numbers are accepted as `+254712345678`, `254712345678`, or with spaces and dashes, and are stored
- * and compared as E.164 digits without `+` (decisions §2). Validity is the phone-number library's verdict,
+ * and compared as E.164 digits without `+` (docs/contract.md §2). Validity is the phone-number library's verdict,
  * never a home-made pattern.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';

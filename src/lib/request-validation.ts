@@ -1,6 +1,6 @@
 /**
  * Request-body validation settings and the one translation of schema errors into the sentences that the
- * 400 responses carry. Decisions §2: every malformed request names the field and the rule it broke.
+ * 400 responses carry. docs/contract.md §2: every malformed request names the field and the rule it broke.
  */
 import type { Options } from 'ajv';
 import type { FastifySchemaValidationError } from 'fastify';

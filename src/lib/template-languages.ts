@@ -1,5 +1,5 @@
 /**
- * The language codes Meta accepts for message templates (reference §4.2; Meta's "supported languages"
+ * The language codes Meta accepts for message templates (docs/cloud-api.md §4.2; Meta's "supported languages"
  * list). The gateway refuses other codes before asking the network; the simulator reviews against the same
  * list, so both agree on what a language is.
  */

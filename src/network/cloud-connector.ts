@@ -1,6 +1,6 @@
 /**
  * The WhatsApp Cloud API connector: the same code for Meta's Graph API and for the built-in simulator
- * (decisions §1), over undici's `request` (several times cheaper per call than `fetch`, which matters on
+ * (docs/contract.md §1), over undici's `request` (several times cheaper per call than `fetch`, which matters on
  * the send path) with a keep-alive pool and a timeout on every call. Sends are paced per business number
  * and, like management calls, retried only when the network provably took nothing (docs/adr/0010).
  */

@@ -1,5 +1,5 @@
 /**
- * The Flows API calls of the Cloud API connector (reference §6.1), each one Graph call (graph-call.ts:
+ * The Flows API calls of the Cloud API connector (docs/cloud-api.md §6.1), each one Graph call (graph-call.ts:
  * the connector's agent and timeout, errors classified like a send's).
  */
 import { FormData } from 'undici';

@@ -1,5 +1,5 @@
 /**
- * The template management calls of the Cloud API connector (reference §4.1): create in the WhatsApp
+ * The template management calls of the Cloud API connector (docs/cloud-api.md §4.1): create in the WhatsApp
  * Business Account, edit and delete. Listing is the gateway's own (it records every template and learns
  * each review from the network's webhooks), so the network's list endpoint is not needed.
  */

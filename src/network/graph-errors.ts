@@ -1,5 +1,5 @@
 /**
- * Classifies Graph API errors by code, never by text (reference §2.3: titles are not stable).
+ * Classifies Graph API errors by code, never by text (docs/cloud-api.md §2.3: titles are not stable).
  * - transient: the network answered that it took nothing and the same request may succeed later (a Graph
  *   error with a transient code or `is_transient`, or a throttling answer);
  * - unknown_outcome: an HTTP 5xx without a Graph error (a proxy or load balancer answered): whether the
@@ -12,7 +12,7 @@ import type { NetworkFailure } from '../domain/ports/network.ts';
 const TRANSIENT_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131056, 131057, 133004]);
 /** Codes that mean the sending number (or app) is over its rate: the answer is to slow down. */
 const THROTTLE_CODES = new Set([4, 80007, 130429, 131056]);
-/** The pair limit refills one message per ~6 s (reference §7): the earliest sensible retry. */
+/** The pair limit refills one message per ~6 s (docs/cloud-api.md §7): the earliest sensible retry. */
 const PAIR_RETRY_MS = 6_000;
 
 interface GraphErrorBody {

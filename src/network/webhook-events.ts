@@ -1,5 +1,5 @@
 /**
- * Reads the Cloud API webhook envelope (reference §3.3–§3.5) into flat events, checking every field it
+ * Reads the Cloud API webhook envelope (docs/cloud-api.md §3.3–§3.5) into flat events, checking every field it
  * reads (src/network/webhook-fields.ts): a body with an impossible value is refused whole, with a
  * WebhookFieldError, before anything of it is handled. Fields the gateway does not read are ignored, as
  * are changes of other kinds (`account_update`, ...), so Meta may add to its payloads freely.

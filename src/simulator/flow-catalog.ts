@@ -1,6 +1,6 @@
 /**
- * The simulated network's WhatsApp Flows (reference §6): in memory, like everything the simulator holds.
- * A flow is DRAFT until published, PUBLISHED until deprecated (reference §6.2); its Flow JSON is checked
+ * The simulated network's WhatsApp Flows (docs/cloud-api.md §6): in memory, like everything the simulator holds.
+ * A flow is DRAFT until published, PUBLISHED until deprecated (docs/cloud-api.md §6.2); its Flow JSON is checked
  * with the gateway's own validator, so what the simulator accepts is what the gateway accepts.
  */
 import { randomInt } from 'node:crypto';
@@ -10,7 +10,7 @@ import type { Json } from './validate-fields.ts';
 
 export type SimFlowStatus = 'DRAFT' | 'PUBLISHED' | 'DEPRECATED';
 
-/** One entry of `validation_errors[]` in Meta's shape (reference §6.1). */
+/** One entry of `validation_errors[]` in Meta's shape (docs/cloud-api.md §6.1). */
 export interface SimFlowValidationError {
   error: string;
   error_type: 'FLOW_JSON_ERROR' | 'JSON_SCHEMA_ERROR';
@@ -32,7 +32,7 @@ export interface SimFlow {
   validationErrors: SimFlowValidationError[];
 }
 
-/** Flow errors (reference §6.6) in the Graph error shape, with Meta's user-facing title. */
+/** Flow errors (docs/cloud-api.md §6.6) in the Graph error shape, with Meta's user-facing title. */
 export function flowError(code: number, details: string): GraphError {
   const error = graphError(code, details);
   const titles: Record<number, string> = {
@@ -120,7 +120,7 @@ export class FlowCatalog {
   }
 
   /**
-   * Why an interactive flow message cannot be sent, or undefined when it can (reference §1.3, §6.2): the
+   * Why an interactive flow message cannot be sent, or undefined when it can (docs/cloud-api.md §1.3, §6.2): the
    * flow must be one of the sender's WABA (a simulated number is its own WABA), must not be deprecated,
    * and must be published unless the message says `mode: draft`.
    */

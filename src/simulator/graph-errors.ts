@@ -1,6 +1,6 @@
 /**
- * Graph API error bodies as Meta returns them (reference §2.1, synchronous) and as they appear inside
- * webhooks (reference §2.2, asynchronous). Callers branch on `code`, never on the text (reference §2.3).
+ * Graph API error bodies as Meta returns them (docs/cloud-api.md §2.1, synchronous) and as they appear inside
+ * webhooks (docs/cloud-api.md §2.2, asynchronous). Callers branch on `code`, never on the text (docs/cloud-api.md §2.3).
  */
 import { randomBytes } from 'node:crypto';
 
@@ -11,7 +11,7 @@ export interface GraphErrorBody {
     code: number;
     error_subcode?: number;
     error_data?: { messaging_product: 'whatsapp'; details: string };
-    /** Template and flow management errors also explain themselves to a person (reference §2.1). */
+    /** Template and flow management errors also explain themselves to a person (docs/cloud-api.md §2.1). */
     error_user_title?: string;
     error_user_msg?: string;
     fbtrace_id: string;
@@ -77,7 +77,7 @@ export function invalidTokenError(): GraphError {
 }
 
 /**
- * An object id the Graph does not know (reference §2.1): code 100, subcode 33, `GraphMethodException`,
+ * An object id the Graph does not know (docs/cloud-api.md §2.1): code 100, subcode 33, `GraphMethodException`,
  * and Meta's full sentence as the message.
  */
 export function unknownObjectError(method: 'get' | 'post' | 'delete', id: string): GraphError {
@@ -98,7 +98,7 @@ export function unknownObjectError(method: 'get' | 'post' | 'delete', id: string
   };
 }
 
-/** The webhook form of an error, in `statuses[].errors[]` (reference §2.2). */
+/** The webhook form of an error, in `statuses[].errors[]` (docs/cloud-api.md §2.2). */
 export function webhookError(code: number, details: string) {
   const title = TITLES[code] ?? 'Error';
   return {

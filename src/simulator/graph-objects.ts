@@ -1,6 +1,6 @@
 /**
  * Graph addresses objects by bare id: `GET /{v}/{id}`, `POST /{v}/{id}`, `DELETE /{v}/{id}` reach a phone
- * number, an uploaded media file, a message template or a flow alike (reference §4.1, §5.2, §6.1). Fastify
+ * number, an uploaded media file, a message template or a flow alike (docs/cloud-api.md §4.1, §5.2, §6.1). Fastify
  * allows one route per method and path, so routes-graph.ts owns those three routes and asks each kind of
  * object, in turn, whether the id is one of its own; a phone number is the fallback.
  *

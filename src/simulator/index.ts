@@ -1,7 +1,7 @@
 /**
  * The network simulator: a local, in-memory emulation of Meta's WhatsApp Cloud API (Graph wire format:
  * same paths, bodies, errors, webhook envelopes and signatures) with virtual end-user phones
- * (decisions §1, docs/adr/0003). The app mounts it under `/simulator`, so the Graph base URL is
+ * (docs/contract.md §1, docs/adr/0003). The app mounts it under `/simulator`, so the Graph base URL is
  * `http://host:port/simulator`, and the gateway's production Cloud API connector talks to it over HTTP.
  *
  * Conventions of the simulated network (README.md beside this file):
@@ -13,7 +13,7 @@
  *   Business Account, whose id is the phone-number id; message templates belong to it (templates/).
  * - The simulator's own routes (phone, users, faults) need options.gate's token when it is private
  *   (access-gate.ts); the Graph routes need the access token, as Meta's do.
- * - Free-form sends need the 24-hour window, opened by the user writing first (reference §7).
+ * - Free-form sends need the 24-hour window, opened by the user writing first (docs/cloud-api.md §7).
  * - State lives in memory: a restart is a fresh network.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -65,7 +65,7 @@ export interface SimulatorOptions {
   maxSendsPerSecond?: number;
   /** Messages one number may send one user at once before error 131056 (default 45; 0 = no pair limit). */
   pairBurst?: number;
-  /** How fast the pair allowance refills: one message per this many ms (default 6000, reference §7). */
+  /** How fast the pair allowance refills: one message per this many ms (default 6000, docs/cloud-api.md §7). */
   pairIntervalMs?: number;
   /** Makes the simulator's own routes (phone, users, faults) need a token (access-gate.ts); default open. */
   gate?: SimulatorGate;

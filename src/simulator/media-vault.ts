@@ -1,7 +1,7 @@
 /**
- * Media that virtual users send (reference §1.6, §5.2): kept in memory under a numeric Graph media id until
+ * Media that virtual users send (docs/cloud-api.md §1.6, §5.2): kept in memory under a numeric Graph media id until
  * the business downloads it. Bounded like the phone book: past MAX_TOTAL_BYTES the oldest files are
- * forgotten, as the real network forgets media after a while (reference §3.4: ids expire after 7 days).
+ * forgotten, as the real network forgets media after a while (docs/cloud-api.md §3.4: ids expire after 7 days).
  */
 import { createHash, randomInt } from 'node:crypto';
 
@@ -20,7 +20,7 @@ export class MediaVault {
   #totalBytes = 0;
 
   put(mimeType: string, bytes: Buffer): StoredMedia {
-    // Graph media ids are numeric strings (reference §8); 16 digits starting with 9 never collide with a
+    // Graph media ids are numeric strings (docs/cloud-api.md §8); 16 digits starting with 9 never collide with a
     // phone-number id, which is at most 15 digits.
     let id: string;
     do id = `9${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e6)).padStart(6, '0')}`;

@@ -22,7 +22,7 @@ export interface ReceivedMessage {
   status: DeliveryStatus;
   /** ISO 8601, when the network accepted the message. */
   timestamp: string;
-  /** Why a failed message never reached the phone (webhook error form, reference §2.2). */
+  /** Why a failed message never reached the phone (webhook error form, docs/cloud-api.md §2.2). */
   error?: { code: number; title: string; details: string };
 }
 
@@ -51,7 +51,7 @@ export const MAX_PHONES = 10_000;
 export const MAX_LISTENERS_PER_PHONE = 8;
 export const MAX_LISTENERS = 500;
 
-/** Status only moves forward (reference §3.5: read ⊇ delivered ⊇ sent); failed is terminal. */
+/** Status only moves forward (docs/cloud-api.md §3.5: read ⊇ delivered ⊇ sent); failed is terminal. */
 const RANK: Record<DeliveryStatus, number> = { sent: 1, delivered: 2, read: 3, failed: 4 };
 
 export function advance(message: ReceivedMessage, status: DeliveryStatus): void {

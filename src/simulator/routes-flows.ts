@@ -1,5 +1,5 @@
 /**
- * The simulated Flows API (reference §6.1, §6.2, §6.6): create a flow in the WABA, upload its Flow JSON
+ * The simulated Flows API (docs/cloud-api.md §6.1, §6.2, §6.6): create a flow in the WABA, upload its Flow JSON
  * as an asset (multipart), read, rename, publish, deprecate, delete. Illegal transitions answer Meta's
  * flow error codes: 139001 update, 139002 publish, 139003 deprecate, 139004 delete.
  *
@@ -23,7 +23,7 @@ export interface FlowRouteDeps {
   objects: GraphObjects;
 }
 
-/** Meta's limit on a Flow JSON asset (reference §6.1, per AWS's mirror). */
+/** Meta's limit on a Flow JSON asset (docs/cloud-api.md §6.1, per AWS's mirror). */
 const FLOW_JSON_MAX_BYTES = 10 * 1024 * 1024;
 
 function sendError(reply: FastifyReply, error: GraphError) {

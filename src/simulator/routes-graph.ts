@@ -1,5 +1,5 @@
 /**
- * The simulated Graph API (reference §1, §8): `POST /{version}/{phone-number-id}/messages` (send or mark
+ * The simulated Graph API (docs/cloud-api.md §1, §8): `POST /{version}/{phone-number-id}/messages` (send or mark
  * as read) and `GET /{version}/{phone-number-id}`. A phone-number id is the business number's own E.164
  * digits, so any valid number is a business on this network and no registry is needed.
  */
@@ -36,14 +36,14 @@ export interface GraphRouteDeps {
   templates: TemplateHandler;
   /** Media, templates, flows: whatever else `/{v}/{id}` may address. */
   objects: GraphObjects;
-  /** Flow messages must name a flow the network can open (reference §1.3, §6.2). */
+  /** Flow messages must name a flow the network can open (docs/cloud-api.md §1.3, §6.2). */
   flows: FlowCatalog;
   /** Meta's throughput and pair-rate limits, and injected faults (traffic.ts). */
   traffic: Traffic;
   now: () => number;
 }
 
-/** Graph versions look like v23.0 (reference §0). */
+/** Graph versions look like v23.0 (docs/cloud-api.md §0). */
 const VERSION = /^v\d+\.\d+$/;
 
 function sendError(reply: FastifyReply, error: GraphError) {
@@ -151,7 +151,7 @@ export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps):
       const conversation = deps.windows.conversation(business, recipient, now);
       let rendered: string;
       if (type === 'template') {
-        // Templates are allowed outside the window (reference §7); the handler decides whether it exists.
+        // Templates are allowed outside the window (docs/cloud-api.md §7); the handler decides whether it exists.
         const outcome = deps.templates.check(business, message.template as Json);
         if (!outcome.ok) return sendError(reply, outcome.error);
         rendered = outcome.rendered;
@@ -187,7 +187,7 @@ export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps):
         conversation,
         ...(parsed.callbackData !== undefined ? { callbackData: parsed.callbackData } : {}),
       };
-      // Default (async) mode is what production mostly does: accepted now, failed status later (reference §8).
+      // Default (async) mode is what production mostly does: accepted now, failed status later (docs/cloud-api.md §8).
       if (failure) deps.timeline.failed(dispatch, failure);
       else deps.timeline.delivered(dispatch);
       return {

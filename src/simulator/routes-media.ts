@@ -1,5 +1,5 @@
 /**
- * Media a virtual user sent, as the business downloads it (reference §5.2): `GET /{v}/{media-id}` answers
+ * Media a virtual user sent, as the business downloads it (docs/cloud-api.md §5.2): `GET /{v}/{media-id}` answers
  * the media object with a short-lived `url`; `GET <url>` with the same Bearer token answers the bytes;
  * `DELETE /{v}/{media-id}` forgets the file. The Graph id routes are shared (graph-objects.ts).
  */
@@ -10,7 +10,7 @@ import type { GraphObjects } from './graph-objects.ts';
 import type { MediaVault } from './media-vault.ts';
 import { fieldOf, pathParam } from './request-fields.ts';
 
-/** The network's download links are short-lived (reference §5.2: about five minutes). */
+/** The network's download links are short-lived (docs/cloud-api.md §5.2: about five minutes). */
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
 
 export interface MediaRouteDeps {

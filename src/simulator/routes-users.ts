@@ -1,7 +1,7 @@
 /**
  * Virtual user phones. `POST /users/:phone/messages`: the user writes to a business (text, a tap on a
  * received button or list row, or a location); the network opens the 24-hour window and posts the
- * signed `messages` webhook (reference §3.3, §3.4). `GET /users/:phone/messages`: what the phone
+ * signed `messages` webhook (docs/cloud-api.md §3.3, §3.4). `GET /users/:phone/messages`: what the phone
  * received. No Graph auth: this is the user's own phone (the simulator's token when it is private,
  * access-gate.ts). Errors are `{"error": {"message"}}`.
  */
@@ -93,7 +93,7 @@ function locationOf(value: unknown): Json {
   return { latitude, longitude, ...(name ? { name } : {}), ...(address ? { address } : {}) };
 }
 
-/** The inbound `messages[]` item the user's message becomes (reference §3.4), without from/id/timestamp. */
+/** The inbound `messages[]` item the user's message becomes (docs/cloud-api.md §3.4), without from/id/timestamp. */
 function inboundContent(
   body: Json,
   received: readonly ReceivedMessage[],

@@ -1,6 +1,6 @@
 /**
- * Template sends (reference §1.3 template, §4). Templates are the one message type allowed outside the
- * 24-hour window (reference §7), so the Graph route asks a TemplateHandler before anything else. The
+ * Template sends (docs/cloud-api.md §1.3 template, §4). Templates are the one message type allowed outside the
+ * 24-hour window (docs/cloud-api.md §7), so the Graph route asks a TemplateHandler before anything else. The
  * network's handler is backed by its template catalog (templates/send-check.ts): an approved template of
  * the sending number's WABA, with parameters that fit, comes back as the text the phone shows.
  */

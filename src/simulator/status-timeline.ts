@@ -1,5 +1,5 @@
 /**
- * What happens to an accepted message on the simulated network (reference §1.2, §3.5, §8): `sent` at
+ * What happens to an accepted message on the simulated network (docs/cloud-api.md §1.2, §3.5, §8): `sent` at
  * once, `delivered` after statusDelayMs, `read` after another statusDelayMs when the virtual user reads
  * what arrives; or a single `failed` with the reason. Each step updates the virtual phone and queues a
  * signed `statuses` webhook; the webhooks of one message share a queue, so `read` never overtakes
@@ -46,7 +46,7 @@ export class StatusTimeline {
     if (this.#options.autoRead) scheduler.after(2 * statusDelayMs, () => this.#emit(dispatch, 'read'));
   }
 
-  /** Production reports most refusals this way: 200 to the send, then a failed status (reference §8). */
+  /** Production reports most refusals this way: 200 to the send, then a failed status (docs/cloud-api.md §8). */
   failed(dispatch: Dispatch, error: unknown): void {
     this.#options.scheduler.after(this.#options.statusDelayMs, () => this.#emit(dispatch, 'failed', [error]));
   }

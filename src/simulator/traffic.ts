@@ -1,11 +1,11 @@
 /**
- * What stands between a send and the simulated network: Meta's limits (reference §7), always on, and
+ * What stands between a send and the simulated network: Meta's limits (docs/cloud-api.md §7), always on, and
  * faults injected for tests and evaluation (`/simulator/faults`), off unless asked for.
  *
  * - Throughput: at most `maxSendsPerSecond` sends per business number (default 80, Meta's default
  *   tier), as a token bucket with one second of burst; beyond it error 130429.
  * - Pair rate: one business number to one user, about one message per 6 s with a burst of 45 that
- *   borrows future quota (reference §7); beyond it error 131056.
+ *   borrows future quota (docs/cloud-api.md §7); beyond it error 131056.
  * - Faults apply to `POST /{v}/{phone-number-id}/messages` only: added latency, a share of HTTP 5xx
  *   answers, a timeout (the request is held unanswered), or the throughput error for every send.
  *
@@ -33,7 +33,7 @@ export interface TrafficOptions {
   maxSendsPerSecond: number;
   /** Messages one number may send one user at once before the pair is throttled; 0 = no pair limit. */
   pairBurst: number;
-  /** Spacing the pair rate refills at (reference §7: about 6 s). */
+  /** Spacing the pair rate refills at (docs/cloud-api.md §7: about 6 s). */
   pairIntervalMs: number;
   scheduler: Scheduler;
 }

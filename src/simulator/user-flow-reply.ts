@@ -1,5 +1,5 @@
 /**
- * A virtual user completing a flow they received (reference §3.4, §6.3): the answer the network posts is
+ * A virtual user completing a flow they received (docs/cloud-api.md §3.4, §6.3): the answer the network posts is
  * an `interactive` `nfm_reply` quoting the flow message, whose `response_json` is a JSON *string* holding
  * the completion payload and the message's `flow_token`.
  */

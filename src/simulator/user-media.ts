@@ -1,14 +1,14 @@
 /**
  * A photo, video, voice note, document or sticker that a virtual user sends: checked against the network's
- * media rules (reference §1.6), kept in the media vault, and turned into the inbound message the business
- * receives (reference §3.4: only an `id`, the MIME type and the SHA-256; the bytes are fetched via §5.2).
+ * media rules (docs/cloud-api.md §1.6), kept in the media vault, and turned into the inbound message the business
+ * receives (docs/cloud-api.md §3.4: only an `id`, the MIME type and the SHA-256; the bytes are fetched via §5.2).
  */
 import type { MediaVault } from './media-vault.ts';
 import { charCount, isObject, type Json } from './validate-fields.ts';
 
 const MB = 1024 * 1024;
 
-/** Reference §1.6. Voice notes are `audio/ogg; codecs=opus`, hence the parameter is allowed on ogg. */
+/** docs/cloud-api.md §1.6. Voice notes are `audio/ogg; codecs=opus`, hence the parameter is allowed on ogg. */
 export const USER_MEDIA_RULES = {
   image: { mimeTypes: ['image/jpeg', 'image/png'], maxBytes: 5 * MB },
   video: { mimeTypes: ['video/mp4', 'video/3gpp'], maxBytes: 16 * MB },

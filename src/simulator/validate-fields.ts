@@ -1,6 +1,6 @@
 /**
  * Field readers for the send validators. Each names the offending field by its JSON path in
- * `error_data.details`, as Meta does (reference §8): a missing field is 131008, a value out of its limits
+ * `error_data.details`, as Meta does (docs/cloud-api.md §8): a missing field is 131008, a value out of its limits
  * is 131009, a value of the wrong JSON type is 100 (Meta's "Invalid parameter").
  */
 import { GraphProblem, graphError } from './graph-errors.ts';
@@ -81,7 +81,7 @@ export function requireUnique(values: { value: string; path: string }[]): void {
   }
 }
 
-/** Media objects (reference §1.3): exactly one of `id` (uploaded media) or `link` (public https URL). */
+/** Media objects (docs/cloud-api.md §1.3): exactly one of `id` (uploaded media) or `link` (public https URL). */
 export function checkMediaSource(media: Json, path: string): void {
   const hasId = media.id !== undefined && media.id !== null;
   const hasLink = media.link !== undefined && media.link !== null;

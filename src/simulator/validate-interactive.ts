@@ -1,6 +1,6 @@
 /**
  * Checks of `interactive` send bodies: reply buttons, lists, flows, location requests and CTA URLs, with
- * the limits of reference §1.3 and §1.5.
+ * the limits of docs/cloud-api.md §1.3 and §1.5.
  */
 import {
   asObject,
@@ -18,7 +18,7 @@ import {
 
 export const INTERACTIVE_TYPES = ['button', 'list', 'flow', 'location_request_message', 'cta_url'];
 
-/** Reply buttons and CTA URLs may carry a media header; the others a text header only (reference §1.3). */
+/** Reply buttons and CTA URLs may carry a media header; the others a text header only (docs/cloud-api.md §1.3). */
 const MEDIA_HEADER_TYPES = new Set(['button', 'cta_url']);
 const EMOJI = /\p{Extended_Pictographic}/u;
 
@@ -74,7 +74,7 @@ function checkList(action: Json): void {
   sections.forEach((item, n) => {
     const sectionPath = at(path, n);
     const section = asObject(item, sectionPath);
-    // A title is what tells several sections apart; a single section may go without (reference §1.3).
+    // A title is what tells several sections apart; a single section may go without (docs/cloud-api.md §1.3).
     readString(section, 'title', sectionPath, { max: 24, required: sections.length > 1 });
     const rows = readArray(section, 'rows', sectionPath);
     if (rows.length < 1) throw invalid(`${sectionPath}.rows`, 'must hold at least one row');

@@ -1,5 +1,5 @@
 /**
- * The network's own checks of a `POST /{phone-number-id}/messages` body (reference §1.1, §1.3–§1.5).
+ * The network's own checks of a `POST /{phone-number-id}/messages` body (docs/cloud-api.md §1.1, §1.3–§1.5).
  * A body is either a message to send or a mark-as-read; anything else is refused with the Graph error
  * Meta would answer, naming the field (see validate-fields.ts for the codes).
  */
@@ -40,7 +40,7 @@ export interface MarkAsRead {
 
 export interface OutgoingMessage {
   kind: 'message';
-  /** `to` exactly as sent: the success response echoes it in `contacts[].input` (reference §1.2). */
+  /** `to` exactly as sent: the success response echoes it in `contacts[].input` (docs/cloud-api.md §1.2). */
   input: string;
   /** The recipient's E.164 digits (`wa_id`). */
   recipient: string;
@@ -105,7 +105,7 @@ function checkTypeObject(type: string, body: Json): void {
   else if (type === 'reaction') {
     readString(content, 'message_id', 'reaction', { max: 256 });
     const emoji = readString(content, 'emoji', 'reaction', { min: 0, max: 16 })!;
-    // An empty emoji removes the reaction (reference §1.3).
+    // An empty emoji removes the reaction (docs/cloud-api.md §1.3).
     if (emoji !== '' && !SINGLE_EMOJI.test(emoji)) throw invalid('reaction.emoji', 'must be a single emoji');
   } else if (type === 'template') {
     readString(content, 'name', 'template', { max: 512 });
@@ -145,7 +145,7 @@ export function parseSendRequest(raw: unknown, business: string): MarkAsRead | O
   if (recipient === business) {
     throw new GraphProblem(graphError(131021, `Parameter 'to' is the sending business number ${business}.`));
   }
-  // `type` defaults to text when omitted (reference §1.1).
+  // `type` defaults to text when omitted (docs/cloud-api.md §1.1).
   const type = body.type ?? 'text';
   if (typeof type !== 'string' || !MESSAGE_TYPES.includes(type)) {
     throw new GraphProblem(

@@ -1,5 +1,5 @@
 /**
- * Message ids and webhook bodies of the simulated network (reference §3.3–§3.5), in Meta's shapes: ids and
+ * Message ids and webhook bodies of the simulated network (docs/cloud-api.md §3.3–§3.5), in Meta's shapes: ids and
  * timestamps are strings, `entry[].id` is the WhatsApp Business Account, `metadata.phone_number_id` the
  * business number's Graph id (its own digits in the simulator, which are also its WABA id).
  */
@@ -42,7 +42,7 @@ export function userOfWamid(id: string): string | undefined {
   return /^\d{6,15}$/.test(user) ? user : undefined;
 }
 
-/** Webhook timestamps are Unix seconds as strings (reference §0). */
+/** Webhook timestamps are Unix seconds as strings (docs/cloud-api.md §0). */
 export const unixSeconds = (ms: number) => String(Math.floor(ms / 1000));
 
 export function messagesEnvelope(business: string, value: Record<string, unknown>) {
@@ -76,7 +76,7 @@ export interface StatusFacts {
   errors?: unknown[];
 }
 
-/** One `statuses[]` item (reference §3.5): conversation and pricing on success, `errors[]` on failure. */
+/** One `statuses[]` item (docs/cloud-api.md §3.5): conversation and pricing on success, `errors[]` on failure. */
 export function statusItem(facts: StatusFacts): Record<string, unknown> {
   const item: Record<string, unknown> = {
     id: facts.id,
@@ -92,12 +92,12 @@ export function statusItem(facts: StatusFacts): Record<string, unknown> {
   if (facts.conversation) {
     item.conversation = {
       id: facts.conversation.id,
-      // Meta sends the expiry with the first status of a conversation's message only (reference §3.5).
+      // Meta sends the expiry with the first status of a conversation's message only (docs/cloud-api.md §3.5).
       ...(facts.status === 'sent' ? { expiration_timestamp: unixSeconds(facts.conversation.expiresAt) } : {}),
       origin: { type: 'service' },
     };
   }
-  // Service messages inside the customer-service window are free under per-message pricing (reference §7).
+  // Service messages inside the customer-service window are free under per-message pricing (docs/cloud-api.md §7).
   item.pricing = {
     billable: false,
     pricing_model: 'PMP',

@@ -1,5 +1,5 @@
 /**
- * Posts webhooks the way Meta does (reference §3.2, §3.7): JSON, signed with the app secret over the exact
+ * Posts webhooks the way Meta does (docs/cloud-api.md §3.2, §3.7): JSON, signed with the app secret over the exact
  * bytes sent (`X-Hub-Signature-256: sha256=<hex>`), retried with backoff while the receiver fails or is
  * slow (Meta retries for days; the simulator for about a minute, enough for a restarting gateway).
  *
@@ -30,7 +30,7 @@ export function signBody(appSecret: string, body: string): string {
 }
 
 /**
- * Serialises like Meta: non-ASCII characters as `\uXXXX` escapes (reference §3.2), so a receiver that
+ * Serialises like Meta: non-ASCII characters as `\uXXXX` escapes (docs/cloud-api.md §3.2), so a receiver that
  * verifies re-serialised JSON instead of the raw bytes fails here as it would in production.
  */
 export function serializeWebhook(payload: unknown): string {

@@ -1,7 +1,7 @@
 /**
- * The 24-hour customer-service window (reference §7): it opens or restarts whenever a user writes to a
+ * The 24-hour customer-service window (docs/cloud-api.md §7): it opens or restarts whenever a user writes to a
  * business number; while open the business may send anything, afterwards only templates. The network
- * tracks it per (phone-number id, user); the conversation id of the status webhooks (reference §3.5)
+ * tracks it per (phone-number id, user); the conversation id of the status webhooks (docs/cloud-api.md §3.5)
  * follows the window, so every message of one window carries the same one.
  */
 import { createHash } from 'node:crypto';

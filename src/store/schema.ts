@@ -52,7 +52,7 @@ export interface ConversationWindowsTable {
 export interface MessagesTable {
   id: string;
   account_id: string;
-  /** The client's `messageId`: unique per account, forever (decisions §3). */
+  /** The client's `messageId`: unique per account, forever (docs/contract.md §3). */
   client_message_id: string;
   /** SHA-256 of the canonical request: tells a replay from a conflicting reuse of a messageId. */
   request_hash: string;
@@ -186,7 +186,7 @@ export interface TemplatesTable {
   category: string;
   status: string;
   rejected_reason: string;
-  /** JSON `{score, date}` as listed (decisions §5). */
+  /** JSON `{score, date}` as listed (docs/contract.md §5). */
   quality_score: string;
   /** JSON array of components in the network's upper-case shape. */
   components: string;
@@ -215,7 +215,7 @@ export interface IdCountersTable {
 }
 
 export interface FlowsTable {
-  /** Integer assigned by the gateway (decisions §4), from the `flows` counter. */
+  /** Integer assigned by the gateway (docs/contract.md §4), from the `flows` counter. */
   id: number;
   account_id: string;
   /** The business or sandbox number the flow was created for (E.164 digits). */

@@ -174,7 +174,7 @@ export function templatesRepo(db: Kysely<Database>, dataDir: string): TemplatesS
       place: TemplateMediaPlace,
       written: { mimeType: string; size: number; sha256: string },
     ): Promise<TemplateMedia> {
-      // Shaped like the network's resumable-upload handles (reference §5.4: `4::<opaque>`).
+      // Shaped like the network's resumable-upload handles (docs/cloud-api.md §5.4: `4::<opaque>`).
       const row: TemplateMediaTable = {
         handle: `4::${Buffer.from(`${written.mimeType}:${place.token}`).toString('base64url')}`,
         account_id: accountId,

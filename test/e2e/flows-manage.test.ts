@@ -1,5 +1,5 @@
 /**
- * Flow management at its edges, over real HTTP (operations 9–12 and decisions §4): every refusal of
+ * Flow management at its edges, over real HTTP (operations 9–12 and docs/contract.md §4): every refusal of
  * create and update with the part and the rule it names, publish, deprecate and delete in every status,
  * list paging at its bounds, and isolation between two accounts on every route.
  */

@@ -1,5 +1,5 @@
 /**
- * Every limit of decisions §3, at its edge and one past it, over real HTTP: the accepted side is sent to a
+ * Every limit of docs/contract.md §3, at its edge and one past it, over real HTTP: the accepted side is sent to a
  * joined virtual user, the refused side is a 400 whose message names the field.
  */
 import assert from 'node:assert/strict';

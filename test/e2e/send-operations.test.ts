@@ -1,6 +1,6 @@
 /**
  * Every send operation over real HTTP: a happy send that reaches the virtual phone, malformed requests in
- * the document's 400 shape, and the shared security battery (no key, wrong key, revoked key, another
+ * the contract's 400 shape (docs/contract.md), and the shared security battery (no key, wrong key, revoked key, another
  * account's number).
  */
 import assert from 'node:assert/strict';
@@ -23,7 +23,7 @@ const SANDBOX = `+${DEFAULT_SANDBOX_NUMBER}`;
 const USER = '+254712345001';
 const WIRE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
 
-/** One valid request per operation, as the document's samples write them, and what the phone shows. */
+/** One valid request per operation, as the samples of docs/contract.md write them, and what the phone shows. */
 const operations: { path: string; body: Record<string, unknown>; phoneType?: string; rendered?: RegExp }[] = [
   {
     path: '/api/v1/msg/message/text',

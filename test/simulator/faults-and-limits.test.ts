@@ -1,5 +1,5 @@
 /**
- * The simulator's fault controls (`/simulator/faults`) and Meta's limits (reference §7): per-number
+ * The simulator's fault controls (`/simulator/faults`) and Meta's limits (docs/cloud-api.md §7): per-number
  * throughput (130429) and the business–user pair rate (131056), over real HTTP.
  */
 import assert from 'node:assert/strict';

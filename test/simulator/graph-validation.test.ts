@@ -1,5 +1,5 @@
 /**
- * Send-body limits of reference §1.3/§1.5, each at its edge: accepted exactly at the limit, refused just
+ * Send-body limits of docs/cloud-api.md §1.3/§1.5, each at its edge: accepted exactly at the limit, refused just
  * past it with HTTP 400, the expected code, and `error_data.details` naming the field.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Send bodies at the edge of each limit of reference §1.3/§1.5: `ok` sits exactly at the limit, `bad` just
+ * Send bodies at the edge of each limit of docs/cloud-api.md §1.3/§1.5: `ok` sits exactly at the limit, `bad` just
  * past it; `code` and `field` are what the refusal must carry.
  */
 const s = (n: number, c = 'a') => c.repeat(n);

@@ -1,5 +1,5 @@
 /**
- * The create rules of simulated templates (reference §4.2, §4.3), each at its edge: accepted at the limit,
+ * The create rules of simulated templates (docs/cloud-api.md §4.2, §4.3), each at its edge: accepted at the limit,
  * refused past it with a Graph error (HTTP 400, code 100, a 2388xxx subcode where Meta has one) naming the
  * field.
  */

@@ -1,6 +1,6 @@
 /**
- * Managing simulated templates: edit rules (reference §4.6), deletion by name and by hsm_id, and the
- * list's filters and cursor paging (reference §4.5). The simulator's clock (`now`) is moved to cross the
+ * Managing simulated templates: edit rules (docs/cloud-api.md §4.6), deletion by name and by hsm_id, and the
+ * list's filters and cursor paging (docs/cloud-api.md §4.5). The simulator's clock (`now`) is moved to cross the
  * 24-hour and 30-day edit limits.
  */
 import assert from 'node:assert/strict';

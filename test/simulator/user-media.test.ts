@@ -1,6 +1,6 @@
 /**
- * Media a virtual user sends: checked against the network's rules (reference §1.6), announced by id in the
- * `messages` webhook, and downloadable in two steps (reference §5.2) with the Graph token only.
+ * Media a virtual user sends: checked against the network's rules (docs/cloud-api.md §1.6), announced by id in the
+ * `messages` webhook, and downloadable in two steps (docs/cloud-api.md §5.2) with the Graph token only.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';

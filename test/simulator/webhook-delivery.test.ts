@@ -1,5 +1,5 @@
 /**
- * Webhook delivery like Meta's (reference §3.2, §3.7): retried while the receiver fails, in order per
+ * Webhook delivery like Meta's (docs/cloud-api.md §3.2, §3.7): retried while the receiver fails, in order per
  * message, signed over the exact bytes (with Meta's \u escapes), and stopped by close().
  */
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-/** The 24-hour customer-service window (reference §7, §8): async failed status by default, or a sync 400. */
+/** The 24-hour customer-service window (docs/cloud-api.md §7, §8): async failed status by default, or a sync 400. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {

@@ -1,5 +1,5 @@
 /**
- * What Meta posts to `/webhooks/network` when a user writes to the sandbox number (reference §3): for
+ * What Meta posts to `/webhooks/network` when a user writes to the sandbox number (docs/cloud-api.md §3): for
  * suites that forge, sign or replay the network's webhooks by hand.
  */
 import { createHmac } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Flow categories (decisions §4, reference §6.1): one value or a comma-separated list, case-insensitive,
+ * Flow categories (docs/contract.md §4, docs/cloud-api.md §6.1): one value or a comma-separated list, case-insensitive,
  * `OTHERS` read as `OTHER` (the API document's example spells it so), at least one, Meta's values only.
  */
 import { FLOW_CATEGORIES, type FlowCategory } from '../../lib/flow-categories.ts';

@@ -1,5 +1,5 @@
 /**
- * The rules of WhatsApp Flows (decisions §4, reference §6): create, update, publish, deprecate, delete,
+ * The rules of WhatsApp Flows (docs/contract.md §4, docs/cloud-api.md §6): create, update, publish, deprecate, delete,
  * preview and list an account's flows, keeping the gateway's record and the network's flow in step.
  *
  * The network is asked first and the record written after, each write conditional on the status read
@@ -52,7 +52,7 @@ export interface FlowPage {
   totalElements: number;
 }
 
-/** Meta's limit on a flow name (reference §6.1, its Flows API refuses longer names). */
+/** Meta's limit on a flow name (docs/cloud-api.md §6.1, its Flows API refuses longer names). */
 const NAME_MAX = 200;
 
 export function flowView(row: Flow): FlowView {

@@ -1,4 +1,4 @@
-/** A Flows API failure (reference §6.6) as the error the client sees (management-network-error.ts). */
+/** A Flows API failure (docs/cloud-api.md §6.6) as the error the client sees (management-network-error.ts). */
 
 import type { GatewayError } from '../errors.ts';
 import { managementNetworkError } from '../management-network-error.ts';

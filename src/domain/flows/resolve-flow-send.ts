@@ -1,7 +1,7 @@
 /**
- * The flow of a flow send (operation 8, decisions §3): `flowId` is the gateway's id or the network's
+ * The flow of a flow send (operation 8, docs/contract.md §3): `flowId` is the gateway's id or the network's
  * (`waFlowId`), of the calling account. A PUBLISHED flow goes out in published mode, a DRAFT in draft mode
- * (for testing, reference §1.3); a DEPRECATED flow can no longer be opened (reference §6.2). Every send gets
+ * (for testing, docs/cloud-api.md §1.3); a DEPRECATED flow can no longer be opened (docs/cloud-api.md §6.2). Every send gets
  * a `flow_token` of its own, which the network echoes in the user's completion.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** The eight free-form send operations of the document, in its order, and the template send (decisions §3). */
+/** The eight free-form send operations of docs/contract.md, in its order, and the template send (docs/contract.md §3). */
 import { sendButtons } from './send-buttons.ts';
 import { sendContact } from './send-contact.ts';
 import { sendFlow } from './send-flow.ts';

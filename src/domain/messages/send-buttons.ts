@@ -1,6 +1,6 @@
 /**
  * Operation 6: up to three quick-reply buttons. The body text comes as `message` (the table) or `text`
- * (the sample). Ids ≤ 256 without surrounding spaces, titles ≤ 20, both unique (decisions §3, reference
+ * (the sample). Ids ≤ 256 without surrounding spaces, titles ≤ 20, both unique (docs/contract.md §3, reference
  * §1.5).
  */
 import { Type } from 'typebox';
@@ -54,7 +54,7 @@ export const sendButtons: SendOperation<Body, ButtonsContent, typeof bodySchema>
       { name: 'text', value: body.text },
     );
     if (!bodyText.ok) return bodyText;
-    // The network refuses both (reference §1.3): an id it would trim, a title with nothing to show.
+    // The network refuses both (docs/cloud-api.md §1.3): an id it would trim, a title with nothing to show.
     for (const [i, b] of body.buttons.entries()) {
       if (b.id.trim() !== b.id)
         return refuse(`buttons[${i}].id`, `\`buttons[${i}].id\` must not start or end with spaces`);

@@ -1,7 +1,7 @@
 /**
  * Operation 5: a contact card. `name.formattedName` is required and at least one phone; a phone without
- * `waId` shows an invite button instead of the message buttons (the document's note). Phone kinds are the
- * document's free words, mapped to the network's names where one fits (reference §1.3 contacts).
+ * `waId` shows an invite button instead of the message buttons (the contract's note, docs/contract.md §3). Phone kinds are the
+ * document's free words, mapped to the network's names where one fits (docs/cloud-api.md §1.3 contacts).
  */
 import { Type } from 'typebox';
 import { type CommonFields, commonFields, ok, type SendOperation, text } from './send-operation.ts';

@@ -1,12 +1,12 @@
 /**
  * Operation 8: opens a WhatsApp Flow. `flowId` is the gateway's flow id or the network's; `data` (any
- * object; the document's `service`, `serviceOption`, `package` are examples) becomes the first screen's
- * data (decisions §3, reference §1.3 flow).
+ * object; the contract's `service`, `serviceOption`, `package` are examples) becomes the first screen's
+ * data (docs/contract.md §3, docs/cloud-api.md §1.3 flow).
  */
 import { Type } from 'typebox';
 import { type CommonFields, commonFields, ok, refuse, type SendOperation, text } from './send-operation.ts';
 
-/** Pictographs, flags and keycaps: the network refuses emoji in `flow_cta` (reference §1.5). */
+/** Pictographs, flags and keycaps: the network refuses emoji in `flow_cta` (docs/cloud-api.md §1.5). */
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u{20E3}/u;
 
 type Body = CommonFields & {
@@ -50,7 +50,7 @@ export const sendFlow: SendOperation<Body, FlowContent, typeof bodySchema> = {
       flowId: body.flowId,
       flowCta: body.flowCta,
       screen: body.screen,
-      // The network refuses an empty `data` object (reference §1.3), and `{}` asks for nothing: left out.
+      // The network refuses an empty `data` object (docs/cloud-api.md §1.3), and `{}` asks for nothing: left out.
       ...(body.data && Object.keys(body.data).length > 0 ? { data: body.data } : {}),
     });
   },

@@ -1,8 +1,8 @@
 /**
  * Operation 7: a list menu. The document's table names the body `message`, its sample `body`; both are
  * accepted. `buttons` holds the sections: 1–10 sections, at most 10 rows across all of them, a section
- * title when there is more than one section, row ids unique across the message (decisions §3,
- * reference §1.5: row ids ≤ 200, not 256).
+ * title when there is more than one section, row ids unique across the message (docs/contract.md §3,
+ * docs/cloud-api.md §1.5: row ids ≤ 200, not 256).
  */
 import { Type } from 'typebox';
 import {

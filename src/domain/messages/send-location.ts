@@ -1,7 +1,7 @@
 /**
  * Operation 3: a location pin. The document spells the longitude `longtitude` in its table and
  * `longitude` in its sample: both are accepted. Coordinates may be numbers or numeric strings (the sample
- * sends strings) and must lie on Earth (decisions §3).
+ * sends strings) and must lie on Earth (docs/contract.md §3).
  */
 import { Type } from 'typebox';
 import {

@@ -1,7 +1,7 @@
 /**
  * Operation 2: media by URL. `mediaType` is case-insensitive; `mediaUrl` an absolute https URL; `caption`
  * only where the network shows one (image, video, document); `filename` only for documents
- * (decisions §3, reference §1.3).
+ * (docs/contract.md §3, docs/cloud-api.md §1.3).
  */
 import { Type } from 'typebox';
 import { type CommonFields, commonFields, ok, refuse, type SendOperation, text } from './send-operation.ts';

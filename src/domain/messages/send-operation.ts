@@ -1,6 +1,6 @@
 /**
- * The shape every free-form send operation shares (operations 1–8 of the document): a request schema,
- * the rules a schema cannot say, and the Cloud API body it becomes (reference §1.3).
+ * The shape every free-form send operation shares (operations 1–8 of docs/contract.md): a request schema,
+ * the rules a schema cannot say, and the Cloud API body it becomes (docs/cloud-api.md §1.3).
  */
 import { type TSchema, Type } from 'typebox';
 import type { CloudMessage } from '../ports/network.ts';
@@ -41,7 +41,7 @@ export interface CommonFields {
 }
 
 /**
- * The fields every send carries (decisions §3): `messageId` 1–128 characters. `from` and `to` are only
+ * The fields every send carries (docs/contract.md §3): `messageId` 1–128 characters. `from` and `to` are only
  * bounded here; whether they are phone numbers is the send pipeline's check (normalizePhone), which can say
  * so in a sentence of its own. 32 characters leave room for any E.164 number written with spaces and dashes.
  */
@@ -72,7 +72,7 @@ export const ok = <T>(value: T): RuleResult<T> => ({ ok: true, value });
 export const refuse = (field: string, message: string): RuleResult<never> => ({ ok: false, field, message });
 
 /**
- * Two spellings of one field (the document's table and its sample disagree): either may be sent; both
+ * Two spellings of one field (the contract's table and its sample disagree, docs/contract.md §3): either may be sent; both
  * with different values is an error, since the client's intent is unclear.
  */
 export function eitherSpelling<T>(

@@ -1,4 +1,4 @@
-/** Operation 4: asks the user to share a location; `text` 1–1024 (reference §1.3, location request). */
+/** Operation 4: asks the user to share a location; `text` 1–1024 (docs/cloud-api.md §1.3, location request). */
 import { Type } from 'typebox';
 import { type CommonFields, commonFields, ok, type SendOperation, text } from './send-operation.ts';
 

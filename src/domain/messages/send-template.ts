@@ -1,5 +1,5 @@
 /**
- * The template send (decisions §3, not in the document): the one message allowed outside the 24-hour
+ * The template send (docs/contract.md §3, an addition to the original operations): the one message allowed outside the 24-hour
  * session, so the way a business opens a conversation. The body names the template by name and language
  * and gives its parameters; the pipeline resolves the APPROVED template of the sending number
  * (templates/resolve-template-send.ts), which checks that the parameters fit it, before anything is sent.
@@ -17,7 +17,7 @@ import {
 } from './send-operation.ts';
 
 const MEDIA_FORMATS = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
-/** Reference §1.3: a text parameter may hold up to 1024 characters. */
+/** docs/cloud-api.md §1.3: a text parameter may hold up to 1024 characters. */
 const PARAMETER_MAX = 1024;
 
 type HeaderInput = { type: string; parameter?: string; mediaUrl?: string; filename?: string };

@@ -1,4 +1,4 @@
-/** Operation 1: free-form text, `message` 1–4096 characters (decisions §3, reference §1.5). */
+/** Operation 1: free-form text, `message` 1–4096 characters (docs/contract.md §3, docs/cloud-api.md §1.5). */
 import { Type } from 'typebox';
 import { type CommonFields, commonFields, ok, type SendOperation, text } from './send-operation.ts';
 
@@ -20,7 +20,7 @@ export const sendText: SendOperation<Body, TextContent, typeof bodySchema> = {
   summary: 'Send a free-form text message',
   bodySchema,
   normalize: (body) => ok({ message: body.message }),
-  // The network previews the first link only when asked (reference §1.3); asking whenever there is one is
+  // The network previews the first link only when asked (docs/cloud-api.md §1.3); asking whenever there is one is
   // what a person sending a link expects, and `false` otherwise keeps the body explicit.
   toCloud: ({ message }) => ({
     type: 'text',

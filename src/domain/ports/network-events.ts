@@ -30,14 +30,14 @@ export interface StatusEvent {
   callbackData: string | null;
 }
 
-/** A template's review or state change (reference §3.6 `message_template_status_update`). */
+/** A template's review or state change (docs/cloud-api.md §3.6 `message_template_status_update`). */
 export interface TemplateStatusEvent {
   kind: 'template_status';
   /** The network's template id (a number on the wire, a string here as everywhere else). */
   templateId: string;
   /** `APPROVED`, `REJECTED`, `PAUSED`, ... */
   event: string;
-  /** A rejection reason of reference §4.4, or `NONE`. */
+  /** A rejection reason of docs/cloud-api.md §4.4, or `NONE`. */
   reason: string;
   at: number;
 }

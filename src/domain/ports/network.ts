@@ -2,7 +2,7 @@
  * The one port through which the gateway reaches the messaging network.
  *
  * The Cloud API connector implements it for Meta and for the built-in simulator alike, so the code path the
- * tests exercise is the production one (decisions §1). The port is deliberately narrow: a capability the
+ * tests exercise is the production one (docs/contract.md §1). The port is deliberately narrow: a capability the
  * network lacks is simply not on it, instead of a method that throws.
  */
 
@@ -101,13 +101,13 @@ export interface MediaDownload {
 
 export type MediaResult = { ok: true; media: MediaDownload } | { ok: false; failure: NetworkFailure };
 
-/** What flow management needs: flows live in a WhatsApp Business Account (reference §6.1). */
+/** What flow management needs: flows live in a WhatsApp Business Account (docs/cloud-api.md §6.1). */
 export interface FlowAccount {
   wabaId: string;
   accessToken: string;
 }
 
-/** One problem the network found in a Flow JSON (reference §6.1 `validation_errors[]`). */
+/** One problem the network found in a Flow JSON (docs/cloud-api.md §6.1 `validation_errors[]`). */
 export interface NetworkFlowProblem {
   error: string;
   error_type: string;
@@ -118,7 +118,7 @@ export interface NetworkFlowProblem {
 
 export type FlowCallResult<T> = { ok: true; value: T } | { ok: false; failure: NetworkFailure };
 
-/** A template in the network's create shape (reference §4.2): upper-case components. */
+/** A template in the network's create shape (docs/cloud-api.md §4.2): upper-case components. */
 export interface TemplateSubmission {
   name: string;
   language: string;
@@ -126,7 +126,7 @@ export interface TemplateSubmission {
   components: unknown[];
 }
 
-/** Where templates live: a WhatsApp Business Account, reached with a number's token (reference §4.1). */
+/** Where templates live: a WhatsApp Business Account, reached with a number's token (docs/cloud-api.md §4.1). */
 export interface TemplateAccount {
   wabaId: string;
   accessToken: string;
@@ -151,7 +151,7 @@ export interface NetworkConnector {
     maxBytes: number,
     toFile: string,
   ): Promise<MediaResult>;
-  /** Flows API (reference §6.1): a new DRAFT flow, without its Flow JSON yet. */
+  /** Flows API (docs/cloud-api.md §6.1): a new DRAFT flow, without its Flow JSON yet. */
   createFlow(
     account: FlowAccount,
     flow: { name: string; categories: string[] },
@@ -170,12 +170,12 @@ export interface NetworkConnector {
   publishFlow(accessToken: string, flowId: string): Promise<FlowCallResult<void>>;
   deprecateFlow(accessToken: string, flowId: string): Promise<FlowCallResult<void>>;
   deleteFlow(accessToken: string, flowId: string): Promise<FlowCallResult<void>>;
-  /** Submits a template for review; the network answers its id and `PENDING` (reference §4.1). */
+  /** Submits a template for review; the network answers its id and `PENDING` (docs/cloud-api.md §4.1). */
   createTemplate(
     account: TemplateAccount,
     template: TemplateSubmission,
   ): Promise<TemplateCallResult<{ id: string; status: string }>>;
-  /** Edits a template's components or category; it goes back to review (reference §4.6). */
+  /** Edits a template's components or category; it goes back to review (docs/cloud-api.md §4.6). */
   editTemplate(
     accessToken: string,
     templateId: string,

@@ -1,5 +1,5 @@
 /**
- * Operations 13–16 on templates (decisions §5): create (checked, submitted to the network for review,
+ * Operations 13–16 on templates (docs/contract.md §5): create (checked, submitted to the network for review,
  * recorded PENDING), list, update (Meta's edit rules, back to review), delete. The network decides the
  * review; its verdict arrives by webhook (review-templates.ts).
  */
@@ -24,7 +24,7 @@ export interface TemplateDeps extends BusinessAccountDeps {
   now?: () => number;
 }
 
-/** Statuses a template may be listed by (reference §4.4). */
+/** Statuses a template may be listed by (docs/cloud-api.md §4.4). */
 export const TEMPLATE_STATUSES = [
   'APPROVED',
   'PENDING',
@@ -41,7 +41,7 @@ export const TEMPLATE_STATUSES = [
   'LOCKED',
 ] as const;
 
-/** Reference §4.6. */
+/** docs/cloud-api.md §4.6. */
 const EDITABLE = new Set(['APPROVED', 'REJECTED', 'PAUSED']);
 const DAY_MS = 24 * 3_600_000;
 const APPROVED_EDITS_PER_DAY = 1;
@@ -181,7 +181,7 @@ async function templateOf(deps: TemplateDeps, accountId: string, phone: string, 
   return row;
 }
 
-/** Meta's edit rules (reference §4.6); returns the edit times to keep. */
+/** Meta's edit rules (docs/cloud-api.md §4.6); returns the edit times to keep. */
 function checkEditAllowed(row: Template, definition: TemplateDefinition, at: number): number[] {
   if (!EDITABLE.has(row.status)) {
     throw new GatewayError(

@@ -1,6 +1,6 @@
 /**
  * Before a template send: the APPROVED template of the sending number with that name and language, and
- * parameters that fit it exactly (decisions §3): a header parameter of the header's kind when the header
+ * parameters that fit it exactly (docs/contract.md §3): a header parameter of the header's kind when the header
  * has a variable or media, one body parameter per body variable, one URL suffix per URL button with a
  * variable, and nothing else. Each mismatch is a 400 naming the component and what it expects.
  */

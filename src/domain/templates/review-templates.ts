@@ -1,5 +1,5 @@
 /**
- * The network's verdicts on templates (reference §3.6): recorded with their `template.status` event in one
+ * The network's verdicts on templates (docs/cloud-api.md §3.6): recorded with their `template.status` event in one
  * transaction, so a business learns every review. Unknown template ids (created outside this gateway) are
  * ignored; a repeated verdict changes nothing.
  */
@@ -12,7 +12,7 @@ export interface TemplateReviewDeps {
   wakeDispatcher(): void;
 }
 
-/** Events that are not a status of their own (reference §3.6): a reinstated template is approved again. */
+/** Events that are not a status of their own (docs/cloud-api.md §3.6): a reinstated template is approved again. */
 const STATUS_OF_EVENT: Record<string, string> = {
   REINSTATED: 'APPROVED',
   UNARCHIVED: 'APPROVED',

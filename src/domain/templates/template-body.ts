@@ -1,5 +1,5 @@
 /**
- * The create and update body of operations 14 and 15 (decisions §5): the document's `component` object
+ * The create and update body of operations 14 and 15 (docs/contract.md §5): the contract's `component` object
  * (`components` accepted too) with `header`, `body`, `footer` and `buttons`. The schema bounds shapes and
  * sizes; template-rules.ts says what the schema cannot (variables, per-type button rules, handles).
  */

@@ -1,7 +1,7 @@
 /**
- * Files for template media headers (decisions §5, operation 16): JPEG or PNG images, MP4 videos and PDF
+ * Files for template media headers (docs/contract.md §5, operation 16): JPEG or PNG images, MP4 videos and PDF
  * documents only, recognised by their content (magic bytes), never by the name or the declared type, with
- * Meta's size limits for each kind (reference §1.6).
+ * Meta's size limits for each kind (docs/cloud-api.md §1.6).
  */
 import { GatewayError } from '../errors.ts';
 

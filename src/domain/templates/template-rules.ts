@@ -1,12 +1,12 @@
 /**
- * Meta's rules for a template definition (decisions §5, reference §4.2–§4.3), checked before the network
- * sees it so every violation is a 400 naming the field of the document's body. What only the network's
+ * Meta's rules for a template definition (docs/contract.md §5, docs/cloud-api.md §4.2–§4.3), checked before the network
+ * sees it so every violation is a 400 naming the field of the contract's body (docs/contract.md §5). What only the network's
  * review decides (a variable at the very start or end of the body, adjacent variables, too many variables
  * for the text) is left to the review: a template breaking those is accepted here, then REJECTED with
  * INVALID_FORMAT, exactly as it would be on WhatsApp.
  *
- * The result is the template in the network's upper-case component shape (reference §4.2), which is also
- * the shape the listing shows (decisions §5).
+ * The result is the template in the network's upper-case component shape (docs/cloud-api.md §4.2), which is also
+ * the shape the listing shows (docs/contract.md §5).
  */
 
 import { normalizePhone } from '../../lib/phone.ts';
@@ -20,7 +20,7 @@ import {
   type TemplateComponentsInput,
 } from './template-body.ts';
 
-/** Reference §4.2–§4.3. */
+/** docs/cloud-api.md §4.2–§4.3. */
 export const LIMITS = {
   name: 512,
   headerText: 60,
@@ -256,7 +256,7 @@ function buttons(input: NonNullable<TemplateComponentsInput['buttons']>) {
       );
     }
   }
-  // Quick replies sit together, before or after the others (reference §4.3).
+  // Quick replies sit together, before or after the others (docs/cloud-api.md §4.3).
   const kinds = out.map((b) => (b.type === 'QUICK_REPLY' ? 'q' : 'o')).join('');
   if (/q+o+q|o+q+o/.test(kinds)) {
     throw invalid(

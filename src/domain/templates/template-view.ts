@@ -1,7 +1,7 @@
-/** A stored template in the listing shape of the document (decisions §5), keys in the document's order. */
+/** A stored template in the listing shape of docs/contract.md §5, keys in its order. */
 import type { Template } from '../ports/templates.ts';
 
-/** ISO 8601 with a numeric offset (the document's "date-time with offset"): UTC written as +00:00. */
+/** ISO 8601 with a numeric offset (the contract's "date-time with offset", docs/contract.md §5): UTC written as +00:00. */
 export function isoWithOffset(at: number): string {
   return new Date(at).toISOString().replace('Z', '+00:00');
 }

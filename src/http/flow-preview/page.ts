@@ -1,5 +1,5 @@
 /**
- * The flow preview page (decisions §4: "shows the flow's screens as a user would see them"): one phone-
+ * The flow preview page (docs/contract.md §4: "shows the flow's screens as a user would see them"): one phone-
  * sized column with a title bar, the screen's components and its Footer button. A small inline script
  * moves between screens on `navigate`, keeps each screen's data and answers, and shows the completed state
  * with the response the business would receive on `complete`. Nothing leaves the page.
@@ -48,7 +48,7 @@ fieldset{border:0;padding:0;margin:0}
 :focus-visible{outline:3px solid #53bdeb;outline-offset:2px}
 `;
 
-/** The page script: screen history, data per screen, form answers, actions (reference §6.3). */
+/** The page script: screen history, data per screen, form answers, actions (docs/cloud-api.md §6.3). */
 const SCRIPT = `
 (() => {
   const flow = JSON.parse(document.getElementById('flow-data').textContent);

@@ -3,11 +3,11 @@
 import type { FlowContext } from './context.ts';
 import { at, isObject, kindOf } from './paths.ts';
 
-/** Action names from reference §6.3 ("Actions (`name`)"). */
+/** Action names from docs/cloud-api.md §6.3 ("Actions (`name`)"). */
 export const ACTION_NAMES = ['navigate', 'complete', 'data_exchange', 'update_data', 'open_url'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
 
-/** Keys each action may carry besides `name` (reference §6.3; `url` is open_url's target). */
+/** Keys each action may carry besides `name` (docs/cloud-api.md §6.3; `url` is open_url's target). */
 const ACTION_KEYS: Record<ActionName, readonly string[]> = {
   navigate: ['next', 'payload'],
   complete: ['payload'],
@@ -16,7 +16,7 @@ const ACTION_KEYS: Record<ActionName, readonly string[]> = {
   open_url: ['url'],
 };
 
-/** `navigate.next.type` has a single value in reference §6.3. */
+/** `navigate.next.type` has a single value in docs/cloud-api.md §6.3. */
 export const NAVIGATE_NEXT_TYPE = 'screen';
 
 function isActionName(value: unknown): value is ActionName {

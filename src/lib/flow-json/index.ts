@@ -1,5 +1,5 @@
 // Validates an uploaded Flow JSON file the way WhatsApp does before a flow can be published
-// (reference §6.3–§6.5), reporting every problem with its path.
+// (docs/cloud-api.md §6.3–§6.5), reporting every problem with its path.
 
 import type { FlowContext } from './context.ts';
 import { inDocumentOrder } from './document-order.ts';

@@ -1,4 +1,4 @@
-// Component names: unique per screen (reference §6.5 item 6) and the keys `${form.<name>}` can use.
+// Component names: unique per screen (docs/cloud-api.md §6.5 item 6) and the keys `${form.<name>}` can use.
 
 import { INPUT_COMPONENT_TYPES, NAMED_COMPONENT_TYPES } from './components/kinds.ts';
 import { at, isObject } from './paths.ts';

@@ -1,5 +1,5 @@
 // Every `${form.x}` / `${data.x}` (and `${screen.ID.form.x}` / `${screen.ID.data.x}`) must name something that
-// exists (reference §6.3 "Bindings", §6.5 item 6).
+// exists (docs/cloud-api.md §6.3 "Bindings", §6.5 item 6).
 
 import { referencesIn } from './bindings.ts';
 import { inputNames } from './names.ts';

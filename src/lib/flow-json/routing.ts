@@ -1,5 +1,5 @@
 // Screen graph rules: terminal screens, `routing_model`, navigate edges and reachability
-// (reference §6.3 "routing_model", §6.5 items 4 and 5).
+// (docs/cloud-api.md §6.3 "routing_model", §6.5 items 4 and 5).
 
 import { at, isObject, kindOf } from './paths.ts';
 import type { Report } from './types.ts';

@@ -1,12 +1,12 @@
-// Per-screen counts: components, Footers, OptIns, EmbeddedLinks, Images (reference §6.4, §6.5 items 3 and 5).
+// Per-screen counts: components, Footers, OptIns, EmbeddedLinks, Images (docs/cloud-api.md §6.4, §6.5 items 3 and 5).
 
 import { at, isObject } from './paths.ts';
 import type { JsonObject, Report } from './types.ts';
 import { childListsOf, forEachComponent } from './walk.ts';
 
-/** Reference §6.5 (3): at most 50 components on one screen (nested ones included). */
+/** docs/cloud-api.md §6.5 (3): at most 50 components on one screen (nested ones included). */
 export const MAX_COMPONENTS_PER_SCREEN = 50;
-/** Reference §6.4: counted per screen, across all branches. */
+/** docs/cloud-api.md §6.4: counted per screen, across all branches. */
 export const MAX_PER_SCREEN: Readonly<Record<string, number>> = {
   OptIn: 5,
   EmbeddedLink: 2,

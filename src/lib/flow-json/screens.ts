@@ -1,4 +1,4 @@
-// Per-screen structure: id, keys, `data` declarations and layout (reference §6.3, §6.5 items 2–3).
+// Per-screen structure: id, keys, `data` declarations and layout (docs/cloud-api.md §6.3, §6.5 items 2–3).
 
 import { validateLayoutChildren } from './components/registry.ts';
 import type { FlowContext } from './context.ts';
@@ -6,7 +6,7 @@ import { at, isObject, kindOf } from './paths.ts';
 import type { Report } from './types.ts';
 import { atLeast, SENSITIVE_FIELDS_SINCE } from './version.ts';
 
-/** Reference §6.3: keys a screen may carry. */
+/** docs/cloud-api.md §6.3: keys a screen may carry. */
 export const SCREEN_KEYS = [
   'id',
   'layout',
@@ -17,16 +17,16 @@ export const SCREEN_KEYS = [
   'refresh_on_back',
   'sensitive',
 ];
-/** Reference §6.5 (2): `SUCCESS` is reserved. Meta refuses lower-case "success" as well. */
+/** docs/cloud-api.md §6.5 (2): `SUCCESS` is reserved. Meta refuses lower-case "success" as well. */
 export const RESERVED_SCREEN_IDS = ['SUCCESS'];
 /**
  * Screen ids are identifiers: letters, digits and underscores, not starting with a digit. Meta's examples use
- * UPPER_SNAKE, but reference §6.5 (2) says lower case is not confirmed as an error, so case is not enforced.
+ * UPPER_SNAKE, but docs/cloud-api.md §6.5 (2) says lower case is not confirmed as an error, so case is not enforced.
  */
 export const SCREEN_ID_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** Reference §6.5 (3): the only layout. */
+/** docs/cloud-api.md §6.5 (3): the only layout. */
 export const LAYOUT_TYPE = 'SingleColumnLayout';
-/** JSON Schema types a screen `data` declaration may name (reference §6.3: `{key: {type, __example__}}`). */
+/** JSON Schema types a screen `data` declaration may name (docs/cloud-api.md §6.3: `{key: {type, __example__}}`). */
 export const DATA_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array'] as const;
 
 /** Checks every screen id and returns the set of valid, unique ones (needed before actions can be checked). */

@@ -1,4 +1,4 @@
-// Document-level rules: the root object, its keys, `version`, `data_api_version` and `screens` (reference §6.3, §6.5).
+// Document-level rules: the root object, its keys, `version`, `data_api_version` and `screens` (docs/cloud-api.md §6.3, §6.5).
 
 import { at, isObject, kindOf } from './paths.ts';
 import type { JsonObject, Report } from './types.ts';
@@ -12,7 +12,7 @@ import {
   parseVersion,
 } from './version.ts';
 
-/** Reference §6.3: keys allowed at the top of a Flow JSON document. */
+/** docs/cloud-api.md §6.3: keys allowed at the top of a Flow JSON document. */
 export const TOP_LEVEL_KEYS = [
   'version',
   'screens',

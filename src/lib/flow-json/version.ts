@@ -1,7 +1,7 @@
 // Flow JSON and Data API versions the validator accepts.
 
 /**
- * Flow JSON `version` values accepted on upload. Reference §6.3 shows "7.1"; Meta's Flows changelog adds 7.2
+ * Flow JSON `version` values accepted on upload. docs/cloud-api.md §6.3 shows "7.1"; Meta's Flows changelog adds 7.2
  * (July 2025) and 7.3 (September 2025). Releases before 2.1 have expired and Meta refuses them
  * ("Invalid Flow JSON version"), so they are not listed.
  */
@@ -23,16 +23,16 @@ export const FLOW_JSON_VERSIONS = [
 ] as const;
 
 /**
- * `data_api_version` values. Reference §6.3 names "3.0"; Meta's changelog announced Data API 4.0 in
+ * `data_api_version` values. docs/cloud-api.md §6.3 names "3.0"; Meta's changelog announced Data API 4.0 in
  * November 2025.
  */
 export const DATA_API_VERSIONS = ['3.0', '4.0'] as const;
 
-/** Below this version input components must sit inside a `Form` (reference §6.3, last bullet). */
+/** Below this version input components must sit inside a `Form` (docs/cloud-api.md §6.3, last bullet). */
 export const FORM_OPTIONAL_SINCE = '4.0';
-/** `data_channel_uri` is the legacy endpoint setting and is only valid below this version (reference §6.3). */
+/** `data_channel_uri` is the legacy endpoint setting and is only valid below this version (docs/cloud-api.md §6.3). */
 export const DATA_CHANNEL_URI_BEFORE = '3.0';
-/** Screen key `sensitive` exists from this version on (reference §6.3). */
+/** Screen key `sensitive` exists from this version on (docs/cloud-api.md §6.3). */
 export const SENSITIVE_FIELDS_SINCE = '5.1';
 
 export interface FlowVersion {

@@ -56,7 +56,7 @@ export function phoneFlow(catalog: FlowCatalog, message: ReceivedMessage): Phone
     firstScreen: first,
     screens: screens.map((screen, index) => {
       const layout = isObject(screen.layout) ? screen.layout : {};
-      // The message's own data fills the first screen, as on WhatsApp (reference §6.3).
+      // The message's own data fills the first screen, as on WhatsApp (docs/cloud-api.md §6.3).
       const given = String(screen.id) === first && isObject(payload.data) ? payload.data : {};
       const examples = { ...examplesOf(screen), ...given };
       return {

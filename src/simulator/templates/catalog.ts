@@ -1,5 +1,5 @@
 /**
- * The simulated network's message templates, by id and by WhatsApp Business Account (reference §4). In
+ * The simulated network's message templates, by id and by WhatsApp Business Account (docs/cloud-api.md §4). In
  * memory like the rest of the network. Bounded: a WABA holds at most MAX_TEMPLATES_PER_WABA templates
  * (Meta's limit for an unverified business; a create past it is refused with subcode 2388019), and past
  * MAX_WABAS accounts with templates, the one whose templates changed the longest ago is forgotten. A WABA
@@ -10,7 +10,7 @@ import type { SimTemplate, TemplateCategory, TemplateContent } from './model.ts'
 
 export const MAX_TEMPLATES_PER_WABA = 250;
 export const MAX_WABAS = 1000;
-/** Meta keeps the name of a deleted approved template out of use for 30 days (reference §4.2). */
+/** Meta keeps the name of a deleted approved template out of use for 30 days (docs/cloud-api.md §4.2). */
 export const DELETED_NAME_HOLD_MS = 30 * 24 * 60 * 60_000;
 /** Held names remembered per WABA; past it the oldest hold is forgotten early. */
 export const MAX_HELD_NAMES = 1000;

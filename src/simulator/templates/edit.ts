@@ -1,5 +1,5 @@
 /**
- * Editing a template, `POST /{template-id}` (reference §4.6): only an APPROVED, REJECTED or PAUSED
+ * Editing a template, `POST /{template-id}` (docs/cloud-api.md §4.6): only an APPROVED, REJECTED or PAUSED
  * template; an APPROVED one at most once per 24 hours and ten times per 30 days (REJECTED and PAUSED ones
  * without limit); the category of an approved template stays; name and language never change. An edit
  * sends the template back to PENDING for a new review.

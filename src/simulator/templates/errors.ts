@@ -1,11 +1,11 @@
 /**
- * Template management errors (reference §2.1, §2.3): Meta answers them as code 100 "Invalid parameter"
+ * Template management errors (docs/cloud-api.md §2.1, §2.3): Meta answers them as code 100 "Invalid parameter"
  * with a template creation `error_subcode` where one applies, and explains them to a person in
  * `error_user_title` / `error_user_msg`. Thrown as GraphProblem so deep checks need no result plumbing.
  */
 import { GraphProblem, graphError } from '../graph-errors.ts';
 
-/** The 2388xxx subcodes of reference §2.3, plus 2388024 for a name already used in that language. */
+/** The 2388xxx subcodes of docs/cloud-api.md §2.3, plus 2388024 for a name already used in that language. */
 export const SUBCODE = {
   templateLimit: 2388019,
   nameBeingDeleted: 2388023,

@@ -1,5 +1,5 @@
 /**
- * `GET /{v}/{waba-id}/message_templates` (reference §4.5): filters `name` (exact), `language`, `category`
+ * `GET /{v}/{waba-id}/message_templates` (docs/cloud-api.md §4.5): filters `name` (exact), `language`, `category`
  * and `status` (one or several, comma-separated), `limit` (default 25, at most 1000), cursor paging with
  * `after` / `before`. Templates come in creation order; a cursor is the creation position of a template
  * (base64url), so deleting templates between pages skips or repeats nothing.

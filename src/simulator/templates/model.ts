@@ -1,5 +1,5 @@
 /**
- * A message template of the simulated network (reference §4): what the catalog stores, the create
+ * A message template of the simulated network (docs/cloud-api.md §4): what the catalog stores, the create
  * validator produces, the review judges and a send fills in.
  */
 import type { Json } from '../validate-fields.ts';
@@ -7,7 +7,7 @@ import type { Json } from '../validate-fields.ts';
 export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
-/** The statuses the simulated review and edits produce (reference §4.4 lists more). */
+/** The statuses the simulated review and edits produce (docs/cloud-api.md §4.4 lists more). */
 export type TemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED' | 'DISABLED';
 
 export const HEADER_FORMATS = ['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION'] as const;
@@ -25,7 +25,7 @@ export interface TemplateButton {
   phoneNumber?: string;
 }
 
-/** The checked components: the wire shape (reference §4.2, upper case) and what sends need from it. */
+/** The checked components: the wire shape (docs/cloud-api.md §4.2, upper case) and what sends need from it. */
 export interface TemplateContent {
   components: Json[];
   header?: { format: HeaderFormat; text?: string; variables: number };

@@ -1,7 +1,7 @@
 /**
  * Field readers for template create and edit bodies. Unlike the send validators (validate-fields.ts),
  * every refusal here is a template management error: code 100, with a 2388xxx subcode where Meta has one
- * (reference §2.3), naming the field in `error_data.details` and `error_user_msg`.
+ * (docs/cloud-api.md §2.3), naming the field in `error_data.details` and `error_user_msg`.
  */
 import { charCount, isObject, type Json } from '../validate-fields.ts';
 import { invalidField, SUBCODE } from './errors.ts';

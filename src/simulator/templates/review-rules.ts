@@ -1,11 +1,11 @@
 /**
- * What the simulated review rejects as INVALID_FORMAT (reference §4.3: "no variable at very start/end; no
+ * What the simulated review rejects as INVALID_FORMAT (docs/cloud-api.md §4.3: "no variable at very start/end; no
  * adjacent {{1}}{{2}}; too many variables for the length is rejected"). Meta does not publish the density
  * rule; the simulator's is: the body's fixed text (the text without its variables) must hold at least two
- * words per variable occurrence, a word being a run of letters or digits. Reference §4.2's own example,
+ * words per variable occurrence, a word being a run of letters or digits. docs/cloud-api.md §4.2's own example,
  * "Hi {{1}}, your order ships {{2}}.", has four words for two variables and passes.
  *
- * Only the body is judged: a header's single variable may end it ("Order {{1}}" is reference §4.2's
+ * Only the body is judged: a header's single variable may end it ("Order {{1}}" is docs/cloud-api.md §4.2's
  * example header).
  */
 import type { TemplateContent } from './model.ts';

@@ -1,5 +1,5 @@
 /**
- * The simulated template review (reference §4.4): every submission (create or edit) is judged
+ * The simulated template review (docs/cloud-api.md §4.4): every submission (create or edit) is judged
  * `reviewDelayMs` later, APPROVED or REJECTED with INVALID_FORMAT (review-rules.ts), and the outcome is
  * posted as a signed `message_template_status_update` webhook. Meta posts nothing when a template is
  * submitted, so neither does the simulator. A review of a version that was since edited or deleted is

@@ -1,5 +1,5 @@
 /**
- * The simulated WhatsApp Business Management API for message templates (reference §4.1):
+ * The simulated WhatsApp Business Management API for message templates (docs/cloud-api.md §4.1):
  * `POST|GET|DELETE /{v}/{waba-id}/message_templates`, and `GET|POST /{v}/{template-id}` through the shared
  * bare-id routes (graph-objects.ts). A WABA id is a business number's phone-number id (wabaIdOf); any
  * other id is Graph's unknown object. Also `POST /templates/{template-id}/status` (no Graph auth, like the

@@ -22,7 +22,7 @@ export function catalogTemplates(catalog: TemplateCatalog): TemplateHandler {
       if (!found) {
         const others = catalog.named(wabaId, name).map((t) => t.language);
         const hint = others.length ? `; it exists in ${others.join(', ')}` : '';
-        // Meta answers 404 for this code in its error table; sources disagree (reference §2.3).
+        // Meta answers 404 for this code in its error table; sources disagree (docs/cloud-api.md §2.3).
         return {
           ok: false,
           error: graphError(132001, `template name (${name}) does not exist in ${language}${hint}`, 404),

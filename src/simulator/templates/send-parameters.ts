@@ -1,5 +1,5 @@
 /**
- * The parameters of a template send (reference §1.3 template) checked against the approved template:
+ * The parameters of a template send (docs/cloud-api.md §1.3 template) checked against the approved template:
  * each component must carry exactly the parameters the template has variables for, else 132000 naming the
  * component and the expected count; a parameter of the wrong kind is 132012; a text parameter longer than
  * 1024 characters is 132008; a filled-in header or body longer than its limit is 132005.

@@ -1,5 +1,5 @@
 /**
- * The BUTTONS component of a template (reference §4.2, §4.3): at most 10 buttons, quick replies grouped
+ * The BUTTONS component of a template (docs/cloud-api.md §4.2, §4.3): at most 10 buttons, quick replies grouped
  * together, at most 2 URL, 1 PHONE_NUMBER and 1 COPY_CODE (marketing only) buttons, labels ≤ 25 characters,
  * and a URL with at most one variable, `{{1}}` at its very end, shown by an example.
  */
@@ -103,7 +103,7 @@ export function checkButtons(
       );
     }
   }
-  // Quick replies sit together, all before or all after the other buttons (reference §4.3).
+  // Quick replies sit together, all before or all after the other buttons (docs/cloud-api.md §4.3).
   const kinds = checked.map(({ button }) => (button.type === 'QUICK_REPLY' ? 'q' : 'o')).join('');
   if (/q+o+q|o+q+o/.test(kinds)) {
     throw invalidField(

@@ -1,5 +1,5 @@
 /**
- * Meta's checks of a template create body (reference §4.2, §4.3), made when the template is submitted:
+ * Meta's checks of a template create body (docs/cloud-api.md §4.2, §4.3), made when the template is submitted:
  * each refusal is code 100 naming the field (errors.ts). What only the review decides (variable placement
  * and density, review.ts) is not checked here, as on WhatsApp: such a template is accepted as PENDING,
  * then REJECTED.

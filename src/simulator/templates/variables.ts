@@ -1,5 +1,5 @@
 /**
- * Positional template variables (`{{1}}`, `{{2}}`, ...; reference §4.2). Anything in double braces is
+ * Positional template variables (`{{1}}`, `{{2}}`, ...; docs/cloud-api.md §4.2). Anything in double braces is
  * meant as a variable, so `{{name}}` or `{{ 1 }}` is a malformed one rather than plain text.
  */
 import { invalidField, SUBCODE } from './errors.ts';

@@ -1,5 +1,5 @@
 /**
- * A template as the Graph answers it (reference §4.4, §4.5): ids as strings, components in the
+ * A template as the Graph answers it (docs/cloud-api.md §4.4, §4.5): ids as strings, components in the
  * upper-case creation shape. `?fields=a,b` keeps those fields (and `id`, which Graph always answers).
  */
 import type { Json } from '../validate-fields.ts';

@@ -1,5 +1,5 @@
 /**
- * The `message_template_status_update` webhook (reference §3.6). Note Meta's names: the value says
+ * The `message_template_status_update` webhook (docs/cloud-api.md §3.6). Note Meta's names: the value says
  * `message_template_name` / `message_template_language`, the id is a JSON number here (a string
  * everywhere else), and `entry[].time` is an integer.
  */

@@ -1,5 +1,5 @@
 /**
- * Message templates (decisions §5) and the media uploaded for their headers.
+ * Message templates (docs/contract.md §5) and the media uploaded for their headers.
  *
  * A template is identified by the network's id (the id Meta's tools show, so support conversations use one
  * id). `network_name` is the name the network knows: the client's name, except on the shared sandbox

@@ -1,5 +1,5 @@
 /**
- * WhatsApp Flows of an account (decisions §4), the counter that gives them their integer ids, and the
+ * WhatsApp Flows of an account (docs/contract.md §4), the counter that gives them their integer ids, and the
  * WABA id of a business number (flows live in a WhatsApp Business Account, not on a number).
  *
  * Flow ids are integers assigned by the gateway and unique across the database. They come from a counter

@@ -17,7 +17,7 @@ test('examples/flows/sign-up.json validates and summarises its screens', () => {
   assert.equal(result.flow.screens.length, 2);
 });
 
-test('the reference §6.3 sample validates', () => {
+test('the docs/cloud-api.md §6.3 sample validates', () => {
   const sample = {
     version: '7.1',
     screens: [

@@ -1,4 +1,4 @@
-/** Operation 6, quick-reply buttons (decisions §3, reference §1.3 and §1.5). */
+/** Operation 6, quick-reply buttons (docs/contract.md §3, docs/cloud-api.md §1.3 and §1.5). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sendButtons } from '../../../src/domain/messages/send-buttons.ts';

@@ -1,4 +1,4 @@
-/** The common fields and the registry of the eight operations (decisions §2, §3). */
+/** The common fields and the registry of the eight operations (docs/contract.md §2, §3). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sendOperations } from '../../../src/domain/messages/index.ts';
@@ -9,7 +9,7 @@ import { check, common, x } from './check.ts';
 const text = (body: Record<string, unknown>) => check(sendText, { ...common, message: 'hi', ...body });
 
 describe('sendOperations', () => {
-  test('holds the eight operations in the order of the document, then the template send (decisions §3)', () => {
+  test('holds the eight operations in the order of docs/contract.md, then the template send (docs/contract.md §3)', () => {
     assert.deepEqual(
       sendOperations.map((op) => [op.kind, sendPaths[op.kind]]),
       [

@@ -1,4 +1,4 @@
-/** Operation 5, contact card (decisions §3, reference §1.3 contacts). */
+/** Operation 5, contact card (docs/contract.md §3, docs/cloud-api.md §1.3 contacts). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sendContact } from '../../../src/domain/messages/send-contact.ts';
@@ -63,7 +63,7 @@ describe('send contact', () => {
     );
   });
 
-  test("phone kinds: the document's words in the network's spelling, others upper-cased", () => {
+  test("phone kinds: the contract's words in the network's spelling, others upper-cased", () => {
     const kinds = [
       'cell',
       'Mobile',

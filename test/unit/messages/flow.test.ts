@@ -1,4 +1,4 @@
-/** Operation 8, flow message (decisions §3, reference §1.3 flow). */
+/** Operation 8, flow message (docs/contract.md §3, docs/cloud-api.md §1.3 flow). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sendFlow } from '../../../src/domain/messages/send-flow.ts';

@@ -1,7 +1,7 @@
 /**
  * What a hostile or careless client sends: every field of a valid body, at every depth, replaced by wrong
  * types, null, empty and huge values, control characters and prototype keys. Each result must be a refusal
- * naming a field or a well-formed message; nothing may throw (decisions §2: never a 500 for bad input).
+ * naming a field or a well-formed message; nothing may throw (docs/contract.md §2: never a 500 for bad input).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-/** Operation 3, location pin (decisions §3, reference §1.3 location). */
+/** Operation 3, location pin (docs/contract.md §3, docs/cloud-api.md §1.3 location). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sendLocation } from '../../../src/domain/messages/send-location.ts';

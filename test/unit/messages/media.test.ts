@@ -1,4 +1,4 @@
-/** Operation 2, media by URL (decisions §3, reference §1.3 media). */
+/** Operation 2, media by URL (docs/contract.md §3, docs/cloud-api.md §1.3 media). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sendMedia } from '../../../src/domain/messages/send-media.ts';

@@ -1,4 +1,4 @@
-/** Operation 4, location request (decisions §3, reference §1.3 location request). */
+/** Operation 4, location request (docs/contract.md §3, docs/cloud-api.md §1.3 location request). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sendRequestLocation } from '../../../src/domain/messages/send-request-location.ts';

@@ -1,4 +1,4 @@
-/** Operation 1, free-form text (decisions §3, reference §1.3 text). */
+/** Operation 1, free-form text (docs/contract.md §3, docs/cloud-api.md §1.3 text). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sendText } from '../../../src/domain/messages/send-text.ts';

@@ -1,5 +1,5 @@
 /**
- * What the flow routes share (operations 9–12 and decisions §4). Every failure is the envelope with a
+ * What the flow routes share (operations 9–12 and docs/contract.md §4). Every failure is the envelope with a
  * message starting `Request failed.` (the error handler adds it for these paths); another account's flow
  * is a 404.
  */

@@ -1,4 +1,4 @@
-/** The flow routes (operations 9–12 of the document): create, update, preview, publish, deprecate, delete, list. */
+/** The flow routes (operations 9–12 of docs/contract.md): create, update, preview, publish, deprecate, delete, list. */
 import type { TypedApp } from '../../typed-app.ts';
 import { registerCreateFlow } from './create.ts';
 import { registerDeleteFlow } from './delete.ts';

@@ -1,6 +1,6 @@
 /**
  * `GET /media/:id?expires=&signature=`: media users sent, served from the gateway's own storage. The
- * signed, expiring link is the credential (decisions §6), so the route needs no API key; anything but a
+ * signed, expiring link is the credential (docs/contract.md §6), so the route needs no API key; anything but a
  * valid link is a 404, which tells a prober nothing about which ids exist. Every answer, a 404 or a 400
  * included, carries the headers that keep a file from running on this origin (src/http/media-headers.ts).
  */

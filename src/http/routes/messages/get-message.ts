@@ -1,4 +1,4 @@
-/** `GET /api/v1/msg/message/:messageId`: a sent message's status and timeline (decisions §3). */
+/** `GET /api/v1/msg/message/:messageId`: a sent message's status and timeline (docs/contract.md §3). */
 import { Type } from 'typebox';
 import { GatewayError } from '../../../domain/errors.ts';
 import { describeMessage, messageStatuses } from '../../../domain/message-status.ts';

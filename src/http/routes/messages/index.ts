@@ -1,4 +1,4 @@
-/** The message routes: the send operations in the document's order, then a sent message's status. */
+/** The message routes: the send operations in the order of docs/contract.md, then a sent message's status. */
 
 import type { MessagesStore } from '../../../domain/ports/messages.ts';
 import type { SendDeps } from '../../../domain/send-message.ts';

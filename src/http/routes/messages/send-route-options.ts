@@ -1,6 +1,6 @@
 /**
  * What every send route shares: its operation's summary and body schema (src/domain/messages/), the one
- * answer shape, and the flag that makes a malformed body the document's send 400 (src/http/error-handler.ts).
+ * answer shape, and the flag that makes a malformed body the contract's send 400 (docs/contract.md) (src/http/error-handler.ts).
  */
 import type { TSchema } from 'typebox';
 import { envelopeSchema, sendResultSchema } from '../../schemas.ts';

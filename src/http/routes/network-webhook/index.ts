@@ -1,7 +1,7 @@
 /**
  * `/webhooks/network`: where the network (Meta, or the simulator) reports inbound messages and statuses.
- * GET answers Meta's verification handshake (reference §3.1). POST checks `X-Hub-Signature-256` over the
- * raw bytes before parsing anything, in constant time, and fails closed (reference §3.2).
+ * GET answers Meta's verification handshake (docs/cloud-api.md §3.1). POST checks `X-Hub-Signature-256` over the
+ * raw bytes before parsing anything, in constant time, and fails closed (docs/cloud-api.md §3.2).
  *
  * A signed body is then checked whole before any of it is handled (src/network/webhook-events.ts, the
  * rules in docs/webhooks.md): a body holding an impossible value (a timestamp of `"1e20"`, an id that is
@@ -26,7 +26,7 @@ export interface NetworkWebhookOptions {
   verifyToken: string;
   /** The largest body accepted, in bytes; larger ones are answered 413. */
   bodyLimitBytes: number;
-  /** Template reviews (reference §3.6). */
+  /** Template reviews (docs/cloud-api.md §3.6). */
   onTemplateStatus(event: TemplateStatusEvent): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-/** The template routes (operations 13–16 of the document): list, create, update, delete, upload media. */
+/** The template routes (operations 13–16 of docs/contract.md): list, create, update, delete, upload media. */
 import type { TemplateDeps } from '../../../domain/templates/manage-templates.ts';
 import type { TypedApp } from '../../typed-app.ts';
 import { registerCreateTemplate } from './create.ts';

@@ -1,6 +1,6 @@
 /**
- * What the template routes share (operations 13–16 of the document, under decisions §5): their tag, path
- * parameters, and the document's template envelope (`timestamp: null`, `message: "success"`).
+ * What the template routes share (operations 13–16, docs/contract.md §5): their tag, path
+ * parameters, and the contract's template envelope (`timestamp: null`, `message: "success"`).
  */
 import { Type } from 'typebox';
 

@@ -1,11 +1,11 @@
-// Components that hold other components: Form, If, Switch (reference §6.3–§6.4).
+// Components that hold other components: Form, If, Switch (docs/cloud-api.md §6.3–§6.4).
 
 import { isDynamic } from '../bindings.ts';
 import type { ComponentContext } from '../context.ts';
 import { at, isObject, kindOf } from '../paths.ts';
 import type { ComponentSpec } from './spec.ts';
 
-/** Deepest allowed nesting of If inside If, from Meta's If reference (§6.4 does not state it). */
+/** Deepest allowed nesting of If inside If, from Meta's If reference (docs/cloud-api.md §6.4 does not state it). */
 export const MAX_IF_NESTING = 3;
 
 export const CONTAINER_COMPONENTS: Record<string, ComponentSpec> = {

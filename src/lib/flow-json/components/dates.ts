@@ -1,4 +1,4 @@
-// Date inputs: DatePicker and CalendarPicker (reference §6.4).
+// Date inputs: DatePicker and CalendarPicker (docs/cloud-api.md §6.4).
 
 import { isDynamic } from '../bindings.ts';
 import type { ComponentContext } from '../context.ts';
@@ -9,11 +9,11 @@ import { checkLength } from './properties.ts';
 import { action, bool, type ComponentSpec, int, type PropSpec, requiredStr, str } from './spec.ts';
 import { HELPER_TEXT_MAX } from './text-entry.ts';
 
-/** Reference §6.4: DatePicker and CalendarPicker labels hold at most 40 characters. */
+/** docs/cloud-api.md §6.4: DatePicker and CalendarPicker labels hold at most 40 characters. */
 export const DATE_LABEL_MAX = 40;
-/** Reference §6.4: CalendarPicker `mode` values. */
+/** docs/cloud-api.md §6.4: CalendarPicker `mode` values. */
 export const CALENDAR_MODES = ['single', 'range'] as const;
-/** `include-days` values from Meta's CalendarPicker reference (§6.4 only says "dates"). */
+/** `include-days` values from Meta's CalendarPicker reference (docs/cloud-api.md §6.4 only says "dates"). */
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 /** Dates are written as `YYYY-MM-DD` from this Flow JSON version on; older flows used timestamp strings. */
 export const ISO_DATES_SINCE = '5.0';

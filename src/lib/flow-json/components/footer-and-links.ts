@@ -1,16 +1,16 @@
-// Components that carry an on-click action: Footer, EmbeddedLink, OptIn (reference §6.4).
+// Components that carry an on-click action: Footer, EmbeddedLink, OptIn (docs/cloud-api.md §6.4).
 // Their per-screen counts (one Footer, two links, five opt-ins) are enforced in `screen-limits.ts`.
 
 import { at } from '../paths.ts';
 import { action, bool, type ComponentSpec, requiredStr, str } from './spec.ts';
 
-/** Reference §6.4: Footer label holds at most 35 characters. */
+/** docs/cloud-api.md §6.4: Footer label holds at most 35 characters. */
 export const FOOTER_LABEL_MAX = 35;
-/** Reference §6.4: Footer captions hold at most 15 characters. */
+/** docs/cloud-api.md §6.4: Footer captions hold at most 15 characters. */
 export const FOOTER_CAPTION_MAX = 15;
-/** Reference §6.4: EmbeddedLink text holds at most 35 characters. */
+/** docs/cloud-api.md §6.4: EmbeddedLink text holds at most 35 characters. */
 export const EMBEDDED_LINK_TEXT_MAX = 35;
-/** Reference §6.4: OptIn label holds at most 30 characters. */
+/** docs/cloud-api.md §6.4: OptIn label holds at most 30 characters. */
 export const OPT_IN_LABEL_MAX = 30;
 
 export const FOOTER_AND_LINK_COMPONENTS: Record<string, ComponentSpec> = {
@@ -25,7 +25,7 @@ export const FOOTER_AND_LINK_COMPONENTS: Record<string, ComponentSpec> = {
       enabled: bool,
     },
     crossChecks: (ctx, component, path) => {
-      // Reference §6.4: either a left/right caption pair or a single centre caption, never both layouts.
+      // docs/cloud-api.md §6.4: either a left/right caption pair or a single centre caption, never both layouts.
       const sides = component['left-caption'] !== undefined || component['right-caption'] !== undefined;
       if (sides && component['center-caption'] !== undefined) {
         ctx.report(

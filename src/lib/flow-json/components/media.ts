@@ -1,4 +1,4 @@
-// Pictures and uploads: Image, ImageCarousel, PhotoPicker, DocumentPicker (reference §6.4).
+// Pictures and uploads: Image, ImageCarousel, PhotoPicker, DocumentPicker (docs/cloud-api.md §6.4).
 
 import { isDynamic } from '../bindings.ts';
 import type { ComponentContext } from '../context.ts';
@@ -7,13 +7,13 @@ import { checkProperty } from './properties.ts';
 import { bool, type ComponentSpec, int, oneOf, type PropSpec, requiredStr, str } from './spec.ts';
 import { minNotAboveMax } from './text-entry.ts';
 
-/** Reference §6.4: an ImageCarousel holds at most 3 images (and at least one to show). */
+/** docs/cloud-api.md §6.4: an ImageCarousel holds at most 3 images (and at least one to show). */
 export const CAROUSEL_IMAGES = { min: 1, max: 3 } as const;
-/** Reference §6.4: PhotoPicker/DocumentPicker label holds at most 30 characters. */
+/** docs/cloud-api.md §6.4: PhotoPicker/DocumentPicker label holds at most 30 characters. */
 export const PICKER_LABEL_MAX = 30;
-/** Picker description limit from Meta's media upload reference (§6.4 does not state one). */
+/** Picker description limit from Meta's media upload reference (docs/cloud-api.md §6.4 does not state one). */
 export const PICKER_DESCRIPTION_MAX = 300;
-/** Upload limits from Meta's media upload reference (§6.4 names the properties only): 25 MB, 30 files. */
+/** Upload limits from Meta's media upload reference (docs/cloud-api.md §6.4 names the properties only): 25 MB, 30 files. */
 export const MAX_FILE_SIZE_KB = 25_600;
 export const MAX_UPLOADED_FILES = 30;
 /** `scale-type` values from Meta's Image reference. */

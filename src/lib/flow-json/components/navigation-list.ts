@@ -1,4 +1,4 @@
-// NavigationList: a list of tappable rows, each leading somewhere (reference §6.4).
+// NavigationList: a list of tappable rows, each leading somewhere (docs/cloud-api.md §6.4).
 
 import { isDynamic } from '../bindings.ts';
 import type { ComponentContext } from '../context.ts';
@@ -6,7 +6,7 @@ import { at, isObject, kindOf } from '../paths.ts';
 import { checkProperty } from './properties.ts';
 import { action, bool, type ComponentSpec, type PropSpec, requiredStr, str } from './spec.ts';
 
-/** Reference §6.4: a NavigationList has 1–20 items. */
+/** docs/cloud-api.md §6.4: a NavigationList has 1–20 items. */
 export const NAVIGATION_ITEMS = { min: 1, max: 20 } as const;
 const ROW_ACTIONS = ['navigate', 'data_exchange'] as const;
 

@@ -6,7 +6,7 @@ import { at, isObject, kindOf } from '../paths.ts';
 import { checkProperty } from './properties.ts';
 import { action, bool, type PropSpec, requiredStr, str } from './spec.ts';
 
-/** Reference §6.4 ("`data-source` item"): title 30, description 300, metadata 20 characters. */
+/** docs/cloud-api.md §6.4 ("`data-source` item"): title 30, description 300, metadata 20 characters. */
 export const OPTION_TITLE_MAX = 30;
 export const OPTION_DESCRIPTION_MAX = 300;
 export const OPTION_METADATA_MAX = 20;

@@ -15,7 +15,7 @@ import type { ComponentSpec } from './spec.ts';
 import { TEXT_COMPONENTS } from './text.ts';
 import { TEXT_ENTRY_COMPONENTS } from './text-entry.ts';
 
-/** Every component type of reference §6.4 (plus Form from §6.3); anything else is refused. */
+/** Every component type of docs/cloud-api.md §6.4 (plus Form from §6.3); anything else is refused. */
 const SPECS: Record<string, ComponentSpec> = {
   ...TEXT_COMPONENTS,
   ...TEXT_ENTRY_COMPONENTS,
@@ -64,7 +64,7 @@ function validateComponent(ctx: ComponentContext, component: unknown, path: stri
     );
     return;
   }
-  // Reference §6.5 (1): Meta refuses properties a component does not define (JSON_SCHEMA_ERROR).
+  // docs/cloud-api.md §6.5 (1): Meta refuses properties a component does not define (JSON_SCHEMA_ERROR).
   for (const key of Object.keys(component)) {
     if (key !== 'type' && !(key in spec.props)) {
       ctx.report(
@@ -82,7 +82,7 @@ function validateComponent(ctx: ComponentContext, component: unknown, path: stri
     checkProperty(ctx, type, key, prop, value, at(path, key));
   }
   spec.crossChecks?.(ctx, component, path);
-  // Reference §6.3: before v4.0 inputs only exist inside a Form, which is what collects their values.
+  // docs/cloud-api.md §6.3: before v4.0 inputs only exist inside a Form, which is what collects their values.
   if (INPUT_COMPONENT_TYPES.has(type) && !ctx.insideForm && !atLeast(ctx.version, FORM_OPTIONAL_SINCE)) {
     ctx.report(path, `Before Flow JSON ${FORM_OPTIONAL_SINCE}, a ${type} must sit inside a Form component.`);
   }

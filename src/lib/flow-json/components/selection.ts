@@ -1,4 +1,4 @@
-// Choice inputs: Dropdown, RadioButtonsGroup, CheckboxGroup, ChipsSelector (reference §6.4).
+// Choice inputs: Dropdown, RadioButtonsGroup, CheckboxGroup, ChipsSelector (docs/cloud-api.md §6.4).
 
 import type { ComponentContext } from '../context.ts';
 import { at } from '../paths.ts';
@@ -7,21 +7,21 @@ import { type OptionCount, optionsProp } from './options.ts';
 import { action, bool, type ComponentSpec, int, type PropSpec, requiredStr, str } from './spec.ts';
 import { minNotAboveMax } from './text-entry.ts';
 
-/** Reference §6.4: Dropdown, RadioButtonsGroup and CheckboxGroup labels hold at most 30 characters. */
+/** docs/cloud-api.md §6.4: Dropdown, RadioButtonsGroup and CheckboxGroup labels hold at most 30 characters. */
 export const CHOICE_LABEL_MAX = 30;
-/** Reference §6.4: ChipsSelector label holds at most 80 characters. */
+/** docs/cloud-api.md §6.4: ChipsSelector label holds at most 80 characters. */
 export const CHIPS_LABEL_MAX = 80;
-/** Reference §6.4: RadioButtonsGroup description holds at most 300 characters (applied to every choice input). */
+/** docs/cloud-api.md §6.4: RadioButtonsGroup description holds at most 300 characters (applied to every choice input). */
 export const CHOICE_DESCRIPTION_MAX = 300;
-/** Reference §6.4: Dropdown offers 1–200 options. */
+/** docs/cloud-api.md §6.4: Dropdown offers 1–200 options. */
 export const DROPDOWN_OPTIONS: OptionCount = { min: 1, max: 200 };
-/** Reference §6.4: RadioButtonsGroup offers at most 20 options (marked unconfirmed there). */
+/** docs/cloud-api.md §6.4: RadioButtonsGroup offers at most 20 options (marked unconfirmed there). */
 export const RADIO_OPTIONS: OptionCount = { min: 1, max: 20 };
-/** Reference §6.4: CheckboxGroup and ChipsSelector allow at most 20 selected, so more options are pointless. */
+/** docs/cloud-api.md §6.4: CheckboxGroup and ChipsSelector allow at most 20 selected, so more options are pointless. */
 export const MULTI_CHOICE_OPTIONS: OptionCount = { min: 1, max: 20 };
-/** Reference §6.4: `max-selected-items` is at most 20 (CheckboxGroup and ChipsSelector). */
+/** docs/cloud-api.md §6.4: `max-selected-items` is at most 20 (CheckboxGroup and ChipsSelector). */
 export const MAX_SELECTED_ITEMS = 20;
-/** `media-size` values from Meta's component reference (not listed in §6.4). */
+/** `media-size` values from Meta's component reference (not listed in docs/cloud-api.md §6.4). */
 export const MEDIA_SIZES = ['regular', 'large'] as const;
 
 // Selecting an option may ask the endpoint for new data or change screen data locally.

@@ -1,17 +1,17 @@
-// Free-text inputs: TextInput and TextArea (reference §6.4).
+// Free-text inputs: TextInput and TextArea (docs/cloud-api.md §6.4).
 
 import type { ComponentContext } from '../context.ts';
 import { at } from '../paths.ts';
 import type { JsonObject } from '../types.ts';
 import { bool, type ComponentSpec, int, oneOf, requiredStr, str } from './spec.ts';
 
-/** Reference §6.4: `input-type` values of TextInput. */
+/** docs/cloud-api.md §6.4: `input-type` values of TextInput. */
 export const INPUT_TYPES = ['text', 'number', 'email', 'password', 'passcode', 'phone'] as const;
-/** Reference §6.4: TextInput and TextArea labels hold at most 20 characters. */
+/** docs/cloud-api.md §6.4: TextInput and TextArea labels hold at most 20 characters. */
 export const TEXT_ENTRY_LABEL_MAX = 20;
-/** Reference §6.4: `helper-text` holds at most 80 characters. */
+/** docs/cloud-api.md §6.4: `helper-text` holds at most 80 characters. */
 export const HELPER_TEXT_MAX = 80;
-/** `label-variant` values from Meta's component reference (v7.0); §6.4 does not list the property. */
+/** `label-variant` values from Meta's component reference (v7.0); docs/cloud-api.md §6.4 does not list the property. */
 export const LABEL_VARIANTS = ['large'] as const;
 
 export const TEXT_ENTRY_COMPONENTS: Record<string, ComponentSpec> = {

@@ -1,14 +1,14 @@
-// Display-only text: TextHeading, TextSubheading, TextBody, TextCaption, RichText (reference §6.4).
+// Display-only text: TextHeading, TextSubheading, TextBody, TextCaption, RichText (docs/cloud-api.md §6.4).
 
 import { bool, type ComponentSpec, oneOf } from './spec.ts';
 
-/** Reference §6.4: TextHeading and TextSubheading hold at most 80 characters. */
+/** docs/cloud-api.md §6.4: TextHeading and TextSubheading hold at most 80 characters. */
 export const HEADING_MAX_CHARS = 80;
-/** Reference §6.4: TextBody holds at most 4096 characters. */
+/** docs/cloud-api.md §6.4: TextBody holds at most 4096 characters. */
 export const BODY_MAX_CHARS = 4096;
-/** Reference §6.4: TextCaption holds at most 4096 characters (figure taken from pywa). */
+/** docs/cloud-api.md §6.4: TextCaption holds at most 4096 characters (figure taken from pywa). */
 export const CAPTION_MAX_CHARS = 4096;
-/** `font-weight` values from Meta's TextBody/TextCaption reference (§6.4 names the property only). */
+/** `font-weight` values from Meta's TextBody/TextCaption reference (docs/cloud-api.md §6.4 names the property only). */
 export const FONT_WEIGHTS = ['bold', 'italic', 'bold_italic', 'normal'] as const;
 
 const styledText = (max: number): ComponentSpec => ({
@@ -28,6 +28,6 @@ export const TEXT_COMPONENTS: Record<string, ComponentSpec> = {
   },
   TextBody: styledText(BODY_MAX_CHARS),
   TextCaption: styledText(CAPTION_MAX_CHARS),
-  // RichText carries markdown either as one string or as an array of lines (reference §6.4).
+  // RichText carries markdown either as one string or as an array of lines (docs/cloud-api.md §6.4).
   RichText: { props: { text: { kind: 'text', required: true }, visible: bool } },
 };

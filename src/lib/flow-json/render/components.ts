@@ -1,5 +1,5 @@
 /**
- * Flow JSON components (reference §6.4) as the HTML a phone would show, server-side: every input has a
+ * Flow JSON components (docs/cloud-api.md §6.4) as the HTML a phone would show, server-side: every input has a
  * label, helper texts are tied to their inputs, required fields say so, actions become real buttons.
  * Bindings (`${data.x}`, `${form.x}`) in texts become spans the page script fills in as data arrives;
  * a `data-source` bound to screen data is drawn from the screen's `__example__`, as Meta's preview does.
