@@ -11,11 +11,14 @@
  *
  * `npm test -- test/unit/*.test.ts` runs only the files named (globs allowed).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, globSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
+import { dropRunSchemas, RUN_ENV } from './support/postgres.ts';
 
 /** The slowest files, slowest first (measured on two cores); every other file follows in name order. */
 const LONGEST_FIRST = [
@@ -59,11 +62,16 @@ if (!browser)
 // The test processes inherit this environment, and the gateways and CLIs they spawn inherit theirs.
 process.env.SWITCHBOARD_CHROMIUM = browser ?? '';
 process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'switchboard-test-compile-cache');
+// PostgreSQL schemas are dropped once every file is done (test/support/postgres.ts says why).
+const runId = randomBytes(4).toString('hex');
+process.env[RUN_ENV] = runId;
 
-run({ files, concurrency: CONCURRENCY, cwd: ROOT })
+const report = run({ files, concurrency: CONCURRENCY, cwd: ROOT })
   .on('test:fail', (event) => {
     // A failing `todo` test is expected to fail and does not fail the run, as with `node --test`.
     if (!event.todo) process.exitCode = 1;
   })
-  .compose(new spec())
-  .pipe(process.stdout);
+  .compose(new spec());
+report.pipe(process.stdout);
+await finished(report);
+await dropRunSchemas(runId);
