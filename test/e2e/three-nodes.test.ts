@@ -44,7 +44,11 @@ async function startProxy(): Promise<Proxy> {
       new URL(req.url ?? '/', backend),
       { method: req.method, headers: req.headers },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // Hop-by-hop headers describe the proxy-to-node connection, not this one (as any proxy does):
+        // relaying the node's `Keep-Alive: timeout=72` would make the client reuse a connection this
+        // server closes after its own 5 s, and a request on it fails ("fetch failed").
+        const { connection: _c, 'keep-alive': _k, ...headers } = answer.headers;
+        res.writeHead(answer.statusCode ?? 502, headers);
         answer.pipe(res);
       },
     );

@@ -2,6 +2,10 @@
  * PostgreSQL for tests: each suite gets its own schema in the `test` database, so suites run side by side
  * and leave nothing behind. Set TEST_POSTGRES_URL to use another server. When the server is unreachable
  * the PostgreSQL suites fail under CI (they must really run there) and are skipped, saying so, elsewhere.
+ *
+ * Under `npm test` the schemas are dropped when the whole run ends, not when each suite ends: the
+ * migrator's table introspection reads the columns of every schema in the database, and a schema dropped
+ * by another suite in the middle of that read fails it with `schema "t_..." does not exist`.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -34,13 +38,35 @@ export async function postgresSkipReason(): Promise<string | false> {
   return `PostgreSQL is not reachable at ${POSTGRES_URL}`;
 }
 
+/** Set by test/run.ts for the test processes: the run whose schemas it drops at its end. */
+export const RUN_ENV = 'SWITCHBOARD_TEST_RUN';
+const run = process.env[RUN_ENV];
+
+const runPrefix = (id: string) => `t_${id}_`;
+
+/** Drops every schema of the run `id` (named by createPostgresSchema); nothing to do when unreachable. */
+export async function dropRunSchemas(id: string): Promise<void> {
+  if (!(await postgresReachable())) return;
+  const c = new pg.Client({ connectionString: POSTGRES_URL });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ name: string }>(
+      'select nspname as name from pg_namespace where starts_with(nspname, $1)',
+      [runPrefix(id)],
+    );
+    for (const { name } of rows) await c.query(`drop schema if exists ${name} cascade`);
+  } finally {
+    await c.end();
+  }
+}
+
 export interface PostgresSchema {
   url: string;
   drop(): Promise<void>;
 }
 
 export async function createPostgresSchema(): Promise<PostgresSchema> {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = `${run ? runPrefix(run) : 't_'}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
@@ -50,6 +76,7 @@ export async function createPostgresSchema(): Promise<PostgresSchema> {
   return {
     url: url.toString(),
     async drop() {
+      if (run) return; // dropped with the rest of the run (see above)
       const c = new pg.Client({ connectionString: POSTGRES_URL });
       await c.connect();
       await c.query(`drop schema if exists ${schema} cascade`);
