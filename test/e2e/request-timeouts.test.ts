@@ -25,10 +25,14 @@ function slowClient(url: string, head: string, trickle: string): SlowClient {
   const socket = net.connect(Number(port), '127.0.0.1');
   let answer = '';
   let sent = 0;
-  const drip = setInterval(() => {
-    if (socket.writable) socket.write(trickle[sent++ % trickle.length]!);
-  }, 50);
-  socket.on('connect', () => socket.write(head));
+  let drip: ReturnType<typeof setInterval> | undefined;
+  // The drip starts once the head is written: a byte before it would make the request malformed.
+  socket.on('connect', () => {
+    socket.write(head);
+    drip = setInterval(() => {
+      if (socket.writable) socket.write(trickle[sent++ % trickle.length]!);
+    }, 50);
+  });
   socket.on('data', (chunk) => {
     answer += chunk.toString('latin1');
   });
