@@ -1,7 +1,7 @@
 /**
  * Operation 6: up to three quick-reply buttons. The body text comes as `message` (the table) or `text`
- * (the sample). Ids ≤ 256 without surrounding spaces, titles ≤ 20, both unique (docs/contract.md §3, reference
- * §1.5).
+ * (the sample). Ids ≤ 256 without surrounding spaces, titles ≤ 20, both unique (docs/contract.md §3,
+ * docs/cloud-api.md §1.5).
  */
 import { Type } from 'typebox';
 import {
