@@ -120,6 +120,15 @@ describe('code size in src/', () => {
     assert.deepEqual(oversized(files), []);
   });
 
+  test('every file named as allowed still breaks a limit (a file that was split leaves the list)', () => {
+    const allowed = Object.keys(ALLOWED);
+    const stillOver = new Set(oversized(allowed).map((problem) => problem.split(':')[0]));
+    assert.deepEqual(
+      allowed.filter((file) => !stillOver.has(file)),
+      [],
+    );
+  });
+
   test('the composition root reads in one screen', () => {
     const text = readFileSync(path.join(SRC, 'app', 'build-gateway.ts'), 'utf8');
     assert.ok(functionSizes(text).every((fn) => fn.lines <= MAX_FUNCTION_LINES));
