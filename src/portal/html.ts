@@ -3,6 +3,8 @@
  * a user, a network or the database can never become markup. Only a `SafeHtml` (the result of another
  * html`...`, or of `trusted()` for text written in this code base) passes through as it is.
  */
+import { escapeHtml } from '../lib/escape-html.ts';
+
 export class SafeHtml {
   readonly value: string;
   constructor(value: string) {
@@ -14,18 +16,6 @@ export class SafeHtml {
 }
 
 export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 function render(value: HtmlValue): string {
   if (value instanceof SafeHtml) return value.value;

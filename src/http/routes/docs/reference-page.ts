@@ -1,7 +1,6 @@
 /** `GET /docs`: a self-contained reference page rendered from the OpenAPI document; no assets fetched. */
+import { escapeHtml } from '../../../lib/escape-html.ts';
 import type { TypedApp } from '../../typed-app.ts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface OpenApiDoc {
   info: { title: string; description?: string };
