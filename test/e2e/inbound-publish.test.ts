@@ -7,15 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { Store } from '../../src/store/connect.ts';
-import {
-  call,
-  createAccount,
-  eventually,
-  joinSandbox,
-  startGateway,
-  type TestAccount,
-  type TestGateway,
-} from '../support/gateway.ts';
+import { eventually, type TestAccount, type TestGateway } from '../support/gateway.ts';
 import {
   inboundTextEnvelope,
   postNetworkWebhook,
@@ -23,7 +15,8 @@ import {
   storedInbound,
 } from '../support/network-envelopes.ts';
 import { postgresSkipReason } from '../support/postgres.ts';
-import { type Receiver, startReceiver } from '../support/receiver.ts';
+import type { Receiver } from '../support/receiver.ts';
+import { type ReceivingGateway, startReceivingGateway } from '../support/receiving-gateway.ts';
 
 /** Makes every insert into `events` fail until the returned function is called. */
 async function failEventWrites(store: Store): Promise<() => Promise<void>> {
@@ -55,22 +48,16 @@ for (const database of ['sqlite', 'postgres'] as const) {
     let receiver: Receiver;
     let account: TestAccount;
 
+    let fixture: ReceivingGateway;
+
     before(async () => {
       if (skip) return;
-      t = await startGateway({ database, env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
-      receiver = await startReceiver();
-      account = await createAccount(t, 'Redelivery Co');
-      const hook = await call(t.url, 'POST', '/api/v1/webhooks', {
-        key: account.apiKey,
-        body: { url: receiver.url, events: ['message.received'] },
-      });
-      assert.equal(hook.status, 201);
-      await joinSandbox(t, account, user);
+      fixture = await startReceivingGateway('Redelivery Co', [user], { database });
+      ({ t, receiver, account } = fixture);
     });
     after(async () => {
       if (skip) return;
-      await t.close();
-      await receiver.close();
+      await fixture.close();
     });
 
     /** Posts a message while its event cannot be written: stored, answered 500, nothing published. */

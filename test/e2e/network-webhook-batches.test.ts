@@ -6,14 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import {
-  call,
-  createAccount,
-  joinSandbox,
-  startGateway,
-  type TestAccount,
-  type TestGateway,
-} from '../support/gateway.ts';
+import { call, startGateway, type TestAccount, type TestGateway } from '../support/gateway.ts';
 import {
   envelope,
   messagesChange,
@@ -21,7 +14,7 @@ import {
   textMessage,
   unixSeconds,
 } from '../support/network-envelopes.ts';
-import { type Receiver, startReceiver } from '../support/receiver.ts';
+import { type ReceivingGateway, startReceivingGateway } from '../support/receiving-gateway.ts';
 
 const USERS = Array.from({ length: 10 }, (_, i) => `2547123009${String(i).padStart(2, '0')}`);
 const ENTRIES = 100;
@@ -51,24 +44,15 @@ function bigBatch(tag: string) {
 
 describe('network webhook batches', () => {
   let t: TestGateway;
-  let receiver: Receiver;
   let account: TestAccount;
 
+  let fixture: ReceivingGateway;
+
   before(async () => {
-    t = await startGateway({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
-    receiver = await startReceiver();
-    account = await createAccount(t, 'Batch Co');
-    const hook = await call(t.url, 'POST', '/api/v1/webhooks', {
-      key: account.apiKey,
-      body: { url: receiver.url, events: ['message.received'] },
-    });
-    assert.equal(hook.status, 201);
-    for (const user of USERS) await joinSandbox(t, account, user);
+    fixture = await startReceivingGateway('Batch Co', USERS);
+    ({ t, account } = fixture);
   });
-  after(async () => {
-    await t.close();
-    await receiver.close();
-  });
+  after(() => fixture.close());
 
   test('a batch of about 2 MB is accepted and every message in it is stored and published', async () => {
     const { body, ids } = bigBatch('BIG');

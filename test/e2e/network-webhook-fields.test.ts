@@ -7,15 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import {
-  call,
-  createAccount,
-  eventually,
-  joinSandbox,
-  startGateway,
-  type TestAccount,
-  type TestGateway,
-} from '../support/gateway.ts';
+import { eventually, type TestGateway } from '../support/gateway.ts';
 import {
   envelope,
   messagesChange,
@@ -25,7 +17,8 @@ import {
   textMessage,
   unixSeconds,
 } from '../support/network-envelopes.ts';
-import { type Receiver, startReceiver } from '../support/receiver.ts';
+import type { Receiver } from '../support/receiver.ts';
+import { type ReceivingGateway, startReceivingGateway } from '../support/receiving-gateway.ts';
 
 const USER = '254712300555';
 const MESSAGE = 'entry[0].changes[0].value.messages[0]';
@@ -45,23 +38,14 @@ const oneMessage = (waId: string, overrides: Record<string, unknown> = {}) =>
 describe('signed network webhooks: every field checked', () => {
   let t: TestGateway;
   let receiver: Receiver;
-  let account: TestAccount;
+
+  let fixture: ReceivingGateway;
 
   before(async () => {
-    t = await startGateway({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
-    receiver = await startReceiver();
-    account = await createAccount(t, 'Fields Co');
-    const hook = await call(t.url, 'POST', '/api/v1/webhooks', {
-      key: account.apiKey,
-      body: { url: receiver.url, events: ['message.received'] },
-    });
-    assert.equal(hook.status, 201);
-    await joinSandbox(t, account, USER);
+    fixture = await startReceivingGateway('Fields Co', [USER]);
+    ({ t, receiver } = fixture);
   });
-  after(async () => {
-    await t.close();
-    await receiver.close();
-  });
+  after(() => fixture.close());
 
   /** The message was published: exactly one event, and the receiver got it. */
   async function publishedOnce(waId: string) {

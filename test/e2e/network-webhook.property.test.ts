@@ -8,17 +8,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import {
-  call,
-  createAccount,
-  eventually,
-  joinSandbox,
-  startGateway,
-  type TestAccount,
-  type TestGateway,
-} from '../support/gateway.ts';
+import { eventually, type TestAccount, type TestGateway } from '../support/gateway.ts';
 import { envelope, messagesChange, postNetworkWebhook, unixSeconds } from '../support/network-envelopes.ts';
-import { type Receiver, startReceiver } from '../support/receiver.ts';
+import type { Receiver } from '../support/receiver.ts';
+import { type ReceivingGateway, startReceivingGateway } from '../support/receiving-gateway.ts';
 
 const USER = '254712300777';
 const DEEP = '__deep__';
@@ -147,23 +140,15 @@ describe('generated mutations of signed network webhooks', () => {
   let receiver: Receiver;
   let account: TestAccount;
 
+  let fixture: ReceivingGateway;
+
   before(async () => {
-    t = await startGateway({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
-    receiver = await startReceiver();
-    account = await createAccount(t, 'Property Co');
-    const hook = await call(t.url, 'POST', '/api/v1/webhooks', {
-      key: account.apiKey,
-      body: { url: receiver.url, events: ['message.received'] },
-    });
-    assert.equal(hook.status, 201);
-    await joinSandbox(t, account, USER);
+    fixture = await startReceivingGateway('Property Co', [USER]);
+    ({ t, receiver, account } = fixture);
     // The join is recorded before its message is published: wait for the event too.
     await eventually(() => receiver.received.some((r) => r.json.type === 'message.received'));
   });
-  after(async () => {
-    await t.close();
-    await receiver.close();
-  });
+  after(() => fixture.close());
 
   /** No message is stored but unhandled; each message of the account has exactly one event. */
   async function assertPublishedOnce() {
