@@ -8,9 +8,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MAX_FAILURES } from '../../src/portal/auth/lockout.ts';
-import { eventually, startGateway, TEST_SECRET_KEY, type TestGateway } from '../support/gateway.ts';
+import {
+  eventually,
+  type PostgresNodes,
+  startGateway,
+  startPostgresNodes,
+  type TestGateway,
+} from '../support/gateway.ts';
 import { PortalClient } from '../support/portal-client.ts';
-import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
+import { postgresSkipReason } from '../support/postgres.ts';
 import { holdThreadPool } from '../support/thread-pool.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -81,20 +87,16 @@ describe('sign-in lockout under parallel guesses on SQLite', () => {
 
 describe('sign-in lockout under parallel guesses on PostgreSQL, two nodes', async () => {
   const skip = await postgresSkipReason();
-  let schema: PostgresSchema;
+  let cluster: PostgresNodes | undefined;
   let a: TestGateway;
   let b: TestGateway;
   before(async () => {
     if (skip) return;
-    schema = await createPostgresSchema();
-    const env = { DATABASE_URL: schema.url, SECRET_KEY: TEST_SECRET_KEY };
-    a = await startGateway({ env });
-    b = await startGateway({ env });
+    cluster = await startPostgresNodes(2);
+    [a, b] = cluster.nodes as [TestGateway, TestGateway];
   });
   after(async () => {
-    await a?.close();
-    await b?.close();
-    await schema?.drop();
+    await cluster?.close();
   });
 
   test('150 parallel wrong passwords over both nodes, then the right one: refused, locked', {

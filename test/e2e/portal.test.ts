@@ -12,12 +12,13 @@ import {
   call,
   eventually,
   joinSandbox,
+  type PostgresNodes,
   startGateway,
-  TEST_SECRET_KEY,
+  startPostgresNodes,
   type TestGateway,
 } from '../support/gateway.ts';
 import { codeOfId, PortalClient } from '../support/portal-client.ts';
-import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
+import { postgresSkipReason } from '../support/postgres.ts';
 import { type Receiver, startReceiver } from '../support/receiver.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -464,20 +465,16 @@ describe('portal behind https, with webhook deliveries', () => {
 
 describe('portal on PostgreSQL, two nodes', async () => {
   const skip = await postgresSkipReason();
-  let schema: PostgresSchema;
+  let cluster: PostgresNodes | undefined;
   let a: TestGateway;
   let b: TestGateway;
   before(async () => {
     if (skip) return;
-    schema = await createPostgresSchema();
-    const env = { DATABASE_URL: schema.url, SECRET_KEY: TEST_SECRET_KEY };
-    a = await startGateway({ env });
-    b = await startGateway({ env });
+    cluster = await startPostgresNodes(2);
+    [a, b] = cluster.nodes as [TestGateway, TestGateway];
   });
   after(async () => {
-    await a?.close();
-    await b?.close();
-    await schema?.drop();
+    await cluster?.close();
   });
 
   test('sign-up on one node, sign-in on the other; failures on both count toward one lockout', {

@@ -64,6 +64,23 @@ export async function startGateway(options: StartOptions = {}): Promise<TestGate
   };
 }
 
+/** Gateway nodes sharing one fresh PostgreSQL schema and secret key, as nodes of one cluster do. */
+export async function startPostgresNodes(
+  count: number,
+): Promise<{ nodes: TestGateway[]; close(): Promise<void> }> {
+  const schema = await createPostgresSchema();
+  const env = { DATABASE_URL: schema.url, SECRET_KEY: TEST_SECRET_KEY };
+  const nodes: TestGateway[] = [];
+  for (let i = 0; i < count; i++) nodes.push(await startGateway({ env }));
+  return {
+    nodes,
+    async close() {
+      for (const node of nodes) await node.close();
+      await schema.drop();
+    },
+  };
+}
+
 export interface ApiResponse {
   status: number;
   headers: Headers;
