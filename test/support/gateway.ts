@@ -64,10 +64,13 @@ export async function startGateway(options: StartOptions = {}): Promise<TestGate
   };
 }
 
+export interface PostgresNodes {
+  nodes: TestGateway[];
+  close(): Promise<void>;
+}
+
 /** Gateway nodes sharing one fresh PostgreSQL schema and secret key, as nodes of one cluster do. */
-export async function startPostgresNodes(
-  count: number,
-): Promise<{ nodes: TestGateway[]; close(): Promise<void> }> {
+export async function startPostgresNodes(count: number): Promise<PostgresNodes> {
   const schema = await createPostgresSchema();
   const env = { DATABASE_URL: schema.url, SECRET_KEY: TEST_SECRET_KEY };
   const nodes: TestGateway[] = [];
