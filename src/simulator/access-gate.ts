@@ -11,9 +11,9 @@
  * The simulated Graph API (routes with a `:version` segment, and media downloads) is left to its own
  * check: like Meta's, it takes the Bearer access token and answers Graph's 401 (code 190) without it.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../lib/escape-html.ts';
+import { sameSecret } from '../lib/same-secret.ts';
 import { fieldOf } from './request-fields.ts';
 
 export interface SimulatorGate {
@@ -24,12 +24,6 @@ export interface SimulatorGate {
 }
 
 export const GATE_COOKIE = 'switchboard_simulator';
-
-function sameToken(given: string | undefined, expected: Buffer): boolean {
-  if (given === undefined) return false;
-  const bytes = Buffer.from(given, 'utf8');
-  return bytes.length === expected.length && timingSafeEqual(bytes, expected);
-}
 
 function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -92,7 +86,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, pagePath: string, 
 }
 
 export function installAccessGate(app: FastifyInstance, gate: SimulatorGate): void {
-  const expected = Buffer.from(gate.token, 'utf8');
+  const expected = gate.token;
   const prefix = app.prefix;
   const pagePath = `${prefix}/phone`;
   const isGraph = (url: string | undefined) =>
@@ -107,11 +101,11 @@ export function installAccessGate(app: FastifyInstance, gate: SimulatorGate): vo
 
   app.addHook('onRequest', async (request, reply) => {
     if (isGraph(request.routeOptions.url)) return;
-    if (sameToken(bearerOf(request), expected) || sameToken(cookieOf(request), expected)) return;
+    if (sameSecret(bearerOf(request), expected) || sameSecret(cookieOf(request), expected)) return;
     const token = fieldOf(request.query, 'token');
     const offered = typeof token === 'string' ? token : undefined;
     if (request.routeOptions.url === pagePath && request.method === 'GET' && offered !== undefined) {
-      if (sameToken(offered, expected)) {
+      if (sameSecret(offered, expected)) {
         return reply
           .code(303)
           .header('set-cookie', cookie)

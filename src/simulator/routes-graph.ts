@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePhone } from '../lib/phone.ts';
+import { sameSecret } from '../lib/same-secret.ts';
 import type { FlowCatalog } from './flow-catalog.ts';
 import {
   type GraphError,
@@ -75,7 +76,7 @@ function badVersion(version: string): GraphError {
 export function graphAccessProblem(request: FastifyRequest, accessToken: string): GraphError | undefined {
   const version = pathParam(request.params, 'version');
   if (!VERSION.test(version)) return badVersion(version);
-  if (presentedToken(request) !== accessToken) return invalidTokenError();
+  if (!sameSecret(presentedToken(request), accessToken)) return invalidTokenError();
   return undefined;
 }
 
@@ -85,7 +86,7 @@ export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps):
     const version = pathParam(request.params, 'version');
     const phoneNumberId = pathParam(request.params, 'phoneNumberId');
     if (!VERSION.test(version)) return badVersion(version);
-    if (presentedToken(request) !== deps.accessToken) return invalidTokenError();
+    if (!sameSecret(presentedToken(request), deps.accessToken)) return invalidTokenError();
     const business = /^\d+$/.test(phoneNumberId) ? normalizePhone(phoneNumberId) : null;
     // The id must be the digits themselves: `+1415...` or a formatted number is not a Graph id.
     if (!business || business !== phoneNumberId) return unknownObjectError(method, phoneNumberId);
@@ -103,7 +104,8 @@ export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps):
         const version = pathParam(request.params, 'version');
         const id = pathParam(request.params, 'phoneNumberId');
         if (!VERSION.test(version)) return sendError(reply, badVersion(version));
-        if (presentedToken(request) !== deps.accessToken) return sendError(reply, invalidTokenError());
+        if (!sameSecret(presentedToken(request), deps.accessToken))
+          return sendError(reply, invalidTokenError());
         const handler = deps.objects.find(id)?.handlers[method];
         if (handler) return handler(id, request, reply);
         if (method !== 'get') return sendError(reply, unknownObjectError(method, id));

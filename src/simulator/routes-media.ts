@@ -5,6 +5,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sameSecret } from '../lib/same-secret.ts';
 import { graphError, invalidTokenError } from './graph-errors.ts';
 import type { GraphObjects } from './graph-objects.ts';
 import type { MediaVault } from './media-vault.ts';
@@ -59,7 +60,7 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
   app.get('/media-download/:id', async (request, reply) => {
     const header = request.headers.authorization;
     const token = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
-    if (token !== deps.accessToken) {
+    if (!sameSecret(token, deps.accessToken)) {
       const error = invalidTokenError();
       return reply.code(error.httpStatus).send(error.body);
     }
