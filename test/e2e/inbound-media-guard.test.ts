@@ -4,7 +4,6 @@
  * `message.received` event, with `url: null` and the reason in `mediaError`.
  */
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -17,6 +16,7 @@ import {
   type TestAccount,
   type TestGateway,
 } from '../support/gateway.ts';
+import { signNetworkBody } from '../support/network-envelopes.ts';
 
 const NUMBER = '14155550177';
 const PHONE_NUMBER_ID = '177000000000001';
@@ -107,7 +107,7 @@ describe('inbound media whose download URL points inside the network', () => {
 
   test('is not fetched; the message is received with the media error', async () => {
     const raw = JSON.stringify(imageEnvelope('wamid.GUARDED1', '9000000000000001'));
-    const signature = `sha256=${createHmac('sha256', t.gateway.config.graph.appSecret).update(raw).digest('hex')}`;
+    const signature = signNetworkBody(raw, t.gateway.config.graph.appSecret);
     const posted = await fetch(`${t.url}/webhooks/network`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },

@@ -4,16 +4,12 @@
  * is signed with anything but the install's own secret.
  */
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { deriveSimulatorSecrets } from '../../src/config/simulator-secrets.ts';
 import { loadOrCreateSecretKey } from '../../src/store/secret-key.ts';
 import { call, createAccount, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
-import { inboundTextEnvelope } from '../support/network-envelopes.ts';
-
-const signWith = (secret: string, raw: string) =>
-  `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+import { inboundTextEnvelope, signNetworkBody } from '../support/network-envelopes.ts';
 
 describe('simulator credentials per install', () => {
   let one: TestGateway;
@@ -69,12 +65,12 @@ describe('simulator credentials per install', () => {
         headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
         body: raw,
       });
-    assert.equal((await post(signWith('simulator-app-secret', raw))).status, 401);
-    assert.equal((await post(signWith(two.gateway.config.graph.appSecret, raw))).status, 401);
+    assert.equal((await post(signNetworkBody(raw, 'simulator-app-secret'))).status, 401);
+    assert.equal((await post(signNetworkBody(raw, two.gateway.config.graph.appSecret))).status, 401);
     const stored = await one.gateway.store.db.selectFrom('inbound_messages').selectAll().execute();
     assert.equal(stored.length, 0);
 
-    assert.equal((await post(signWith(one.gateway.config.graph.appSecret, raw))).status, 200);
+    assert.equal((await post(signNetworkBody(raw, one.gateway.config.graph.appSecret))).status, 200);
     await eventually(
       async () =>
         (await one.gateway.repos.conversations.sandboxAccountOf(DEFAULT_SANDBOX_NUMBER, user)) ===

@@ -3,11 +3,10 @@
  * whose X-Hub-Signature-256 does not match the raw body is refused before it is read.
  */
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { call, createAccount, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
-import { inboundTextEnvelope } from '../support/network-envelopes.ts';
+import { inboundTextEnvelope, signNetworkBody } from '../support/network-envelopes.ts';
 
 async function post(t: TestGateway, raw: string, signature: string | undefined) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -19,8 +18,7 @@ async function post(t: TestGateway, raw: string, signature: string | undefined) 
 describe('network webhook', () => {
   let t: TestGateway;
   // Signed as the network signs: with this install's app secret (src/config/simulator-secrets.ts).
-  const sign = (raw: string) =>
-    `sha256=${createHmac('sha256', t.gateway.config.graph.appSecret).update(raw).digest('hex')}`;
+  const sign = (raw: string) => signNetworkBody(raw, t.gateway.config.graph.appSecret);
   before(async () => {
     t = await startGateway();
   });

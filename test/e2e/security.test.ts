@@ -10,7 +10,6 @@
  * Retry-After. Then the forged network webhook and the webhook URL guard.
  */
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
@@ -28,7 +27,7 @@ import {
   type TestAccount,
   type TestGateway,
 } from '../support/gateway.ts';
-import { inboundTextEnvelope } from '../support/network-envelopes.ts';
+import { inboundTextEnvelope, signNetworkBody } from '../support/network-envelopes.ts';
 import { postgresSkipReason } from '../support/postgres.ts';
 
 const SANDBOX = `+${DEFAULT_SANDBOX_NUMBER}`;
@@ -283,8 +282,6 @@ function assertAnswered(r: Response, what: string) {
 }
 
 /** A user writes to a business number through the network's signed webhook (a forged one, unless signed). */
-const signWith = (secret: string, raw: string) =>
-  `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
 /** Sends raw bytes over a socket and returns the raw answer: for requests fetch() refuses to make. */
 function rawHttp(url: string, bytes: string): Promise<string> {
@@ -655,9 +652,9 @@ for (const database of databases) {
         '',
         'sha256=',
         'sha256=zz',
-        signWith('not-the-app-secret', raw),
-        signWith(APP_SECRET, `${raw} `),
-        signWith(APP_SECRET, raw).replace('sha256=', 'sha1='),
+        signNetworkBody(raw, 'not-the-app-secret'),
+        signNetworkBody(`${raw} `, APP_SECRET),
+        signNetworkBody(raw, APP_SECRET).replace('sha256=', 'sha1='),
       ]) {
         const answer = await post(signature);
         assert.equal(answer.status, 401, `signature ${signature}`);
@@ -668,7 +665,7 @@ for (const database of databases) {
         undefined,
       );
       // The same bytes correctly signed are taken: the refusals above were about the signature alone.
-      assert.equal((await post(signWith(APP_SECRET, raw))).status, 200);
+      assert.equal((await post(signNetworkBody(raw, APP_SECRET))).status, 200);
       await eventually(
         async () =>
           (await t!.gateway.repos.conversations.sandboxAccountOf(DEFAULT_SANDBOX_NUMBER, user)) ===
