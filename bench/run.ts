@@ -12,24 +12,26 @@
  * reported per database.
  *
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default "1,10,50,200"),
- * BENCH_TARGETS (default "sqlite,postgres"), TEST_POSTGRES_URL, BENCH_PROFILE_DIR (write a V8 CPU profile of
+ * BENCH_TARGETS (default "sqlite,postgres"), BENCH_CLUSTER (node counts of the cluster rows, default "1,2,3";
+ * "" skips them), BENCH_LARGE_STORE (past messages of the large-store rows, default 5000000; 0 skips them),
+ * TEST_POSTGRES_URL, BENCH_PROFILE_DIR (write a V8 CPU profile of
  * the benchmarked gateway there, for `--cpu-prof` analysis).
  */
 
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
 import { DEFAULT_SANDBOX_NUMBER } from '../src/config/config.ts';
 import { createPostgresSchema, postgresReachable } from '../test/support/postgres.ts';
 import { type GatewayProcess, runCli, spawnGateway } from '../test/support/process.ts';
+import { clusterRows } from './cluster.ts';
+import { largeStoreRows } from './large-store.ts';
+import { freePort, joinSandbox, load, type Result, SECONDS } from './load.ts';
 import { type WebhookResult, webhookThroughput } from './webhook-throughput.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10,50,200').split(',').map(Number);
 /** The full loop (with status webhooks) runs at this level only: it is the one the targets are set at. */
 const FULL_LOOP_CONNECTIONS = 50;
@@ -37,77 +39,6 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'sqlite,postgres').split(',');
 const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const USER = '254712340000';
 const SECRET_KEY = 'b'.repeat(64);
-
-interface Result {
-  name: string;
-  connections: number;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  peakRssMb: number | null;
-}
-
-/** Peak resident memory of a process so far (Linux VmHWM). */
-function peakRssMb(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
-
-async function load(
-  name: string,
-  url: string,
-  pid: number | undefined,
-  headers: Record<string, string>,
-  body: (n: number) => string,
-  connections: number,
-): Promise<Result> {
-  let n = 0;
-  // A short warm-up lets the JIT and connection pools settle before measuring.
-  await autocannon({
-    url,
-    method: 'POST',
-    connections,
-    duration: 2,
-    headers,
-    requests: [{ setupRequest: (r) => ({ ...r, body: body(n++) }) }],
-  });
-  const r = await autocannon({
-    url,
-    method: 'POST',
-    connections,
-    duration: SECONDS,
-    headers,
-    requests: [{ setupRequest: (req) => ({ ...req, body: body(n++) }) }],
-  });
-  return {
-    name,
-    connections,
-    requestsPerSecond: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-    peakRssMb: peakRssMb(pid),
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Process start to listening, per target, the bare route's beside the gateway's. */
 const startupMs = new Map<string, number>();
@@ -193,12 +124,7 @@ async function gatewayOn(target: string, statuses: boolean, levels: number[]): P
       SIMULATOR_PAIR_BURST: '0',
     });
     const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Bench', '--json'], env).stdout);
-    await fetch(`${network.url}/simulator/users/${USER}/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ to: DEFAULT_SANDBOX_NUMBER, text: `join ${account.joinCode}` }),
-    });
-    await new Promise((r) => setTimeout(r, 1000));
+    await joinSandbox(network.url, account.joinCode, USER);
     const results: Result[] = [];
     let sent = 0;
     for (const connections of levels) {
@@ -241,6 +167,22 @@ for (const target of TARGETS) {
   results.push(...(await gatewayOn(target, true, [FULL_LOOP_CONNECTIONS])));
 }
 
+// The send path on a store with BENCH_LARGE_STORE past messages (0 skips it), and while retention runs.
+const LARGE_STORE = Number(process.env.BENCH_LARGE_STORE ?? 5_000_000);
+const notes: string[] = [];
+for (const target of LARGE_STORE > 0 ? TARGETS : []) {
+  if (target === 'postgres' && !(await postgresReachable())) continue;
+  const large = await largeStoreRows(target as 'sqlite' | 'postgres', LARGE_STORE, FULL_LOOP_CONNECTIONS);
+  results.push(...large.rows);
+  notes.push(...large.notes);
+}
+
+// Several nodes on one PostgreSQL behind a proxy (BENCH_CLUSTER: node counts, "" to skip).
+const CLUSTER = (process.env.BENCH_CLUSTER ?? '1,2,3').split(',').filter(Boolean).map(Number);
+if (TARGETS.includes('postgres') && CLUSTER.length > 0 && (await postgresReachable())) {
+  results.push(...(await clusterRows(CLUSTER, FULL_LOOP_CONNECTIONS)));
+}
+
 const hooks: WebhookResult[] = [];
 for (const target of TARGETS) {
   if (target === 'postgres' && !(await postgresReachable())) continue;
@@ -265,6 +207,11 @@ const lines = [
       `| ${r.name} | ${r.connections} | ${r.requestsPerSecond} | ${ratio(r)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.peakRssMb ?? 'n/a'} |`,
   ),
   '',
+  ...results.flatMap((r) =>
+    Object.entries(r.refusals ?? {}).map(([what, times]) => `- ${r.name}: ${times} × ${what}`),
+  ),
+  ...notes.map((note) => `- ${note}`),
+  ...(notes.length > 0 || results.some((r) => r.refusals) ? [''] : []),
   'Start-up, process start to listening (for the gateway, migrations on an empty database included):',
   '',
   '| process | ms | ratio to bare |',

@@ -3,6 +3,7 @@
 // Or import `verify` into your own receiver.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
+import { pathToFileURL } from 'node:url';
 
 export function verify(secret, headers, rawBody) {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
@@ -19,7 +20,11 @@ export function verify(secret, headers, rawBody) {
     .some((s) => s.length === expected.length && timingSafeEqual(Buffer.from(s), expected));
 }
 
-if (import.meta.main) {
+// Run as a program (not imported): compared by path, which works on every Node.js from 18 on
+// (`import.meta.main` exists only since Node.js 24).
+const runAsProgram = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+
+if (runAsProgram) {
   const secret = process.env.WEBHOOK_SECRET;
   if (!secret) throw new Error('set WEBHOOK_SECRET to the endpoint secret (whsec_...)');
   createServer((req, res) => {
@@ -35,5 +40,7 @@ if (import.meta.main) {
       console.log(req.headers['webhook-id'], event.type, JSON.stringify(event.data));
       res.writeHead(204).end();
     });
-  }).listen(Number(process.env.PORT ?? 4000), '127.0.0.1');
+  }).listen(Number(process.env.PORT ?? 4000), '127.0.0.1', function () {
+    console.log(`listening on http://127.0.0.1:${this.address().port}; verified events are printed here`);
+  });
 }

@@ -51,7 +51,7 @@ export async function buildGateway(
   const { app, registry } = await createHttpServer(config, options.logStream);
   warnSharedDataDir(app, config.dataDir, sharedDataDirMode);
   const simulator = await installSimulator(app, config);
-  const connector = options.connector ?? cloudConnector(app, config);
+  const connector = options.connector ?? cloudConnector(app, config, store);
   const sandbox = { phone: config.sandboxNumber, ...config.sandbox };
   const core: Core = { ...storage, connector, sandbox, logger: app.log, wake };
   const services = buildServices(core);
@@ -62,6 +62,7 @@ export async function buildGateway(
     if (store.dialect === 'sqlite') await core.repos.webhooks.releaseAllClaims();
     dispatcher.start();
     services.sweeper.start();
+    services.retention.start();
   });
   await registerPublicRoutes(app, core, services, registry);
   await registerPortal(app, core, services);
@@ -75,6 +76,7 @@ export async function buildGateway(
       await closeGracefully(app);
       await dispatcher.stop();
       await services.sweeper.stop();
+      await services.retention.stop();
       await simulator?.close();
       await store.close();
     },

@@ -8,6 +8,7 @@ import { installRateLimit } from '../http/rate-limit.ts';
 import { registerDocsRoutes } from '../http/routes/docs/index.ts';
 import { registerFlowPreviewRoutes } from '../http/routes/flow-preview/index.ts';
 import { registerFlowRoutes } from '../http/routes/flows/index.ts';
+import { registerHome } from '../http/routes/home/index.ts';
 import { registerMediaRoutes } from '../http/routes/media/index.ts';
 import { registerMessageRoutes } from '../http/routes/messages/index.ts';
 import { registerNetworkWebhook } from '../http/routes/network-webhook/index.ts';
@@ -35,7 +36,7 @@ export async function registerApi(app: FastifyInstance, core: Core, services: Se
     await api.register(multipart, {
       limits: { files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12, fileSize: 1024 * 1024 },
     });
-    registerMessageRoutes(typed(api), services.send, repos.messages);
+    registerMessageRoutes(typed(api), services.send, repos.messages, services.receipts);
     registerTemplateRoutes(typed(api), services.templates);
     registerFlowRoutes(typed(api), services.flows);
     registerWebhookRoutes(typed(api), services.webhookEndpoints);
@@ -64,6 +65,7 @@ export async function registerPublicRoutes(
   registerFlowPreviewRoutes(typed(app), core.repos.flows, secretKey);
   registerOpsRoutes(typed(app), core.store, registry);
   registerDocsRoutes(typed(app));
+  registerHome(typed(app));
 }
 
 /** The customer portal (server-rendered HTML, cookies and forms in its own scope only). */

@@ -8,7 +8,7 @@ import { withInstallSecrets } from '../config/simulator-secrets.ts';
 import { createAccount, findAccount, listAccounts } from '../domain/accounts.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys.ts';
 import { GatewayError } from '../domain/errors.ts';
-import { listNumbers, registerNumber } from '../domain/numbers.ts';
+import { listNumbers, registerNumber, setNumberThroughput } from '../domain/numbers.ts';
 import { openStore } from '../store/connect.ts';
 import { migrateToLatest } from '../store/migrate.ts';
 import { createRepositories } from '../store/repositories.ts';
@@ -26,6 +26,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
               (with NETWORK=simulator the phone-number id and token default to the simulator's;
                with NETWORK=cloud, templates and flows need the number's WhatsApp Business Account id)
   numbers list --account <accountId> [--json]
+  numbers throughput --account <accountId> --phone <+number> --per-second <1-1000 | default> [--json]
+              (the number's throughput tier on the network, which the gateway paces its sends to)
   simulator token [--json]                   print the token of the simulator's phone page, users and faults
   migrate                                    apply database migrations and exit`;
 
@@ -37,6 +39,7 @@ const OPTION_OF: Record<string, string> = {
   phoneNumberId: '--phone-number-id',
   accessToken: '--token',
   wabaId: '--waba-id',
+  maxSendsPerSecond: '--per-second',
 };
 
 /** A rule the domain enforces, told in the words of this command line: its fields as options. */
@@ -54,8 +57,8 @@ function print(json: boolean, value: unknown, text: string): void {
   process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
 }
 
-async function run(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+function parseOptions(argv: string[]) {
+  return parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -65,12 +68,185 @@ async function run(argv: string[]): Promise<void> {
       phone: { type: 'string' },
       'phone-number-id': { type: 'string' },
       'waba-id': { type: 'string' },
+      'per-second': { type: 'string' },
       token: { type: 'string' },
       'no-session-check': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
+}
+
+type Values = ReturnType<typeof parseOptions>['values'];
+
+/** What every command works with: its options, the output mode, the store, the configuration. */
+interface CommandContext {
+  values: Values;
+  json: boolean;
+  repos: ReturnType<typeof createRepositories>;
+  config: ReturnType<typeof withInstallSecrets>;
+  secretKey: Buffer;
+}
+
+async function accountOf(ctx: CommandContext) {
+  const id = required(ctx.values, 'account');
+  const account = await findAccount(ctx.repos.accounts, id);
+  if (!account) throw new UsageError(`no account ${id}`);
+  return account;
+}
+
+/** `accounts create` */
+async function accountsCreate(ctx: CommandContext): Promise<void> {
+  const account = await createAccount(ctx.repos.accounts, required(ctx.values, 'name'));
+  const { plainKey } = await createApiKey(ctx.repos.accounts, account.id, 'default');
+  const out = {
+    accountId: account.id,
+    apiKey: plainKey,
+    joinCode: account.joinCode,
+    sandboxNumber: `+${ctx.config.sandboxNumber}`,
+  };
+  print(
+    ctx.json,
+    out,
+    `account ${out.accountId}\napiKey ${out.apiKey} (shown once)\njoin code ${out.joinCode}\nsandbox number ${out.sandboxNumber}`,
+  );
+}
+
+/** `accounts list` */
+async function accountsList(ctx: CommandContext): Promise<void> {
+  const rows = (await listAccounts(ctx.repos.accounts)).map((a) => ({
+    accountId: a.id,
+    name: a.name,
+    joinCode: a.joinCode,
+    createdAt: new Date(a.createdAt).toISOString(),
+  }));
+  print(
+    ctx.json,
+    rows,
+    rows.map((a) => `${a.accountId}  ${a.name}  join=${a.joinCode}  ${a.createdAt}`).join('\n') ||
+      '(no accounts)',
+  );
+}
+
+/** `keys create` */
+async function keysCreate(ctx: CommandContext): Promise<void> {
+  const account = await accountOf(ctx);
+  const { key, plainKey } = await createApiKey(ctx.repos.accounts, account.id, ctx.values.name ?? 'key');
+  print(
+    ctx.json,
+    { keyId: key.id, prefix: key.prefix, apiKey: plainKey },
+    `key ${key.id}\napiKey ${plainKey} (shown once)`,
+  );
+}
+
+/** `keys list` */
+async function keysList(ctx: CommandContext): Promise<void> {
+  const account = await accountOf(ctx);
+  const rows = (await listApiKeys(ctx.repos.accounts, account.id)).map((k) => ({
+    keyId: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    createdAt: new Date(k.createdAt).toISOString(),
+    revokedAt: k.revokedAt ? new Date(k.revokedAt).toISOString() : null,
+  }));
+  print(
+    ctx.json,
+    rows,
+    rows
+      .map((k) => `${k.keyId}  ${k.prefix}…  ${k.name}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}`)
+      .join('\n'),
+  );
+}
+
+/** `keys revoke` */
+async function keysRevoke(ctx: CommandContext): Promise<void> {
+  const account = await accountOf(ctx);
+  const key = required(ctx.values, 'key');
+  if (!(await revokeApiKey(ctx.repos.accounts, account.id, key)))
+    throw new UsageError(`no active key ${key} in account ${account.id}`);
+  print(ctx.json, { revoked: key }, `revoked ${key}`);
+}
+
+/** `numbers add` */
+async function numbersAdd(ctx: CommandContext): Promise<void> {
+  const account = await accountOf(ctx);
+  const deps = {
+    numbers: ctx.repos.numbers,
+    secretKey: ctx.secretKey,
+    sandboxPhone: ctx.config.sandboxNumber,
+    simulatorAccessToken: ctx.config.network === 'simulator' ? ctx.config.simulator.accessToken : null,
+  };
+  const row = await registerNumber(deps, account.id, {
+    phone: required(ctx.values, 'phone'),
+    phoneNumberId: ctx.values['phone-number-id'],
+    accessToken: ctx.values.token,
+    wabaId: ctx.values['waba-id'],
+    sessionCheck: !ctx.values['no-session-check'],
+  }).catch((error: unknown) => {
+    throw error instanceof GatewayError ? usageErrorOf(error) : error;
+  });
+  const { phone, phoneNumberId, wabaId } = row;
+  print(
+    ctx.json,
+    { numberId: row.id, phone: `+${phone}`, phoneNumberId, wabaId },
+    `number ${row.id} +${phone} (phone-number id ${phoneNumberId})`,
+  );
+}
+
+/** `numbers list` */
+async function numbersList(ctx: CommandContext): Promise<void> {
+  const account = await accountOf(ctx);
+  const rows = (await listNumbers(ctx.repos.numbers, account.id)).map((n) => ({
+    numberId: n.id,
+    phone: `+${n.phone}`,
+    phoneNumberId: n.phoneNumberId,
+    wabaId: n.wabaId,
+    sessionCheck: n.sessionCheck,
+  }));
+  print(
+    ctx.json,
+    rows,
+    rows.map((n) => `${n.numberId}  ${n.phone}  id=${n.phoneNumberId}`).join('\n') || '(no numbers)',
+  );
+}
+
+/** `numbers throughput` */
+async function numbersThroughput(ctx: CommandContext): Promise<void> {
+  const account = await accountOf(ctx);
+  const raw = required(ctx.values, 'per-second');
+  const perSecond = raw === 'default' ? null : /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  await setNumberThroughput(ctx.repos.numbers, account.id, required(ctx.values, 'phone'), perSecond).catch(
+    (error: unknown) => {
+      throw error instanceof GatewayError ? usageErrorOf(error) : error;
+    },
+  );
+  const tier = perSecond ?? ctx.config.graph.maxSendsPerSecond;
+  print(
+    ctx.json,
+    { phone: ctx.values.phone, maxSendsPerSecond: perSecond },
+    `sends from ${ctx.values.phone} are paced to ${tier} per second${perSecond === null ? ' (the default)' : ''}`,
+  );
+}
+
+/** `migrate` */
+async function migrate(ctx: CommandContext): Promise<void> {
+  print(ctx.json, { migrated: true }, 'database is up to date');
+}
+
+const COMMANDS: Record<string, (ctx: CommandContext) => Promise<void>> = {
+  'accounts create': accountsCreate,
+  'accounts list': accountsList,
+  'keys create': keysCreate,
+  'keys list': keysList,
+  'keys revoke': keysRevoke,
+  'numbers add': numbersAdd,
+  'numbers list': numbersList,
+  'numbers throughput': numbersThroughput,
+  migrate: migrate,
+};
+
+async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parseOptions(argv);
   const command = positionals.join(' ');
   if (values.help || !command) {
     process.stdout.write(`${USAGE}\n`);
@@ -91,131 +267,9 @@ async function run(argv: string[]): Promise<void> {
     const repos = createRepositories(store);
     const json = values.json === true;
 
-    const accountOf = async () => {
-      const id = required(values, 'account');
-      const account = await findAccount(repos.accounts, id);
-      if (!account) throw new UsageError(`no account ${id}`);
-      return account;
-    };
-
-    switch (command) {
-      case 'accounts create': {
-        const account = await createAccount(repos.accounts, required(values, 'name'));
-        const { plainKey } = await createApiKey(repos.accounts, account.id, 'default');
-        const out = {
-          accountId: account.id,
-          apiKey: plainKey,
-          joinCode: account.joinCode,
-          sandboxNumber: `+${config.sandboxNumber}`,
-        };
-        print(
-          json,
-          out,
-          `account ${out.accountId}\napiKey ${out.apiKey} (shown once)\njoin code ${out.joinCode}\nsandbox number ${out.sandboxNumber}`,
-        );
-        return;
-      }
-      case 'accounts list': {
-        const rows = (await listAccounts(repos.accounts)).map((a) => ({
-          accountId: a.id,
-          name: a.name,
-          joinCode: a.joinCode,
-          createdAt: new Date(a.createdAt).toISOString(),
-        }));
-        print(
-          json,
-          rows,
-          rows.map((a) => `${a.accountId}  ${a.name}  join=${a.joinCode}  ${a.createdAt}`).join('\n') ||
-            '(no accounts)',
-        );
-        return;
-      }
-      case 'keys create': {
-        const account = await accountOf();
-        const { key, plainKey } = await createApiKey(repos.accounts, account.id, values.name ?? 'key');
-        print(
-          json,
-          { keyId: key.id, prefix: key.prefix, apiKey: plainKey },
-          `key ${key.id}\napiKey ${plainKey} (shown once)`,
-        );
-        return;
-      }
-      case 'keys list': {
-        const account = await accountOf();
-        const rows = (await listApiKeys(repos.accounts, account.id)).map((k) => ({
-          keyId: k.id,
-          name: k.name,
-          prefix: k.prefix,
-          createdAt: new Date(k.createdAt).toISOString(),
-          revokedAt: k.revokedAt ? new Date(k.revokedAt).toISOString() : null,
-        }));
-        print(
-          json,
-          rows,
-          rows
-            .map(
-              (k) =>
-                `${k.keyId}  ${k.prefix}…  ${k.name}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}`,
-            )
-            .join('\n'),
-        );
-        return;
-      }
-      case 'keys revoke': {
-        const account = await accountOf();
-        const key = required(values, 'key');
-        if (!(await revokeApiKey(repos.accounts, account.id, key)))
-          throw new UsageError(`no active key ${key} in account ${account.id}`);
-        print(json, { revoked: key }, `revoked ${key}`);
-        return;
-      }
-      case 'numbers add': {
-        const account = await accountOf();
-        const deps = {
-          numbers: repos.numbers,
-          secretKey,
-          sandboxPhone: config.sandboxNumber,
-          simulatorAccessToken: config.network === 'simulator' ? config.simulator.accessToken : null,
-        };
-        const row = await registerNumber(deps, account.id, {
-          phone: required(values, 'phone'),
-          phoneNumberId: values['phone-number-id'],
-          accessToken: values.token,
-          wabaId: values['waba-id'],
-          sessionCheck: !values['no-session-check'],
-        }).catch((error: unknown) => {
-          throw error instanceof GatewayError ? usageErrorOf(error) : error;
-        });
-        const { phone, phoneNumberId, wabaId } = row;
-        print(
-          json,
-          { numberId: row.id, phone: `+${phone}`, phoneNumberId, wabaId },
-          `number ${row.id} +${phone} (phone-number id ${phoneNumberId})`,
-        );
-        return;
-      }
-      case 'numbers list': {
-        const account = await accountOf();
-        const rows = (await listNumbers(repos.numbers, account.id)).map((n) => ({
-          numberId: n.id,
-          phone: `+${n.phone}`,
-          phoneNumberId: n.phoneNumberId,
-          wabaId: n.wabaId,
-          sessionCheck: n.sessionCheck,
-        }));
-        print(
-          json,
-          rows,
-          rows.map((n) => `${n.numberId}  ${n.phone}  id=${n.phoneNumberId}`).join('\n') || '(no numbers)',
-        );
-        return;
-      }
-      case 'migrate':
-        print(json, { migrated: true }, 'database is up to date');
-        return;
-      default:
-        throw new UsageError(`unknown command "${command}"`);
-    }
+    const handler = COMMANDS[command];
+    if (!handler) throw new UsageError(`unknown command "${command}"`);
+    await handler({ values, json, repos, config, secretKey });
   } finally {
     await store.close();
   }

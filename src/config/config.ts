@@ -4,11 +4,15 @@
  * Every key is documented in docs/configuration.md with its default.
  */
 import path from 'node:path';
-import { parseDelayList } from '../lib/delay-list.ts';
 import { normalizePhone } from '../lib/phone.ts';
+import { bool, ConfigError, type Env, integer, oneOf, url } from './env-readers.ts';
+import { limitsSection, networkSections, simulatorSection, webhooksSection } from './sections.ts';
+
+export { ConfigError, isLoopbackHost } from './env-readers.ts';
 
 export type NetworkMode = 'simulator' | 'cloud';
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
  * The configuration. `Secret` is the type of the simulator-mode credentials an install derives from its
@@ -114,42 +118,22 @@ export interface Config<Secret extends string | null = string> {
     /** Attempts the sandbox takes a minute from every phone together (and at once). */
     perMinute: number;
   };
+  /** Traffic older than this many days is removed in the background (src/domain/retention.ts); 0 = kept. */
+  retentionDays: number;
 }
 
 /** What the environment gives; simulator credentials it leaves unset are derived from the secret key. */
 export type EnvConfig = Config<string | null>;
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-type Env = Record<string, string | undefined>;
-
-function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${key} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
-}
-
-function oneOf<T extends string>(env: Env, key: string, fallback: T, allowed: readonly T[]): T {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) {
-    throw new ConfigError(`${key} must be one of ${allowed.join(', ')}, got "${raw}"`);
-  }
-  return raw as T;
-}
-
-function bool(env: Env, key: string, fallback: boolean): boolean {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  throw new ConfigError(`${key} must be true or false, got "${raw}"`);
+/**
+ * RETENTION_DAYS: 0 keeps everything. Otherwise at least a week: the network redelivers a webhook for up to
+ * seven days, and the gateway must still know the message to take a redelivery only once.
+ */
+function retentionDays(env: Env): number {
+  const days = integer(env, 'RETENTION_DAYS', 0, 0, 36_500);
+  if (days > 0 && days < 7)
+    throw new ConfigError(`RETENTION_DAYS must be 0 (keep everything) or at least 7, got "${days}"`);
+  return days;
 }
 
 /** The phone page's live stream sends a comment every 15 s; an idle timeout must leave it room. */
@@ -180,16 +164,6 @@ function checkIdleOutlastsSends(config: Readonly<EnvConfig>): void {
   }
 }
 
-function url(key: string, raw: string): string {
-  try {
-    const parsed = new URL(raw);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
-    return raw.replace(/\/+$/, '');
-  } catch {
-    throw new ConfigError(`${key} must be an http(s) URL, got "${raw}"`);
-  }
-}
-
 /** A token that fits an `Authorization: Bearer` header and a cookie as it is, and is not short. */
 function simulatorToken(env: Env): string | null {
   const raw = env.SIMULATOR_TOKEN;
@@ -212,13 +186,6 @@ function secretKey(raw: string | undefined): Buffer | null {
 /** The default sandbox number: a valid (libphonenumber) US number reserved for fiction. */
 export const DEFAULT_SANDBOX_NUMBER = '14155550100';
 
-/** 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`: addresses only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.toLowerCase().replace(/^\[|\]$/g, '');
-  if (bare === 'localhost' || bare === '::1' || bare === '0:0:0:0:0:0:0:1') return true;
-  return /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
-}
-
 export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const network = oneOf<NetworkMode>(env, 'NETWORK', 'simulator', ['simulator', 'cloud']);
@@ -232,62 +199,12 @@ export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
   }
   const sandboxNumber = normalizePhone(env.SANDBOX_NUMBER || DEFAULT_SANDBOX_NUMBER);
   if (!sandboxNumber) throw new ConfigError(`SANDBOX_NUMBER must be a valid phone number with country code`);
-  const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port || 3000}`);
-  // Unset simulator credentials are null here: each install derives its own (simulator-secrets.ts).
-  const simulatorAccessToken = env.SIMULATOR_ACCESS_TOKEN || null;
-
-  let graphBaseUrl: string | null;
-  const appSecret: string | null = env.NETWORK_APP_SECRET || null;
-  let sandboxPhoneNumberId = env.SANDBOX_PHONE_NUMBER_ID || '';
-  let sandboxToken: string | null = env.SANDBOX_ACCESS_TOKEN || null;
-  if (network === 'simulator') {
-    // The simulator is mounted in this process; its phone-number id convention is the number's digits.
-    graphBaseUrl = env.GRAPH_BASE_URL ? url('GRAPH_BASE_URL', env.GRAPH_BASE_URL) : null;
-    sandboxPhoneNumberId ||= sandboxNumber;
-    sandboxToken ||= simulatorAccessToken;
-  } else {
-    graphBaseUrl = url('GRAPH_BASE_URL', env.GRAPH_BASE_URL || 'https://graph.facebook.com');
-    const missing = [
-      !appSecret && 'NETWORK_APP_SECRET',
-      !sandboxPhoneNumberId && 'SANDBOX_PHONE_NUMBER_ID',
-      !sandboxToken && 'SANDBOX_ACCESS_TOKEN',
-    ].filter(Boolean);
-    if (missing.length) throw new ConfigError(`NETWORK=cloud needs ${missing.join(', ')}`);
-  }
   const key = secretKey(env.SECRET_KEY);
   if (!key && databaseUrl.startsWith('postgres')) {
     // Several nodes must decrypt what any of them encrypted: a per-node generated key would not do.
     throw new ConfigError('SECRET_KEY is required with a PostgreSQL DATABASE_URL (64 hex characters)');
   }
-
-  let retryScheduleMs: number[];
-  try {
-    retryScheduleMs = parseDelayList(env.WEBHOOK_RETRY_SCHEDULE || '5s,5m,30m,2h,5h,10h,10h');
-  } catch (error) {
-    throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE ${(error as Error).message}`);
-  }
-
-  // Each cap is at most the one above it, so every value set is also the one that applies.
-  const webhookTotal = integer(env, 'WEBHOOK_CONCURRENCY', 64, 1, 10_000);
-  const webhookPerAccount = integer(
-    env,
-    'WEBHOOK_CONCURRENCY_PER_ACCOUNT',
-    Math.min(16, webhookTotal),
-    1,
-    webhookTotal,
-  );
-  const webhookPerEndpoint = integer(
-    env,
-    'WEBHOOK_CONCURRENCY_PER_ENDPOINT',
-    Math.min(16, webhookPerAccount),
-    1,
-    webhookPerAccount,
-  );
-
-  // 0 turns the limit off (load tests); the burst defaults to two seconds' worth of requests.
-  const ratePerSecond = integer(env, 'RATE_LIMIT_PER_SECOND', 100, 0, 1_000_000);
-  const rateBurst = integer(env, 'RATE_LIMIT_BURST', Math.max(1, 2 * ratePerSecond), 1, 1_000_000);
-
+  const reach = networkSections(env, network, sandboxNumber);
   const config = Object.freeze({
     port,
     host,
@@ -295,81 +212,17 @@ export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
     dataDir,
     network,
     sandboxNumber,
-    logLevel: oneOf<LogLevel>(env, 'LOG_LEVEL', 'info', [
-      'fatal',
-      'error',
-      'warn',
-      'info',
-      'debug',
-      'trace',
-      'silent',
-    ]),
-    publicUrl,
+    logLevel: oneOf<LogLevel>(env, 'LOG_LEVEL', 'info', LOG_LEVELS),
+    publicUrl: url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port || 3000}`),
     secretKey: key,
-    graph: Object.freeze({
-      baseUrl: graphBaseUrl,
-      apiVersion: env.GRAPH_API_VERSION || 'v23.0',
-      appSecret,
-      verifyToken: env.NETWORK_VERIFY_TOKEN || 'switchboard-verify-token',
-      timeoutMs: integer(env, 'NETWORK_TIMEOUT_MS', 10_000, 100, 120_000),
-      // Meta's default throughput tier is 80 messages/s per number; 0 turns pacing off (load tests, higher tiers).
-      maxSendsPerSecond: integer(env, 'NETWORK_MAX_SENDS_PER_SECOND', 80, 0, 100_000),
-      maxPacingWaitMs: integer(env, 'NETWORK_MAX_PACING_WAIT_MS', 2_000, 0, 60_000),
-      retryAttempts: integer(env, 'NETWORK_RETRY_ATTEMPTS', 3, 1, 10),
-      retryBudgetMs: integer(env, 'NETWORK_RETRY_BUDGET_MS', 2_000, 0, 60_000),
-      // The network reports a message it took within seconds; a day is the longest an answer may wait.
-      unknownOutcomeMs: integer(env, 'NETWORK_UNKNOWN_OUTCOME_MS', 300_000, 1_000, 86_400_000),
-    }),
-    sandbox: Object.freeze({
-      phoneNumberId: sandboxPhoneNumberId,
-      accessToken: sandboxToken,
-      // Each simulated business number is its own WABA, whose id is the phone-number id.
-      wabaId: env.SANDBOX_WABA_ID || (network === 'simulator' ? sandboxPhoneNumberId : null),
-    }),
-    simulator: Object.freeze({
-      accessToken: simulatorAccessToken,
-      token: simulatorToken(env),
-      requireToken: !isLoopbackHost(host) || Boolean(env.SIMULATOR_TOKEN),
-      statusDelayMs: integer(env, 'SIMULATOR_STATUS_DELAY_MS', 500, 0, 60_000),
-      templateReviewDelayMs: integer(env, 'SIMULATOR_TEMPLATE_REVIEW_MS', 1000, 0, 600_000),
-      webhookUrl: env.SIMULATOR_WEBHOOK_URL ? url('SIMULATOR_WEBHOOK_URL', env.SIMULATOR_WEBHOOK_URL) : null,
-      postStatuses: bool(env, 'SIMULATOR_STATUS_WEBHOOKS', true),
-      maxSendsPerSecond: integer(env, 'SIMULATOR_MAX_SENDS_PER_SECOND', 80, 0, 100_000),
-      pairBurst: integer(env, 'SIMULATOR_PAIR_BURST', 45, 0, 100_000),
-    }),
-    webhooks: Object.freeze({
-      retryScheduleMs,
-      allowPrivateUrls: bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
-      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
-      disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, 1, 24 * 365) * 3_600_000,
-      concurrency: Object.freeze({
-        total: webhookTotal,
-        perAccount: webhookPerAccount,
-        perEndpoint: webhookPerEndpoint,
-      }),
-    }),
-    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
-    mediaQuotaBytesPerAccount: integer(
-      env,
-      'MEDIA_QUOTA_BYTES_PER_ACCOUNT',
-      1024 * 1024 * 1024,
-      0,
-      Number.MAX_SAFE_INTEGER,
-    ),
-    networkWebhookBodyLimitBytes: integer(
-      env,
-      'NETWORK_WEBHOOK_BODY_LIMIT_BYTES',
-      3 * 1024 * 1024,
-      64 * 1024,
-      64 * 1024 * 1024,
-    ),
+    graph: reach.graph,
+    sandbox: reach.sandbox,
+    simulator: simulatorSection(env, host, reach.simulatorAccessToken, simulatorToken(env)),
+    webhooks: webhooksSection(env),
+    ...limitsSection(env),
     http: httpTimeouts(env),
-    rateLimit: ratePerSecond === 0 ? null : Object.freeze({ perSecond: ratePerSecond, burst: rateBurst }),
     seedDemoAccount: bool(env, 'SEED_DEMO_ACCOUNT', true),
-    sandboxJoins: Object.freeze({
-      perPhone: integer(env, 'SANDBOX_JOIN_ATTEMPTS_PER_PHONE', 5, 1, 1000),
-      perMinute: integer(env, 'SANDBOX_JOIN_ATTEMPTS_PER_MINUTE', 60, 1, 1_000_000),
-    }),
+    retentionDays: retentionDays(env),
   });
   checkIdleOutlastsSends(config);
   return config;

@@ -63,3 +63,30 @@ export async function registerNumber(
 export function listNumbers(numbers: NumbersStore, accountId: string): Promise<BusinessNumber[]> {
   return numbers.listNumbersOfAccount(accountId);
 }
+
+/** Meta's highest throughput tier, in messages per second (docs/cloud-api.md §7). */
+export const MAX_SENDS_PER_SECOND = 1000;
+
+/**
+ * Sets the throughput tier the gateway paces a number to (docs/adr/0020-shared-send-pacing.md): the tier
+ * Meta gave the number, or lower to send more gently; `null` returns it to NETWORK_MAX_SENDS_PER_SECOND.
+ */
+export async function setNumberThroughput(
+  numbers: Pick<NumbersStore, 'setThroughput'>,
+  accountId: string,
+  phone: string,
+  perSecond: number | null,
+): Promise<void> {
+  const digits = normalizePhone(phone);
+  if (!digits) throw invalid('phone', '`phone` must be a valid phone number with country code');
+  if (
+    perSecond !== null &&
+    !(Number.isInteger(perSecond) && perSecond >= 1 && perSecond <= MAX_SENDS_PER_SECOND)
+  )
+    throw invalid(
+      'maxSendsPerSecond',
+      `\`maxSendsPerSecond\` must be a whole number from 1 to ${MAX_SENDS_PER_SECOND} (Meta's highest tier)`,
+    );
+  if (!(await numbers.setThroughput(accountId, digits, perSecond)))
+    throw new GatewayError('not_found', `+${digits} is not a number of this account`, { field: 'phone' });
+}

@@ -13,9 +13,11 @@ import { normalizePhone } from '../lib/phone.ts';
 import { type ErrorCode, errorCatalogue, GatewayError } from './errors.ts';
 import { outcomeUnknown, statusDescriptions } from './message-status.ts';
 import type { MessagesStore, SentMessage } from './ports/messages.ts';
-import type { CloudMessage, NetworkConnector, NetworkFailure } from './ports/network.ts';
+import type { CloudMessage, NetworkConnector, NetworkFailure, SendResult } from './ports/network.ts';
+import { repliedTo, withReply } from './reply-context.ts';
 import { sendNetworkError } from './send-network-error.ts';
 import { resolveSender, type SenderDeps } from './senders.ts';
+import { withOwnTemplateNames } from './templates/sandbox-names.ts';
 import {
   INTERRUPTED,
   recordedFailure,
@@ -48,12 +50,14 @@ export interface SendContextLike {
   flow?: { networkFlowId: string; mode: 'published' | 'draft' };
   flowToken?: string;
   template?: { networkName: string };
+  replyTo?: string;
 }
 
 export interface CommonSendFields {
   messageId: string;
   from: string;
   to: string;
+  replyTo?: string | undefined;
 }
 
 /** Resolves a flow for the flow send; returns the context to send with, or throws a GatewayError. */
@@ -150,9 +154,12 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
       : rules.kind === 'template'
         ? await deps.resolveTemplate(accountId, sender.phone, checked.value)
         : {};
-  const cloud = rules.toCloud(checked.value, context);
+  const replyTo =
+    body.replyTo === undefined ? {} : { replyTo: await repliedTo(deps.messages, accountId, body.replyTo) };
+  const cloud = withReply(rules.toCloud(checked.value, { ...context, ...replyTo }), replyTo.replyTo);
+  // `replyTo` is hashed only when sent, so the hash of every request without it stays as it always was.
   const requestHash = createHash('sha256')
-    .update(canonicalJson({ kind: rules.kind, from, to, content: checked.value }))
+    .update(canonicalJson({ kind: rules.kind, from, to, content: checked.value, ...replyTo }))
     .digest('hex');
 
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -171,26 +178,9 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
       updatedAt: startedAt,
     });
     if (holder) {
-      if (holder.requestHash !== requestHash) {
-        throw new GatewayError(
-          'conflict',
-          `messageId "${body.messageId}" was already used for a different message; use a new messageId`,
-          { field: 'messageId' },
-        );
-      }
-      if (holder.status !== 'PENDING' || outcomeUnknown(holder)) return replay(holder);
-      const abandonedBefore = now() - (deps.abandonedClaimMs ?? ABANDONED_CLAIM_MS);
-      if (holder.createdAt <= abandonedBefore) return replay(await settleAbandonedClaim(deps, holder, now));
-      const settled = await waitForOutcome(deps.messages, accountId, body.messageId);
-      if (!settled) continue; // the first request released its claim (nothing was sent): try to claim it
-      if (settled.status === 'PENDING' && !outcomeUnknown(settled)) {
-        throw new GatewayError(
-          'conflict',
-          `A request with messageId "${body.messageId}" is still in progress; retry shortly`,
-          { field: 'messageId' },
-        );
-      }
-      return replay(settled);
+      const answer = await answerForHolder(deps, holder, requestHash, now);
+      if (answer) return answer;
+      continue; // the first request released its claim (nothing was sent): try to claim it
     }
     const claim = { id, accountId, clientMessageId: body.messageId };
     return await sendClaimed(deps, claim, sender, to, cloud, now);
@@ -198,6 +188,40 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
   throw new GatewayError('conflict', `messageId "${body.messageId}" is contended; retry shortly`, {
     field: 'messageId',
   });
+}
+
+/**
+ * What a request gets when another holds its messageId: a conflict for a different message, else that
+ * request's outcome (replayed, settled if its node stopped, or awaited briefly); undefined when the holder
+ * gave the claim back meanwhile, so this request may claim it.
+ */
+async function answerForHolder(
+  deps: SendDeps,
+  holder: SentMessage,
+  requestHash: string,
+  now: () => number,
+): Promise<SendResultData | undefined> {
+  const { clientMessageId } = holder;
+  if (holder.requestHash !== requestHash) {
+    throw new GatewayError(
+      'conflict',
+      `messageId "${clientMessageId}" was already used for a different message; use a new messageId`,
+      { field: 'messageId' },
+    );
+  }
+  if (holder.status !== 'PENDING' || outcomeUnknown(holder)) return replay(holder);
+  const abandonedBefore = now() - (deps.abandonedClaimMs ?? ABANDONED_CLAIM_MS);
+  if (holder.createdAt <= abandonedBefore) return replay(await settleAbandonedClaim(deps, holder, now));
+  const settled = await waitForOutcome(deps.messages, holder.accountId, clientMessageId);
+  if (!settled) return undefined;
+  if (settled.status === 'PENDING' && !outcomeUnknown(settled)) {
+    throw new GatewayError(
+      'conflict',
+      `A request with messageId "${clientMessageId}" is still in progress; retry shortly`,
+      { field: 'messageId' },
+    );
+  }
+  return replay(settled);
 }
 
 /**
@@ -225,6 +249,20 @@ interface Claim {
   id: string;
   accountId: string;
   clientMessageId: string;
+}
+
+/** What the network said, with the account's sandbox template names as the account gave them (ADR 0008). */
+function withOwnNames(result: SendResult, accountId: string): SendResult {
+  if (result.ok) return result;
+  const { failure } = result;
+  return {
+    ok: false,
+    failure: {
+      ...failure,
+      title: withOwnTemplateNames(failure.title, accountId),
+      details: withOwnTemplateNames(failure.details, accountId),
+    },
+  };
 }
 
 /** A connector that threw instead of answering: a bug, not a network answer; what was sent is unknown. */
@@ -263,7 +301,10 @@ async function sendClaimed(
   let result: Awaited<ReturnType<NetworkConnector['sendMessage']>>;
   try {
     // The message's own id rides along: the network's status reports name it (docs/adr/0013).
-    result = await deps.connector.sendMessage(sender.credentials, to, cloud, { callbackData: claim.id });
+    result = withOwnNames(
+      await deps.connector.sendMessage(sender.credentials, to, cloud, { callbackData: claim.id }),
+      claim.accountId,
+    );
   } catch (error) {
     const unknownOutcomeMs = deps.unknownOutcomeMs ?? UNKNOWN_OUTCOME_MS;
     await deps.messages.markUnknown(claim.id, now(), storedUnknown(CONNECTOR_FAILED, unknownOutcomeMs));

@@ -74,6 +74,7 @@ export async function resolveSender(
     credentials: {
       phoneNumberId: number.phoneNumberId,
       accessToken: decryptSecret(number.sealedAccessToken, deps.secretKey),
+      ...(number.maxSendsPerSecond ? { maxSendsPerSecond: number.maxSendsPerSecond } : {}),
     },
     enforceWindow: number.sessionCheck,
     isSandbox: false,

@@ -54,3 +54,11 @@ function randomPart(): Buffer {
 export function newId(prefix: IdPrefix, now = Date.now()): string {
   return `${prefix}_${encodeTime(now)}${encodeRandom(randomPart())}`.toLowerCase();
 }
+
+/**
+ * The smallest id of `prefix` made at `ms`: every id made earlier sorts before it, so a time range of rows
+ * is a range of their primary key (the data retention uses it instead of an index on a time column).
+ */
+export function firstIdAt(prefix: IdPrefix, ms: number): string {
+  return `${prefix}_${encodeTime(ms)}`.toLowerCase();
+}

@@ -51,6 +51,10 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 /** Structural check at creation time; returns the reason a URL is refused, or null. */
+/** How an operator allows local receivers (development, a receiver on the same private network). */
+const ALLOW_HINT =
+  '(to allow http:// and private addresses, e.g. a receiver on this machine, set WEBHOOK_ALLOW_PRIVATE_URLS=true)';
+
 export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
   let url: URL;
   try {
@@ -60,14 +64,14 @@ export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | 
   }
   if (url.username || url.password) return 'must not contain credentials';
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
-    return 'must start with https://';
+    return `must start with https:// ${ALLOW_HINT}`;
   // `localhost.` is `localhost`: a fully qualified name's final dots do not change where it leads.
   const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
   if (
     !allowPrivate &&
     (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isPrivateAddress(host)))
   ) {
-    return 'must not point at a private, loopback or link-local address';
+    return `must not point at a private, loopback or link-local address ${ALLOW_HINT}`;
   }
   return null;
 }

@@ -6,6 +6,7 @@
  */
 import { Agent } from 'undici';
 import type {
+  CallResult,
   CloudMessage,
   NetworkConnector,
   NumberCredentials,
@@ -37,6 +38,77 @@ export interface CloudConnectorOptions {
   allowPrivateMediaUrls?: boolean;
 }
 
+/** A call answered `{"success": true}`: ok, or the network's failure. */
+function readAnswer(answer: Awaited<ReturnType<typeof graphExchange>>): CallResult {
+  if ('failure' in answer) return { ok: false, failure: answer.failure };
+  const { status, parsed, retryAfter } = answer;
+  if (status >= 200 && status < 300 && (parsed as { success?: unknown } | null)?.success === true)
+    return { ok: true };
+  return { ok: false, failure: failureFromGraphResponse(status, parsed, retryAfter) };
+}
+
+type GraphOptions = Parameters<typeof graphExchange>[0];
+
+/** One try of a send, classified (src/domain/ports/network.ts): no pacing, no retry. */
+async function sendOnce(
+  graphOptions: GraphOptions,
+  credentials: NumberCredentials,
+  body: string,
+): Promise<SendResult> {
+  const path = `${encodeURIComponent(credentials.phoneNumberId)}/messages`;
+  const answer = await graphExchange(graphOptions, 'POST', path, credentials.accessToken, { raw: body });
+  if ('failure' in answer) return { ok: false, failure: answer.failure };
+  const { status, text, parsed, retryAfter } = answer;
+  if (status >= 200 && status < 300) {
+    const id = (parsed as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;
+    if (typeof id === 'string') return { ok: true, waId: id };
+    return {
+      ok: false,
+      failure: {
+        kind: 'unknown_outcome',
+        cause: 'unexpected_answer',
+        code: 0,
+        httpStatus: status,
+        title: 'unexpected network answer',
+        details: text.slice(0, 200),
+      },
+    };
+  }
+  return { ok: false, failure: failureFromGraphResponse(status, parsed, retryAfter) };
+}
+
+/** A read receipt (docs/cloud-api.md §1.4); not a message, so the network does not pace it and nor does this. */
+function markRead(
+  graphOptions: GraphOptions,
+  retry: RetryPolicy,
+  credentials: NumberCredentials,
+  networkMessageId: string,
+  typing: boolean,
+): Promise<CallResult> {
+  const path = `${encodeURIComponent(credentials.phoneNumberId)}/messages`;
+  const body = JSON.stringify({
+    messaging_product: 'whatsapp',
+    status: 'read',
+    message_id: networkMessageId,
+    ...(typing ? { typing_indicator: { type: 'text' } } : {}),
+  });
+  return withRetries(retry, () =>
+    graphExchange(graphOptions, 'POST', path, credentials.accessToken, { raw: body }).then(readAnswer),
+  );
+}
+
+/** The request body of a send: the envelope, the message, and the tag its status webhooks carry back. */
+function sendBody(to: string, message: CloudMessage, callbackData: string | undefined): string {
+  return JSON.stringify({
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to,
+    ...message,
+    // Last, so no message content can replace the tag the status webhooks are matched by.
+    ...(callbackData ? { biz_opaque_callback_data: callbackData } : {}),
+  });
+}
+
 export function createCloudConnector(options: CloudConnectorOptions): NetworkConnector {
   const base = typeof options.baseUrl === 'function' ? options.baseUrl : () => options.baseUrl as string;
   const agent = new Agent({ connections: 256, keepAliveTimeout: 30_000 });
@@ -53,34 +125,13 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
     retry,
   };
 
-  /** One try of a send, classified (src/domain/ports/network.ts): no pacing, no retry. */
-  async function sendOnce(credentials: NumberCredentials, body: string): Promise<SendResult> {
-    const path = `${encodeURIComponent(credentials.phoneNumberId)}/messages`;
-    const answer = await graphExchange(graphOptions, 'POST', path, credentials.accessToken, { raw: body });
-    if ('failure' in answer) return { ok: false, failure: answer.failure };
-    const { status, text, parsed, retryAfter } = answer;
-    if (status >= 200 && status < 300) {
-      const id = (parsed as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;
-      if (typeof id === 'string') return { ok: true, waId: id };
-      return {
-        ok: false,
-        failure: {
-          kind: 'unknown_outcome',
-          cause: 'unexpected_answer',
-          code: 0,
-          httpStatus: status,
-          title: 'unexpected network answer',
-          details: text.slice(0, 200),
-        },
-      };
-    }
-    return { ok: false, failure: failureFromGraphResponse(status, parsed, retryAfter) };
-  }
-
   return {
     ...cloudTemplateCalls(graphOptions),
     ...cloudFlowCalls(graphOptions),
     ...cloudMediaDownloads({ ...graphOptions, allowPrivateUrls: options.allowPrivateMediaUrls ?? false }),
+
+    markRead: (credentials: NumberCredentials, networkMessageId: string, typing: boolean) =>
+      markRead(graphOptions, retry, credentials, networkMessageId, typing),
 
     sendMessage(
       credentials: NumberCredentials,
@@ -88,23 +139,13 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
       message: CloudMessage,
       sendOptions: SendOptions = {},
     ): Promise<SendResult> {
-      const { callbackData } = sendOptions;
-      const body = JSON.stringify({
-        messaging_product: 'whatsapp',
-        recipient_type: 'individual',
-        to,
-        ...message,
-        // Last, so no message content can replace the tag the status webhooks are matched by.
-        ...(callbackData ? { biz_opaque_callback_data: callbackData } : {}),
-      });
+      const { callbackData, priority } = sendOptions;
+      const body = sendBody(to, message, callbackData);
       // Every try, the first and each retry, is a send the network counts: each takes a paced slot.
       return withRetries(retry, async (remainingMs, tryNumber) => {
-        const refused = await pacer.admit(
-          credentials.phoneNumberId,
-          tryNumber === 1 ? undefined : remainingMs,
-        );
+        const refused = await pacer.admit(credentials, tryNumber === 1 ? undefined : remainingMs, priority);
         if (refused) return { ok: false, failure: refused } as SendResult;
-        return sendOnce(credentials, body);
+        return sendOnce(graphOptions, credentials, body);
       });
     },
   };

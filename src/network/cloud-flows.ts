@@ -11,6 +11,16 @@ type FlowCalls = Pick<
   'createFlow' | 'uploadFlowJson' | 'updateFlowMetadata' | 'publishFlow' | 'deprecateFlow' | 'deleteFlow'
 >;
 
+/** A create answered without the new flow's id: nothing the gateway can refer to later. */
+const NO_FLOW_ID = {
+  kind: 'permanent',
+  cause: 'unexpected_answer',
+  code: 0,
+  httpStatus: 200,
+  title: 'unexpected network answer',
+  details: 'the created flow has no id',
+} as const;
+
 export function cloudFlowCalls(options: GraphCallOptions): FlowCalls {
   const graph = (
     method: 'POST' | 'DELETE',
@@ -29,19 +39,7 @@ export function cloudFlowCalls(options: GraphCallOptions): FlowCalls {
       });
       if (!result.ok) return result;
       const flowId = result.value.id;
-      if (typeof flowId !== 'string') {
-        return {
-          ok: false,
-          failure: {
-            kind: 'permanent',
-            cause: 'unexpected_answer',
-            code: 0,
-            httpStatus: 200,
-            title: 'unexpected network answer',
-            details: 'the created flow has no id',
-          },
-        };
-      }
+      if (typeof flowId !== 'string') return { ok: false, failure: NO_FLOW_ID };
       return { ok: true, value: { flowId } };
     },
 

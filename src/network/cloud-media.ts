@@ -44,77 +44,87 @@ function digestMatches(expected: unknown, hex: string): boolean {
   return expected === hex || expected === Buffer.from(hex, 'hex').toString('base64');
 }
 
+/** What the download steps share: the options, and the agent that refuses private addresses. */
+interface MediaContext {
+  options: CloudMediaOptions;
+  guarded: Dispatcher;
+}
+
+/** The agent to fetch `url` with, or why it must not be fetched at all. */
+function dispatcherFor(ctx: MediaContext, url: string): Dispatcher | string {
+  let origin: string;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    return 'the download URL is not an absolute URL';
+  }
+  if (origin === new URL(ctx.options.base()).origin) return ctx.options.agent;
+  const problem = webhookUrlProblem(url, ctx.options.allowPrivateUrls);
+  return problem ? `the download URL ${problem}` : ctx.guarded;
+}
+
+async function mediaObject(ctx: MediaContext, credentials: NumberCredentials, mediaId: string) {
+  const info = await request(
+    `${ctx.options.base()}/${ctx.options.apiVersion}/${encodeURIComponent(mediaId)}`,
+    {
+      method: 'GET',
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+      dispatcher: ctx.options.agent,
+      signal: AbortSignal.timeout(ctx.options.timeoutMs),
+    },
+  );
+  const text = await info.body.text();
+  let meta: MediaObject = null;
+  try {
+    meta = JSON.parse(text);
+  } catch {
+    // Classified by status by the caller.
+  }
+  return { status: info.statusCode, text, meta };
+}
+
+async function download(
+  ctx: MediaContext,
+  credentials: NumberCredentials,
+  mediaId: string,
+  maxBytes: number,
+  toFile: string,
+): Promise<MediaResult> {
+  const { status, text, meta } = await mediaObject(ctx, credentials, mediaId);
+  if (status < 200 || status >= 300) {
+    return { ok: false, failure: failureFromGraphResponse(status, meta, null) };
+  }
+  if (typeof meta?.url !== 'string' || typeof meta.mime_type !== 'string') {
+    return permanent('unexpected network answer', text.slice(0, 200), 'unexpected_answer');
+  }
+  if (typeof meta.file_size === 'number' && meta.file_size > maxBytes) {
+    return permanent('media too large', `${meta.file_size} bytes; at most ${maxBytes} are kept`);
+  }
+  const dispatcher = dispatcherFor(ctx, meta.url);
+  if (typeof dispatcher === 'string') return permanent('media download refused', dispatcher);
+  const answer = await request(meta.url, {
+    method: 'GET',
+    headers: { authorization: `Bearer ${credentials.accessToken}` },
+    dispatcher,
+    signal: AbortSignal.timeout(ctx.options.timeoutMs * 3),
+  });
+  if (answer.statusCode !== 200) {
+    await answer.body.dump();
+    return permanent('media download refused', `HTTP ${answer.statusCode}`);
+  }
+  const written = await writeBoundedFile(answer.body, toFile, maxBytes);
+  if (!written.ok) return permanent('media too large', `more than ${maxBytes} bytes`);
+  if (!digestMatches(meta.sha256, written.sha256)) {
+    await fs.rm(toFile, { force: true });
+    return permanent('media corrupted', 'the downloaded bytes do not match the network sha256');
+  }
+  return { ok: true, media: { mimeType: meta.mime_type, size: written.size, sha256: written.sha256 } };
+}
+
 export function cloudMediaDownloads(options: CloudMediaOptions) {
   // Its connect-time check refuses private addresses a public name resolves to (DNS rebinding included).
   const guarded = guardedAgent(options.allowPrivateUrls, options.timeoutMs);
-
-  /** The agent to fetch `url` with, or why it must not be fetched at all. */
-  function dispatcherFor(url: string): Dispatcher | string {
-    let origin: string;
-    try {
-      origin = new URL(url).origin;
-    } catch {
-      return 'the download URL is not an absolute URL';
-    }
-    if (origin === new URL(options.base()).origin) return options.agent;
-    const problem = webhookUrlProblem(url, options.allowPrivateUrls);
-    return problem ? `the download URL ${problem}` : guarded;
-  }
-
-  async function mediaObject(credentials: NumberCredentials, mediaId: string) {
-    const info = await request(`${options.base()}/${options.apiVersion}/${encodeURIComponent(mediaId)}`, {
-      method: 'GET',
-      headers: { authorization: `Bearer ${credentials.accessToken}` },
-      dispatcher: options.agent,
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-    const text = await info.body.text();
-    let meta: MediaObject = null;
-    try {
-      meta = JSON.parse(text);
-    } catch {
-      // Classified by status by the caller.
-    }
-    return { status: info.statusCode, text, meta };
-  }
-
-  async function download(
-    credentials: NumberCredentials,
-    mediaId: string,
-    maxBytes: number,
-    toFile: string,
-  ): Promise<MediaResult> {
-    const { status, text, meta } = await mediaObject(credentials, mediaId);
-    if (status < 200 || status >= 300) {
-      return { ok: false, failure: failureFromGraphResponse(status, meta, null) };
-    }
-    if (typeof meta?.url !== 'string' || typeof meta.mime_type !== 'string') {
-      return permanent('unexpected network answer', text.slice(0, 200), 'unexpected_answer');
-    }
-    if (typeof meta.file_size === 'number' && meta.file_size > maxBytes) {
-      return permanent('media too large', `${meta.file_size} bytes; at most ${maxBytes} are kept`);
-    }
-    const dispatcher = dispatcherFor(meta.url);
-    if (typeof dispatcher === 'string') return permanent('media download refused', dispatcher);
-    const answer = await request(meta.url, {
-      method: 'GET',
-      headers: { authorization: `Bearer ${credentials.accessToken}` },
-      dispatcher,
-      signal: AbortSignal.timeout(options.timeoutMs * 3),
-    });
-    if (answer.statusCode !== 200) {
-      await answer.body.dump();
-      return permanent('media download refused', `HTTP ${answer.statusCode}`);
-    }
-    const written = await writeBoundedFile(answer.body, toFile, maxBytes);
-    if (!written.ok) return permanent('media too large', `more than ${maxBytes} bytes`);
-    if (!digestMatches(meta.sha256, written.sha256)) {
-      await fs.rm(toFile, { force: true });
-      return permanent('media corrupted', 'the downloaded bytes do not match the network sha256');
-    }
-    return { ok: true, media: { mimeType: meta.mime_type, size: written.size, sha256: written.sha256 } };
-  }
-
+  const ctx: MediaContext = { options, guarded };
   return {
     async fetchMedia(
       credentials: NumberCredentials,
@@ -123,7 +133,7 @@ export function cloudMediaDownloads(options: CloudMediaOptions) {
       toFile: string,
     ): Promise<MediaResult> {
       try {
-        return await download(credentials, mediaId, maxBytes, toFile);
+        return await download(ctx, credentials, mediaId, maxBytes, toFile);
       } catch (error) {
         await fs.rm(toFile, { force: true });
         if (error instanceof StorageError) return permanent('media not stored', error.message);

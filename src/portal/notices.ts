@@ -7,6 +7,7 @@ import { field } from './forms.ts';
 const NOTICES = {
   welcome: 'Your account is ready. Create an API key below to start sending.',
   'signed-out': 'You are signed out.',
+  'key-created': 'The API key was created. Copy it now: it is shown only on this page, this once.',
   'key-revoked': 'The API key was revoked. Requests with it are now refused.',
   'template-created': 'The template was submitted for review; its status changes when the network decides.',
   'flow-created': 'The flow was created as a DRAFT.',

@@ -80,7 +80,8 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
-export function createSimulator(options: SimulatorOptions): Simulator {
+/** The simulated network's state and machinery, wired together. */
+function buildParts(options: SimulatorOptions) {
   const now = options.now ?? Date.now;
   const { webhookUrl } = options;
   const scheduler = new Scheduler();
@@ -118,9 +119,28 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     pairIntervalMs: options.pairIntervalMs ?? 6000,
     scheduler,
   });
-  // The live streams of the phone page; open streams would keep a closing server waiting.
-  const streams: { close(): void }[] = [];
-  const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
+  return {
+    now,
+    scheduler,
+    phones,
+    windows,
+    poster,
+    timeline,
+    objects,
+    vault,
+    flows,
+    templates,
+    review,
+    traffic,
+  };
+}
+
+type Parts = ReturnType<typeof buildParts>;
+
+/** The simulator's routes: the Graph API it emulates, and its own (users, phones, faults). */
+function routesOf(options: SimulatorOptions, parts: Parts, streams: { close(): void }[]): FastifyPluginAsync {
+  const { now, phones, windows, poster, timeline, objects, vault, flows, templates, review, traffic } = parts;
+  return async (app: FastifyInstance) => {
     if (options.gate) installAccessGate(app, options.gate);
     registerMediaRoutes(app, { accessToken: options.accessToken, vault, objects, now });
     registerFlowRoutes(app, { accessToken: options.accessToken, flows, objects });
@@ -158,6 +178,14 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     streams.push(phoneStreams);
     app.addHook('preClose', async () => phoneStreams.close());
   };
+}
+
+export function createSimulator(options: SimulatorOptions): Simulator {
+  const parts = buildParts(options);
+  const { scheduler, poster, traffic } = parts;
+  // The live streams of the phone page; open streams would keep a closing server waiting.
+  const streams: { close(): void }[] = [];
+  const plugin = routesOf(options, parts, streams);
   return {
     plugin,
     idle: () => poster.idle(),

@@ -42,7 +42,12 @@ export interface SentMessage {
 export type PhoneEvent =
   | { kind: 'received'; message: ReceivedMessage }
   | { kind: 'sent'; message: SentMessage }
-  | { kind: 'status'; direction: 'received' | 'sent'; message: ReceivedMessage | SentMessage };
+  | { kind: 'status'; direction: 'received' | 'sent'; message: ReceivedMessage | SentMessage }
+  /** The business is writing (a read receipt with a typing indicator): shown for `seconds` at most. */
+  | { kind: 'typing'; business: string; seconds: number };
+
+/** How long the phone shows "typing…" after a typing indicator, unless a message comes first (Meta: 25 s). */
+export const TYPING_SECONDS = 25;
 
 export type PhoneListener = (event: PhoneEvent) => void;
 
@@ -104,6 +109,11 @@ export class PhoneBook {
   }
 
   /** Moves the status of a message the user sent forward, found by id (unknown or forgotten ids are ignored). */
+  /** The business `business` shows the user it is writing; nothing is stored (it is gone in 25 s). */
+  typing(user: string, business: string): void {
+    this.#emit(user, { kind: 'typing', business, seconds: TYPING_SECONDS });
+  }
+
   setSentStatus(user: string, id: string, status: SentMessage['status']): void {
     const message = this.#phones.get(user)?.sent.find((m) => m.id === id);
     if (!message || RANK[status] <= RANK[message.status]) return;

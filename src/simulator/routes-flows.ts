@@ -68,25 +68,28 @@ function metadataProblem(body: Json, required: boolean): GraphError | undefined 
   return undefined;
 }
 
-export function registerFlowRoutes(app: FastifyInstance, deps: FlowRouteDeps): void {
-  const { flows } = deps;
+/** Version, token and flow id, in Graph's order; the flow or the error to answer. */
+function flowOf(
+  deps: FlowRouteDeps,
+  request: FastifyRequest,
+  method: 'get' | 'post' | 'delete',
+): SimFlow | GraphError {
+  const problem = graphAccessProblem(request, deps.accessToken);
+  if (problem) return problem;
+  const flowId = pathParam(request.params, 'flowId');
+  return deps.flows.get(flowId) ?? unknownObjectError(method, flowId);
+}
+const isError = (v: SimFlow | GraphError): v is GraphError => 'httpStatus' in v;
 
-  /** Version, token and flow id, in Graph's order; the flow or the error to answer. */
-  function flowOf(request: FastifyRequest, method: 'get' | 'post' | 'delete'): SimFlow | GraphError {
-    const problem = graphAccessProblem(request, deps.accessToken);
-    if (problem) return problem;
-    const flowId = pathParam(request.params, 'flowId');
-    return flows.get(flowId) ?? unknownObjectError(method, flowId);
-  }
-  const isError = (v: SimFlow | GraphError): v is GraphError => 'httpStatus' in v;
-
+/** The flow as a Graph object: read, change its metadata, delete it (src/simulator/graph-objects.ts). */
+function registerFlowObject(deps: FlowRouteDeps): void {
   deps.objects.register({
     name: 'flow',
-    owns: (id) => flows.get(id) !== undefined,
+    owns: (id) => deps.flows.get(id) !== undefined,
     handlers: {
-      get: (id) => flowView(flows.get(id)!),
+      get: (id) => flowView(deps.flows.get(id)!),
       post(id, request, reply) {
-        const flow = flows.get(id)!;
+        const flow = deps.flows.get(id)!;
         const body = isObject(request.body) ? request.body : {};
         const problem = metadataProblem(body, false);
         if (problem) return sendError(reply, problem);
@@ -101,19 +104,22 @@ export function registerFlowRoutes(app: FastifyInstance, deps: FlowRouteDeps): v
         return { success: true };
       },
       delete(id, _request, reply) {
-        const flow = flows.get(id)!;
+        const flow = deps.flows.get(id)!;
         if (flow.status !== 'DRAFT') {
           return sendError(
             reply,
             flowError(139004, `Flow ${id} is ${flow.status}; only a DRAFT flow can be deleted.`),
           );
         }
-        flows.delete(id);
+        deps.flows.delete(id);
         return { success: true };
       },
     },
   });
+}
 
+/** Create and list the flows of a WhatsApp Business Account. */
+function registerFlowCollection(app: FastifyInstance, deps: FlowRouteDeps): void {
   app.post('/:version/:wabaId/flows', { errorHandler: graphErrorHandler }, async (request, reply) => {
     const problem = graphAccessProblem(request, deps.accessToken);
     if (problem) return sendError(reply, problem);
@@ -122,9 +128,9 @@ export function registerFlowRoutes(app: FastifyInstance, deps: FlowRouteDeps): v
     const body = isObject(request.body) ? request.body : {};
     const invalid = metadataProblem(body, true);
     if (invalid) return sendError(reply, invalid);
-    const flow = flows.create(wabaId, body.name as string, body.categories as string[]);
+    const flow = deps.flows.create(wabaId, body.name as string, body.categories as string[]);
     if (typeof body.flow_json !== 'string') return { id: flow.id };
-    return { id: flow.id, success: true, validation_errors: flows.uploadJson(flow, body.flow_json) };
+    return { id: flow.id, success: true, validation_errors: deps.flows.uploadJson(flow, body.flow_json) };
   });
 
   app.get('/:version/:wabaId/flows', { errorHandler: graphErrorHandler }, async (request, reply) => {
@@ -132,11 +138,14 @@ export function registerFlowRoutes(app: FastifyInstance, deps: FlowRouteDeps): v
     if (problem) return sendError(reply, problem);
     const wabaId = pathParam(request.params, 'wabaId');
     if (!isWabaId(wabaId)) return sendError(reply, unknownObjectError('get', wabaId));
-    return { data: flows.list(wabaId).map(flowView), paging: { cursors: { before: '', after: '' } } };
+    return { data: deps.flows.list(wabaId).map(flowView), paging: { cursors: { before: '', after: '' } } };
   });
+}
 
+/** Publish and deprecate: the flow's life, one way. */
+function registerFlowLifecycle(app: FastifyInstance, deps: FlowRouteDeps): void {
   app.post('/:version/:flowId/publish', { errorHandler: graphErrorHandler }, async (request, reply) => {
-    const flow = flowOf(request, 'post');
+    const flow = flowOf(deps, request, 'post');
     if (isError(flow)) return sendError(reply, flow);
     if (flow.status !== 'DRAFT') {
       return sendError(
@@ -158,7 +167,7 @@ export function registerFlowRoutes(app: FastifyInstance, deps: FlowRouteDeps): v
   });
 
   app.post('/:version/:flowId/deprecate', { errorHandler: graphErrorHandler }, async (request, reply) => {
-    const flow = flowOf(request, 'post');
+    const flow = flowOf(deps, request, 'post');
     if (isError(flow)) return sendError(reply, flow);
     if (flow.status !== 'PUBLISHED') {
       return sendError(
@@ -169,14 +178,17 @@ export function registerFlowRoutes(app: FastifyInstance, deps: FlowRouteDeps): v
     flow.status = 'DEPRECATED';
     return { success: true };
   });
+}
 
+/** Upload the Flow JSON asset. */
+function registerFlowAssets(app: FastifyInstance, deps: FlowRouteDeps): void {
   // The asset upload is the one multipart route of the simulated Graph: its parser stays in this scope.
   app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { files: 1, fields: 5, parts: 6, fieldSize: 1024, fileSize: FLOW_JSON_MAX_BYTES },
     });
     scope.post('/:version/:flowId/assets', { errorHandler: graphErrorHandler }, async (request, reply) => {
-      const flow = flowOf(request, 'post');
+      const flow = flowOf(deps, request, 'post');
       if (isError(flow)) return sendError(reply, flow);
       if (!request.isMultipart()) {
         return sendError(reply, graphError(100, 'The asset must be sent as multipart/form-data.'));
@@ -225,7 +237,14 @@ export function registerFlowRoutes(app: FastifyInstance, deps: FlowRouteDeps): v
           ),
         );
       }
-      return { success: true, validation_errors: flows.uploadJson(flow, file.toString('utf8')) };
+      return { success: true, validation_errors: deps.flows.uploadJson(flow, file.toString('utf8')) };
     });
   });
+}
+
+export function registerFlowRoutes(app: FastifyInstance, deps: FlowRouteDeps): void {
+  registerFlowObject(deps);
+  registerFlowCollection(app, deps);
+  registerFlowLifecycle(app, deps);
+  registerFlowAssets(app, deps);
 }

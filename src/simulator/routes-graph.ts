@@ -24,7 +24,7 @@ import type { TemplateHandler } from './send-template.ts';
 import type { StatusTimeline } from './status-timeline.ts';
 import type { Traffic } from './traffic.ts';
 import type { Json } from './validate-fields.ts';
-import { parseSendRequest } from './validate-message.ts';
+import { type OutgoingMessage, parseSendRequest } from './validate-message.ts';
 import { newWamid, userOfWamid } from './webhook-envelopes.ts';
 import type { WindowTracker } from './window-tracker.ts';
 
@@ -80,19 +80,90 @@ export function graphAccessProblem(request: FastifyRequest, accessToken: string)
   return undefined;
 }
 
-export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps): void {
-  /** Path, token and object checks every Graph route shares, in Graph's order. */
-  function businessOf(request: FastifyRequest, method: 'get' | 'post'): string | GraphError {
-    const version = pathParam(request.params, 'version');
-    const phoneNumberId = pathParam(request.params, 'phoneNumberId');
-    if (!VERSION.test(version)) return badVersion(version);
-    if (!sameSecret(presentedToken(request), deps.accessToken)) return invalidTokenError();
-    const business = /^\d+$/.test(phoneNumberId) ? normalizePhone(phoneNumberId) : null;
-    // The id must be the digits themselves: `+1415...` or a formatted number is not a Graph id.
-    if (!business || business !== phoneNumberId) return unknownObjectError(method, phoneNumberId);
-    return business;
-  }
+/** Path, token and object checks every Graph route shares, in Graph's order. */
+function businessOf(
+  deps: GraphRouteDeps,
+  request: FastifyRequest,
+  method: 'get' | 'post',
+): string | GraphError {
+  const version = pathParam(request.params, 'version');
+  const phoneNumberId = pathParam(request.params, 'phoneNumberId');
+  if (!VERSION.test(version)) return badVersion(version);
+  if (!sameSecret(presentedToken(request), deps.accessToken)) return invalidTokenError();
+  const business = /^\d+$/.test(phoneNumberId) ? normalizePhone(phoneNumberId) : null;
+  // The id must be the digits themselves: `+1415...` or a formatted number is not a Graph id.
+  if (!business || business !== phoneNumberId) return unknownObjectError(method, phoneNumberId);
+  return business;
+}
 
+/** What the phone shows for the message, or the network's synchronous refusal of it. */
+function renderedOrRefusal(
+  deps: GraphRouteDeps,
+  business: string,
+  parsed: OutgoingMessage,
+  conversation: ReturnType<GraphRouteDeps['windows']['conversation']>,
+): string | GraphError {
+  const { type, message } = parsed;
+  if (type === 'template') {
+    // Templates are allowed outside the window (docs/cloud-api.md §7); the handler decides whether it exists.
+    const outcome = deps.templates.check(business, message.template as Json);
+    return outcome.ok ? outcome.rendered : outcome.error;
+  }
+  const flowProblem =
+    type === 'interactive' ? deps.flows.sendProblem(business, message.interactive as Json) : undefined;
+  if (flowProblem) return flowProblem;
+  if (!conversation && deps.windowErrorMode === 'sync') return graphError(131047, WINDOW_CLOSED_DETAILS);
+  return renderMessage(message);
+}
+
+/** The network takes a message: delivered to the phone, its statuses scheduled, its id answered. */
+async function acceptMessage(
+  deps: GraphRouteDeps,
+  business: string,
+  parsed: OutgoingMessage,
+  reply: FastifyReply,
+) {
+  const { recipient, type, message } = parsed;
+  const throttled = deps.traffic.admit(business, recipient);
+  if (throttled) return sendError(reply, throttled);
+  const now = deps.now();
+  const conversation = deps.windows.conversation(business, recipient, now);
+  const rendered = renderedOrRefusal(deps, business, parsed, conversation);
+  if (typeof rendered !== 'string') return sendError(reply, rendered);
+  const windowClosed = type !== 'template' && !conversation;
+  const received: ReceivedMessage = {
+    id: newWamid(recipient, 'outbound'),
+    from: business,
+    type,
+    rendered,
+    content: message,
+    status: windowClosed ? 'failed' : 'sent',
+    timestamp: new Date(now).toISOString(),
+  };
+  if (type === 'interactive') received.interactiveType = String((message.interactive as Json).type);
+  const failure = windowClosed ? webhookError(131047, WINDOW_CLOSED_DETAILS) : undefined;
+  if (failure) received.error = { code: failure.code, title: failure.title, details: WINDOW_CLOSED_DETAILS };
+  deps.phones.deliver(recipient, received);
+
+  const dispatch = {
+    business,
+    recipient,
+    message: received,
+    conversation,
+    ...(parsed.callbackData !== undefined ? { callbackData: parsed.callbackData } : {}),
+  };
+  // Default (async) mode is what production mostly does: accepted now, failed status later (docs/cloud-api.md §8).
+  if (failure) deps.timeline.failed(dispatch, failure);
+  else deps.timeline.delivered(dispatch);
+  return {
+    messaging_product: 'whatsapp',
+    contacts: [{ input: parsed.input, wa_id: recipient }],
+    messages: [{ id: received.id }],
+  };
+}
+
+/** Every object addressed by bare id: a flow, a template, a media file, or a phone number. */
+function registerObjectRoutes(app: FastifyInstance, deps: GraphRouteDeps): void {
   // One route per method for every object addressed by bare id (graph-objects.ts): the kind that owns
   // the id answers; a phone number is the fallback, and anything else is Graph's unknown object.
   for (const method of ['get', 'post', 'delete'] as const) {
@@ -109,7 +180,7 @@ export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps):
         const handler = deps.objects.find(id)?.handlers[method];
         if (handler) return handler(id, request, reply);
         if (method !== 'get') return sendError(reply, unknownObjectError(method, id));
-        const business = businessOf(request, 'get');
+        const business = businessOf(deps, request, 'get');
         if (typeof business !== 'string') return sendError(reply, business);
         return {
           display_phone_number: business,
@@ -120,12 +191,15 @@ export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps):
       },
     });
   }
+}
 
+/** `POST /{version}/{phone-number-id}/messages`: a send, or a read receipt. */
+function registerMessagesRoute(app: FastifyInstance, deps: GraphRouteDeps): void {
   app.post(
     '/:version/:phoneNumberId/messages',
     { errorHandler: graphErrorHandler },
     async (request, reply) => {
-      const business = businessOf(request, 'post');
+      const business = businessOf(deps, request, 'post');
       if (typeof business !== 'string') return sendError(reply, business);
       if (deps.traffic.faulty) {
         const fault = await deps.traffic.inject(reply);
@@ -143,60 +217,15 @@ export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps):
         // The business read a user's message: that user's phone shows it as read (blue ticks).
         const user = userOfWamid(parsed.messageId);
         if (user) deps.phones.setSentStatus(user, parsed.messageId, 'read');
+        if (user && parsed.typing) deps.phones.typing(user, business);
         return { success: true };
       }
-
-      const { recipient, type, message } = parsed;
-      const throttled = deps.traffic.admit(business, recipient);
-      if (throttled) return sendError(reply, throttled);
-      const now = deps.now();
-      const conversation = deps.windows.conversation(business, recipient, now);
-      let rendered: string;
-      if (type === 'template') {
-        // Templates are allowed outside the window (docs/cloud-api.md §7); the handler decides whether it exists.
-        const outcome = deps.templates.check(business, message.template as Json);
-        if (!outcome.ok) return sendError(reply, outcome.error);
-        rendered = outcome.rendered;
-      } else {
-        const flowProblem =
-          type === 'interactive' ? deps.flows.sendProblem(business, message.interactive as Json) : undefined;
-        if (flowProblem) return sendError(reply, flowProblem);
-        rendered = renderMessage(message);
-        if (!conversation && deps.windowErrorMode === 'sync') {
-          return sendError(reply, graphError(131047, WINDOW_CLOSED_DETAILS));
-        }
-      }
-      const windowClosed = type !== 'template' && !conversation;
-      const received: ReceivedMessage = {
-        id: newWamid(recipient, 'outbound'),
-        from: business,
-        type,
-        rendered,
-        content: message,
-        status: windowClosed ? 'failed' : 'sent',
-        timestamp: new Date(now).toISOString(),
-      };
-      if (type === 'interactive') received.interactiveType = String((message.interactive as Json).type);
-      const failure = windowClosed ? webhookError(131047, WINDOW_CLOSED_DETAILS) : undefined;
-      if (failure)
-        received.error = { code: failure.code, title: failure.title, details: WINDOW_CLOSED_DETAILS };
-      deps.phones.deliver(recipient, received);
-
-      const dispatch = {
-        business,
-        recipient,
-        message: received,
-        conversation,
-        ...(parsed.callbackData !== undefined ? { callbackData: parsed.callbackData } : {}),
-      };
-      // Default (async) mode is what production mostly does: accepted now, failed status later (docs/cloud-api.md §8).
-      if (failure) deps.timeline.failed(dispatch, failure);
-      else deps.timeline.delivered(dispatch);
-      return {
-        messaging_product: 'whatsapp',
-        contacts: [{ input: parsed.input, wa_id: recipient }],
-        messages: [{ id: received.id }],
-      };
+      return acceptMessage(deps, business, parsed, reply);
     },
   );
+}
+
+export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps): void {
+  registerObjectRoutes(app, deps);
+  registerMessagesRoute(app, deps);
 }

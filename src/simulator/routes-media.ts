@@ -21,19 +21,29 @@ export interface MediaRouteDeps {
   now: () => number;
 }
 
-export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
-  // Signs download links so a guessed or expired link is refused like Meta's lookaside links are.
-  const linkKey = randomBytes(32);
-  const sign = (id: string, expires: number) =>
-    createHmac('sha256', linkKey).update(`${id}.${expires}`).digest('base64url');
-  // The prefix the simulator is mounted under (`/simulator`), known once the plugin is registered.
-  const prefix = app.prefix;
+/** A download link is valid until its time, signed for its media id (compared in constant time). */
+function linkIsValid(
+  request: FastifyRequest,
+  id: string,
+  sign: (id: string, expires: number) => string,
+  now: number,
+): boolean {
+  const expires = Number(fieldOf(request.query, 'expires'));
+  const given = Buffer.from(String(fieldOf(request.query, 'signature') ?? ''));
+  const expected = Buffer.from(sign(id, expires));
+  return (
+    Number.isSafeInteger(expires) &&
+    expires >= now &&
+    given.length === expected.length &&
+    timingSafeEqual(given, expected)
+  );
+}
 
-  function downloadUrl(request: FastifyRequest, id: string): string {
-    const expires = deps.now() + DOWNLOAD_LINK_TTL_MS;
-    return `${request.protocol}://${request.host}${prefix}/media-download/${id}?expires=${expires}&signature=${sign(id, expires)}`;
-  }
-
+/** A media file as a Graph object: its metadata with a fresh download link, or deleted. */
+function registerMediaObject(
+  deps: MediaRouteDeps,
+  downloadUrl: (request: FastifyRequest, id: string) => string,
+): void {
   deps.objects.register({
     name: 'media',
     owns: (id) => deps.vault.get(id) !== undefined,
@@ -56,6 +66,22 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
       },
     },
   });
+}
+
+export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
+  // Signs download links so a guessed or expired link is refused like Meta's lookaside links are.
+  const linkKey = randomBytes(32);
+  const sign = (id: string, expires: number) =>
+    createHmac('sha256', linkKey).update(`${id}.${expires}`).digest('base64url');
+  // The prefix the simulator is mounted under (`/simulator`), known once the plugin is registered.
+  const prefix = app.prefix;
+
+  function downloadUrl(request: FastifyRequest, id: string): string {
+    const expires = deps.now() + DOWNLOAD_LINK_TTL_MS;
+    return `${request.protocol}://${request.host}${prefix}/media-download/${id}?expires=${expires}&signature=${sign(id, expires)}`;
+  }
+
+  registerMediaObject(deps, downloadUrl);
 
   app.get('/media-download/:id', async (request, reply) => {
     const header = request.headers.authorization;
@@ -65,15 +91,8 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
       return reply.code(error.httpStatus).send(error.body);
     }
     const id = pathParam(request.params, 'id');
-    const expires = Number(fieldOf(request.query, 'expires'));
-    const given = Buffer.from(String(fieldOf(request.query, 'signature') ?? ''));
-    const expected = Buffer.from(sign(id, expires));
     const media = deps.vault.get(id);
-    const valid =
-      Number.isSafeInteger(expires) &&
-      expires >= deps.now() &&
-      given.length === expected.length &&
-      timingSafeEqual(given, expected);
+    const valid = linkIsValid(request, id, sign, deps.now());
     if (!valid || !media) {
       const error = graphError(
         100,

@@ -136,27 +136,90 @@ function inboundContent(
   };
 }
 
+/** What the phone received, from one business number or all, as the message list answers it. */
+function receivedBy(deps: UserRouteDeps, request: FastifyRequest) {
+  const user = phoneParam(request);
+  const from = fieldOf(request.query, 'from');
+  const business = typeof from === 'string' ? normalizePhone(from) : undefined;
+  if (from !== undefined && !business) throw new UserError('`from` is not a valid phone number');
+  const messages = deps.phones.received(user).filter((m) => !business || m.from === business);
+  return messages.map((m) => ({
+    id: m.id,
+    from: m.from,
+    type: m.type,
+    ...(m.interactiveType ? { interactive_type: m.interactiveType } : {}),
+    rendered: m.rendered,
+    content: m.content,
+    status: m.status,
+    timestamp: m.timestamp,
+    ...(m.error ? { error: m.error } : {}),
+  }));
+}
+
+/** The user writes to a business number: recorded on the phone, posted to the business as Meta would. */
+function userWrites(
+  deps: UserRouteDeps,
+  request: FastifyRequest,
+): { id: string; taken: Promise<boolean> | null } {
+  const user = phoneParam(request);
+  const body = request.body;
+  if (!isObject(body)) throw new UserError('the body must be a JSON object');
+  const business = typeof body.to === 'string' ? normalizePhone(body.to) : null;
+  if (!business) throw new UserError('`to` must be the business number, with country code');
+  if (business === user) throw new UserError('`to` must not be the phone itself');
+  const profileName = body.profileName ?? `User ${user.slice(-4)}`;
+  if (typeof profileName !== 'string' || profileName === '' || charCount(profileName) > 256) {
+    throw new UserError('`profileName` must be a string of 1 to 256 characters');
+  }
+  const content = inboundContent(body, deps.phones.received(user), business, deps.vault);
+
+  const now = deps.now();
+  const id = newWamid(user, 'inbound');
+  deps.windows.recordInbound(business, user, now);
+  // One queue per (business, user): the business sees a user's messages in the order they were sent.
+  deps.phones.recordSent(user, {
+    id,
+    to: business,
+    type: String(content.type),
+    rendered: renderUserMessage(content),
+    content,
+    status: 'sent',
+    timestamp: new Date(now).toISOString(),
+  });
+  // A sandbox join is answered once the business's endpoint took it (or refused it on the first try), so a
+  // script's next step, a send to the user who just joined, never races the join.
+  const isJoin =
+    content.type === 'text' && JOIN.test(String((content.text as { body?: unknown })?.body ?? ''));
+  let tookOrRefused: ((accepted: boolean) => void) | undefined;
+  const taken = isJoin ? new Promise<boolean>((resolve) => (tookOrRefused = resolve)) : null;
+  deps.poster.enqueue(
+    `inbound:${business}:${user}`,
+    messagesEnvelope(business, {
+      contacts: [{ profile: { name: profileName }, wa_id: user }],
+      messages: [{ from: user, id, timestamp: unixSeconds(now), ...content }],
+    }),
+    // The business's endpoint took it: the user's phone shows the message as delivered.
+    () => deps.phones.setSentStatus(user, id, 'delivered'),
+    tookOrRefused,
+  );
+  return { id, taken };
+}
+
+/** `join <code>`, as the gateway reads it (docs/sandbox.md). */
+const JOIN = /^\s*join\s/i;
+/** The longest a join waits for the business's endpoint to answer its first try (one that hangs). */
+const JOIN_WAIT_MS = 5000;
+
+/** A timer that never keeps the process alive. */
+const delay = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
 export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): void {
   app.get('/users/:phone/messages', { errorHandler: userErrorHandler }, async (request, reply) => {
     try {
-      const user = phoneParam(request);
-      const from = fieldOf(request.query, 'from');
-      const business = typeof from === 'string' ? normalizePhone(from) : undefined;
-      if (from !== undefined && !business) throw new UserError('`from` is not a valid phone number');
-      const messages = deps.phones.received(user).filter((m) => !business || m.from === business);
-      return {
-        messages: messages.map((m) => ({
-          id: m.id,
-          from: m.from,
-          type: m.type,
-          ...(m.interactiveType ? { interactive_type: m.interactiveType } : {}),
-          rendered: m.rendered,
-          content: m.content,
-          status: m.status,
-          timestamp: m.timestamp,
-          ...(m.error ? { error: m.error } : {}),
-        })),
-      };
+      return { messages: receivedBy(deps, request) };
     } catch (error) {
       if (error instanceof UserError) return refuse(reply, error.message);
       throw error;
@@ -168,40 +231,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
     { errorHandler: userErrorHandler, bodyLimit: USER_MESSAGE_BODY_LIMIT },
     async (request, reply) => {
       try {
-        const user = phoneParam(request);
-        const body = request.body;
-        if (!isObject(body)) throw new UserError('the body must be a JSON object');
-        const business = typeof body.to === 'string' ? normalizePhone(body.to) : null;
-        if (!business) throw new UserError('`to` must be the business number, with country code');
-        if (business === user) throw new UserError('`to` must not be the phone itself');
-        const profileName = body.profileName ?? `User ${user.slice(-4)}`;
-        if (typeof profileName !== 'string' || profileName === '' || charCount(profileName) > 256) {
-          throw new UserError('`profileName` must be a string of 1 to 256 characters');
-        }
-        const content = inboundContent(body, deps.phones.received(user), business, deps.vault);
-
-        const now = deps.now();
-        const id = newWamid(user, 'inbound');
-        deps.windows.recordInbound(business, user, now);
-        // One queue per (business, user): the business sees a user's messages in the order they were sent.
-        deps.phones.recordSent(user, {
-          id,
-          to: business,
-          type: String(content.type),
-          rendered: renderUserMessage(content),
-          content,
-          status: 'sent',
-          timestamp: new Date(now).toISOString(),
-        });
-        deps.poster.enqueue(
-          `inbound:${business}:${user}`,
-          messagesEnvelope(business, {
-            contacts: [{ profile: { name: profileName }, wa_id: user }],
-            messages: [{ from: user, id, timestamp: unixSeconds(now), ...content }],
-          }),
-          // The business's endpoint took it: the user's phone shows the message as delivered.
-          () => deps.phones.setSentStatus(user, id, 'delivered'),
-        );
+        const { id, taken } = userWrites(deps, request);
+        if (taken) await Promise.race([taken, delay(JOIN_WAIT_MS)]);
         return reply.code(202).send({ id });
       } catch (error) {
         if (error instanceof UserError) return refuse(reply, error.message);

@@ -36,6 +36,8 @@ const SINGLE_EMOJI = /^\p{RGI_Emoji}$/v;
 export interface MarkAsRead {
   kind: 'read';
   messageId: string;
+  /** With a typing indicator: the user sees "typing…" (docs/cloud-api.md §1.4). */
+  typing: boolean;
 }
 
 export interface OutgoingMessage {
@@ -118,7 +120,7 @@ function parseMarkAsRead(body: Json): MarkAsRead {
   const messageId = readString(body, 'message_id', '', { max: 256 })!;
   const typing = readObject(body, 'typing_indicator', '', false);
   if (typing && typing.type !== 'text') throw invalid('typing_indicator.type', 'must be text');
-  return { kind: 'read', messageId };
+  return { kind: 'read', messageId, typing: typing !== undefined };
 }
 
 /** Reads a request body sent by the business number `business`; throws a GraphProblem when invalid. */

@@ -53,14 +53,23 @@ export class WebhookPoster {
 
   /**
    * Serialises `payload` now and posts it after every earlier post with the same key; `onAccepted` runs
-   * once the receiver answered 2xx (a virtual phone shows its own message as delivered then).
+   * once the receiver answered 2xx (a virtual phone shows its own message as delivered then);
+   * `onFirstTry` once the first attempt ended, accepted or not (retries go on after it).
    */
-  enqueue(key: string, payload: unknown, onAccepted?: () => void): void {
-    if (this.#options.scheduler.closed) return;
+  enqueue(
+    key: string,
+    payload: unknown,
+    onAccepted?: () => void,
+    onFirstTry?: (accepted: boolean) => void,
+  ): void {
+    if (this.#options.scheduler.closed) {
+      onFirstTry?.(false);
+      return;
+    }
     const body = serializeWebhook(payload);
     const previous = this.#queues.get(key) ?? Promise.resolve();
     const next = previous.then(async () => {
-      if ((await this.#deliver(body)) && onAccepted) onAccepted();
+      if ((await this.#deliver(body, onFirstTry)) && onAccepted) onAccepted();
     });
     this.#queues.set(key, next);
     void next.finally(() => {
@@ -81,12 +90,15 @@ export class WebhookPoster {
   }
 
   /** True once the receiver accepted the post; false when it was given up or the poster closed. */
-  async #deliver(body: string): Promise<boolean> {
+  async #deliver(body: string, onFirstTry?: (accepted: boolean) => void): Promise<boolean> {
     const { scheduler, logger } = this.#options;
     const delays = this.#options.retryDelaysMs ?? RETRY_DELAYS_MS;
     const signature = signBody(this.#options.appSecret, body);
+    let first = onFirstTry;
     for (let attempt = 1; !scheduler.closed; attempt++) {
       const problem = await this.#attempt(body, signature);
+      first?.(problem === null);
+      first = undefined;
       if (problem === null) return true;
       if (scheduler.closed) return false;
       const delay = delays[attempt - 1];
@@ -97,6 +109,7 @@ export class WebhookPoster {
       logger?.warn({ attempt, problem, retryInMs: delay }, 'simulator webhook not accepted; retrying');
       await scheduler.sleep(delay);
     }
+    first?.(false);
     return false;
   }
 

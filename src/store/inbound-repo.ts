@@ -80,5 +80,15 @@ export function inboundRepo(db: Kysely<Database>): InboundStore {
         .execute();
       return rows.map(inboundMessageOf);
     },
+
+    async findOfAccount(accountId: string, waId: string): Promise<InboundMessage | undefined> {
+      const row = await db
+        .selectFrom('inbound_messages')
+        .selectAll()
+        .where('wa_id', '=', waId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return row && inboundMessageOf(row);
+    },
   };
 }

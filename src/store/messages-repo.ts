@@ -131,21 +131,77 @@ function advanceInOneStatement(recordWaId: boolean) {
 const advanceByIdAtOnce = advanceInOneStatement(false);
 const advanceByIdRecordingWaIdAtOnce = advanceInOneStatement(true);
 
+/**
+ * A network status that arrives after a later one (a `delivered` after `read`: the network does not keep
+ * order, and a status kept until the send recorded its id can be applied after one that came straight in)
+ * does not move the message, nor publish an event, but what it says happened: it joins the timeline once.
+ * Never after FAILED, which ends the timeline.
+ */
+async function recordLateStep(
+  trx: Kysely<Database>,
+  waId: string,
+  status: MessageStatus,
+  at: number,
+  error: string | null,
+): Promise<void> {
+  if (status === 'FAILED' || status === 'PENDING') return;
+  await trx
+    .insertInto('message_status_events')
+    .columns(['id', 'message_id', 'status', 'at', 'error'])
+    .expression((eb) =>
+      eb
+        .selectFrom('messages as m')
+        // Typed casts: PostgreSQL cannot infer the type of a bare parameter in a select list.
+        .select([
+          sql<string>`cast(${newId('mse')} as text)`.as('id'),
+          'm.id as message_id',
+          sql<string>`cast(${status} as text)`.as('status'),
+          sql<number>`cast(${at} as bigint)`.as('at'),
+          sql<string | null>`cast(${error} as text)`.as('error'),
+        ])
+        .where('m.wa_id', '=', waId)
+        .where('m.status', '!=', 'FAILED')
+        .where('m.status_rank', '>', statusRank(status))
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('message_status_events as e')
+                .select('e.id')
+                .whereRef('e.message_id', '=', 'm.id')
+                .where('e.status', '=', status),
+            ),
+          ),
+        ),
+    )
+    .execute();
+}
+
 const unmatchedOf = prepare(
   (db: Kysely<Database>, waId: string) =>
     db.selectFrom('unmatched_statuses').selectAll().where('wa_id', '=', waId).orderBy('at'),
   1,
 );
 
-export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}): MessagesStore {
-  const atOnce =
-    (!hooks.onStatusChange || hooks.statusChangeNeedsEndpoints === true) &&
-    db.getExecutor().adapter instanceof PostgresAdapter;
+class MessagesRepository {
+  readonly #db: Kysely<Database>;
+  readonly #hooks: MessageHooks;
+  /** Status steps in one statement (PostgreSQL) when no hook needs the moved rows one by one. */
+  readonly #atOnce: boolean;
+
+  constructor(db: Kysely<Database>, hooks: MessageHooks) {
+    this.#db = db;
+    this.#hooks = hooks;
+    this.#atOnce =
+      (!hooks.onStatusChange || hooks.statusChangeNeedsEndpoints === true) &&
+      db.getExecutor().adapter instanceof PostgresAdapter;
+  }
+
   /**
    * Moves one message forward to `status` if that is forward; returns whether it moved. `waId` recorded
    * in the same statement saves the send path a write.
    */
-  async function advance(
+  async advance(
     where: { id: string } | { waId: string },
     status: MessageStatus,
     at: number,
@@ -153,9 +209,9 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}): Me
     recordWaId?: string,
   ) {
     const byId = 'id' in where;
-    if (byId && atOnce) {
+    if (byId && this.#atOnce) {
       const { rows } = await (recordWaId ? advanceByIdRecordingWaIdAtOnce : advanceByIdAtOnce)(
-        db,
+        this.#db,
         where.id,
         status,
         statusRank(status),
@@ -173,7 +229,7 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}): Me
       : recordWaId
         ? advanceByWaIdRecordingWaId
         : advanceByWaId;
-    return db.transaction().execute(async (trx) => {
+    return this.#db.transaction().execute(async (trx) => {
       const { rows: moved } = await update(
         trx,
         byId ? where.id : where.waId,
@@ -185,7 +241,7 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}): Me
       );
       for (const row of moved) {
         await insertStatusEvent(trx, newId('mse'), row.id, status, at, error);
-        await hooks.onStatusChange?.(trx, sentMessageOf(row), status, at, error);
+        await this.#hooks.onStatusChange?.(trx, sentMessageOf(row), status, at, error);
       }
       return moved.length > 0;
     });
@@ -195,127 +251,137 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}): Me
    * Moves a message with `change` (an update guarded by its own conditions, returning the rows it moved) and
    * records the step and its event in the same transaction; returns whether it moved.
    */
-  function settle(
+  settle(
     status: MessageStatus,
     at: number,
     error: string | null,
     change: (trx: Kysely<Database>) => Promise<MessageRow[]>,
   ): Promise<boolean> {
-    return db.transaction().execute(async (trx) => {
+    return this.#db.transaction().execute(async (trx) => {
       const moved = await change(trx);
       for (const row of moved) {
         await insertStatusEvent(trx, newId('mse'), row.id, status, at, error);
-        await hooks.onStatusChange?.(trx, sentMessageOf(row), status, at, error);
+        await this.#hooks.onStatusChange?.(trx, sentMessageOf(row), status, at, error);
       }
       return moved.length > 0;
     });
   }
 
-  async function applyUnmatched(waId: string): Promise<void> {
-    const { rows: pending } = await unmatchedOf(db, waId);
+  async applyUnmatched(waId: string): Promise<void> {
+    const { rows: pending } = await unmatchedOf(this.#db, waId);
     for (const s of pending) {
-      await advance({ waId }, s.status as MessageStatus, s.at, s.error);
-      await db.deleteFrom('unmatched_statuses').where('id', '=', s.id).execute();
+      const status = s.status as MessageStatus;
+      if (!(await this.advance({ waId }, status, s.at, s.error)))
+        await recordLateStep(this.#db, waId, status, s.at, s.error);
+      await this.#db.deleteFrom('unmatched_statuses').where('id', '=', s.id).execute();
     }
   }
 
-  return {
-    /**
-     * Claims `client_message_id` for this account. Returns null when the claim is ours, otherwise the row that
-     * holds it. The unique constraint decides, so two nodes racing on one id cannot both win.
-     */
-    async reserve(claim: MessageClaim): Promise<SentMessage | null> {
-      const entries = Object.entries(claimRowOf(claim));
-      const { rows } = await claimInsert(entries.map(([column]) => column))(
-        db,
-        ...entries.map(([, value]) => value),
-      );
-      if (rows.length > 0) return null;
-      const existing = await this.findByClientId(claim.accountId, claim.clientMessageId);
-      // The holder can vanish between the two statements (a failed send releases its claim): claim again.
-      return existing ?? this.reserve(claim);
-    },
+  /**
+   * Claims `client_message_id` for this account. Returns null when the claim is ours, otherwise the row that
+   * holds it. The unique constraint decides, so two nodes racing on one id cannot both win.
+   */
+  async reserve(claim: MessageClaim): Promise<SentMessage | null> {
+    const entries = Object.entries(claimRowOf(claim));
+    const { rows } = await claimInsert(entries.map(([column]) => column))(
+      this.#db,
+      ...entries.map(([, value]) => value),
+    );
+    if (rows.length > 0) return null;
+    const existing = await this.findByClientId(claim.accountId, claim.clientMessageId);
+    // The holder can vanish between the two statements (a failed send releases its claim): claim again.
+    return existing ?? this.reserve(claim);
+  }
 
-    async findByClientId(accountId: string, clientMessageId: string): Promise<SentMessage | undefined> {
-      const row = await db
-        .selectFrom('messages')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where('client_message_id', '=', clientMessageId)
-        .executeTakeFirst();
-      return row && sentMessageOf(row);
-    },
+  async findByClientId(accountId: string, clientMessageId: string): Promise<SentMessage | undefined> {
+    const row = await this.#db
+      .selectFrom('messages')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('client_message_id', '=', clientMessageId)
+      .executeTakeFirst();
+    return row && sentMessageOf(row);
+  }
 
-    /** Gives a claim back when the network surely did not take the message, so the client may retry. */
-    async release(id: string): Promise<void> {
-      await db.deleteFrom('messages').where('id', '=', id).where('status', '=', 'PENDING').execute();
-    },
+  /** Gives a claim back when the network surely did not take the message, so the client may retry. */
+  async release(id: string): Promise<void> {
+    await this.#db.deleteFrom('messages').where('id', '=', id).where('status', '=', 'PENDING').execute();
+  }
 
-    /** The network accepted the message: record its id, then apply any status that outran the answer. */
-    async markAccepted(id: string, waId: string, at: number): Promise<void> {
-      // The id is committed before looking for early statuses, not in one transaction with that look: with
-      // the status webhook doing "insert unmatched, then look for the message", whichever side writes
-      // second is then certain to see the other's write.
-      await advance({ id }, 'SENT', at, null, waId);
-      await applyUnmatched(waId);
-    },
+  /** The network accepted the message: record its id, then apply any status that outran the answer. */
+  async markAccepted(id: string, waId: string, at: number): Promise<void> {
+    // The id is committed before looking for early statuses, not in one transaction with that look: with
+    // the status webhook doing "insert unmatched, then look for the message", whichever side writes
+    // second is then certain to see the other's write.
+    await this.advance({ id }, 'SENT', at, null, waId);
+    await this.applyUnmatched(waId);
+  }
 
-    async markFailed(id: string, at: number, error: string): Promise<void> {
-      await advance({ id }, 'FAILED', at, error);
-    },
+  async markFailed(id: string, at: number, error: string): Promise<void> {
+    await this.advance({ id }, 'FAILED', at, error);
+  }
 
-    /**
-     * A status from the network. Unknown ids are kept until the send that owns them records its id. Returns
-     * whether a message has this network id; false leaves the status waiting (see settleFromNetwork).
-     */
-    async applyNetworkStatus(
-      waId: string,
-      status: MessageStatus,
-      at: number,
-      error: string | null,
-    ): Promise<boolean> {
-      const known = await db
-        .selectFrom('messages')
-        .select(['status', 'status_rank'])
-        .where('wa_id', '=', waId)
-        .executeTakeFirst();
-      if (known) {
-        // Most reports repeat what is known already (the network's `sent` after the send's own SENT):
-        // settle those with this one read instead of a transaction.
-        if (known.status !== 'FAILED' && known.status_rank < statusRank(status))
-          await advance({ waId }, status, at, error);
-        return true;
-      }
-      await db
-        .insertInto('unmatched_statuses')
-        .values({ id: newId('ust'), wa_id: waId, status, at, error })
-        .execute();
-      const linked = await db
-        .selectFrom('messages')
-        .select('id')
-        .where('wa_id', '=', waId)
-        .executeTakeFirst();
-      if (linked) await applyUnmatched(waId);
-      return linked !== undefined;
-    },
+  /**
+   * A status from the network. Unknown ids are kept until the send that owns them records its id. Returns
+   * whether a message has this network id; false leaves the status waiting (see settleFromNetwork).
+   */
+  async applyNetworkStatus(
+    waId: string,
+    status: MessageStatus,
+    at: number,
+    error: string | null,
+  ): Promise<boolean> {
+    const known = await this.#db
+      .selectFrom('messages')
+      .select(['status', 'status_rank'])
+      .where('wa_id', '=', waId)
+      .executeTakeFirst();
+    if (known) {
+      // Most reports repeat what is known already (the network's `sent` after the send's own SENT):
+      // settle those with this one read instead of a transaction.
+      if (known.status === 'FAILED') return true;
+      if (known.status_rank < statusRank(status)) await this.advance({ waId }, status, at, error);
+      else if (known.status_rank > statusRank(status))
+        await recordLateStep(this.#db, waId, status, at, error);
+      return true;
+    }
+    await this.#db
+      .insertInto('unmatched_statuses')
+      .values({ id: newId('ust'), wa_id: waId, status, at, error })
+      .execute();
+    const linked = await this.#db
+      .selectFrom('messages')
+      .select('id')
+      .where('wa_id', '=', waId)
+      .executeTakeFirst();
+    if (linked) await this.applyUnmatched(waId);
+    return linked !== undefined;
+  }
 
-    ...unsettledMessages(db, { settle, applyUnmatched }),
+  timeline(messageId: string): Promise<StatusStep[]> {
+    return (
+      this.#db
+        .selectFrom('message_status_events')
+        .select(['status', 'at', 'error'])
+        .where('message_id', '=', messageId)
+        .execute()
+        // Statuses only move forward, so their rank is their order; network times have only
+        // second resolution and cannot order events within one second.
+        .then((events) =>
+          events.sort(
+            (a, b) => statusRank(a.status as MessageStatus) - statusRank(b.status as MessageStatus),
+          ),
+        )
+    );
+  }
+}
 
-    timeline(messageId: string): Promise<StatusStep[]> {
-      return (
-        db
-          .selectFrom('message_status_events')
-          .select(['status', 'at', 'error'])
-          .where('message_id', '=', messageId)
-          .execute()
-          // Statuses only move forward, so their rank is their order; network times have only
-          // second resolution and cannot order events within one second.
-          .then((events) =>
-            events.sort(
-              (a, b) => statusRank(a.status as MessageStatus) - statusRank(b.status as MessageStatus),
-            ),
-          )
-      );
-    },
+export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}): MessagesStore {
+  const repo = new MessagesRepository(db, hooks);
+  // The open-outcome part of the store (unsettled-messages.ts) moves messages with this repository's steps.
+  const parts = {
+    settle: repo.settle.bind(repo),
+    applyUnmatched: repo.applyUnmatched.bind(repo),
   };
+  return Object.assign(repo, unsettledMessages(db, parts));
 }

@@ -15,6 +15,8 @@ import * as mediaIndexes from './migrations/2026-11-23-008-media-indexes.ts';
 import * as unsettledMessages from './migrations/2026-11-23-009-unsettled-messages.ts';
 import * as inboundHandled from './migrations/2026-11-23-010-inbound-handled.ts';
 import * as signInAttempts from './migrations/2026-11-23-011-sign-in-attempts.ts';
+import * as sendSlots from './migrations/2026-11-24-701-send-slots.ts';
+import * as deliveriesByEvent from './migrations/2026-11-24-702-deliveries-by-event.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -28,6 +30,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-009-unsettled-messages': unsettledMessages,
   '2026-11-23-010-inbound-handled': inboundHandled,
   '2026-11-23-011-sign-in-attempts': signInAttempts,
+  '2026-11-24-701-send-slots': sendSlots,
+  '2026-11-24-702-deliveries-by-event': deliveriesByEvent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,8 +12,36 @@ const numberOf = (row: BusinessNumbersTable): BusinessNumber => ({
   sealedAccessToken: row.access_token_enc,
   sessionCheck: row.session_check === 1,
   wabaId: row.waba_id ?? null,
+  maxSendsPerSecond: row.max_sends_per_second ?? null,
   createdAt: row.created_at,
 });
+
+async function insertNumber(
+  db: Kysely<Database>,
+  input: Omit<BusinessNumber, 'id' | 'createdAt'>,
+): Promise<BusinessNumber> {
+  const number: BusinessNumber = {
+    ...input,
+    maxSendsPerSecond: input.maxSendsPerSecond ?? null,
+    id: newId('num'),
+    createdAt: Date.now(),
+  };
+  await db
+    .insertInto('business_numbers')
+    .values({
+      id: number.id,
+      account_id: number.accountId,
+      phone: number.phone,
+      phone_number_id: number.phoneNumberId,
+      access_token_enc: number.sealedAccessToken,
+      session_check: number.sessionCheck ? 1 : 0,
+      waba_id: number.wabaId,
+      max_sends_per_second: number.maxSendsPerSecond ?? null,
+      created_at: number.createdAt,
+    })
+    .execute();
+  return number;
+}
 
 export function numbersRepo(db: Kysely<Database>): NumbersStore {
   const one = async (where: (q: ReturnType<typeof selectNumbers>) => ReturnType<typeof selectNumbers>) => {
@@ -21,23 +49,7 @@ export function numbersRepo(db: Kysely<Database>): NumbersStore {
     return row && numberOf(row);
   };
   return {
-    async addNumber(input: Omit<BusinessNumber, 'id' | 'createdAt'>): Promise<BusinessNumber> {
-      const number: BusinessNumber = { ...input, id: newId('num'), createdAt: Date.now() };
-      await db
-        .insertInto('business_numbers')
-        .values({
-          id: number.id,
-          account_id: number.accountId,
-          phone: number.phone,
-          phone_number_id: number.phoneNumberId,
-          access_token_enc: number.sealedAccessToken,
-          session_check: number.sessionCheck ? 1 : 0,
-          waba_id: number.wabaId,
-          created_at: number.createdAt,
-        })
-        .execute();
-      return number;
-    },
+    addNumber: (input) => insertNumber(db, input),
 
     findNumberOfAccount(accountId: string, phone: string) {
       return one((q) => q.where('account_id', '=', accountId).where('phone', '=', phone));
@@ -49,6 +61,16 @@ export function numbersRepo(db: Kysely<Database>): NumbersStore {
 
     findNumberByPhone(phone: string) {
       return one((q) => q.where('phone', '=', phone));
+    },
+
+    async setThroughput(accountId: string, phone: string, maxSendsPerSecond: number | null) {
+      const updated = await db
+        .updateTable('business_numbers')
+        .set({ max_sends_per_second: maxSendsPerSecond })
+        .where('account_id', '=', accountId)
+        .where('phone', '=', phone)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
     },
 
     async listNumbersOfAccount(accountId: string): Promise<BusinessNumber[]> {

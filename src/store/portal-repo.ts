@@ -45,136 +45,144 @@ function isUniqueViolation(error: unknown): boolean {
   return e.code === '23505' || /UNIQUE constraint failed/i.test(e.message ?? '');
 }
 
-export function portalRepo(db: Kysely<Database>) {
-  return {
-    findUserByEmail(email: string): Promise<PortalUser | undefined> {
-      return db.selectFrom('portal_users').selectAll().where('email', '=', email).executeTakeFirst();
-    },
+class PortalRepository {
+  readonly #db: Kysely<Database>;
 
-    /**
-     * A new Switchboard account and its first portal user, in one transaction: a taken email leaves no
-     * account behind. Returns null when the email is taken.
-     */
-    async signUp(
-      input: { email: string; passwordHash: string; businessName: string },
-      now: number,
-    ): Promise<{ user: PortalUser; account: Account } | null> {
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const account = await createAccount(accountsRepo(trx), input.businessName);
-          const user: PortalUser = {
-            id: portalId('usr'),
-            account_id: account.id,
-            email: input.email,
-            password_hash: input.passwordHash,
-            created_at: now,
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  findUserByEmail(email: string): Promise<PortalUser | undefined> {
+    return this.#db.selectFrom('portal_users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  /**
+   * A new Switchboard account and its first portal user, in one transaction: a taken email leaves no
+   * account behind. Returns null when the email is taken.
+   */
+  async signUp(
+    input: { email: string; passwordHash: string; businessName: string },
+    now: number,
+  ): Promise<{ user: PortalUser; account: Account } | null> {
+    try {
+      return await this.#db.transaction().execute(async (trx) => {
+        const account = await createAccount(accountsRepo(trx), input.businessName);
+        const user: PortalUser = {
+          id: portalId('usr'),
+          account_id: account.id,
+          email: input.email,
+          password_hash: input.passwordHash,
+          created_at: now,
+        };
+        await trx.insertInto('portal_users').values(user).execute();
+        return { user, account };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  async createSession(row: PortalSessionRow): Promise<void> {
+    await this.#db.insertInto('portal_sessions').values(row).execute();
+    // A user's expired sessions are of no use to anyone: clear them while here.
+    await this.#db
+      .deleteFrom('portal_sessions')
+      .where('user_id', '=', row.user_id)
+      .where('expires_at', '<=', row.created_at)
+      .execute();
+  }
+
+  async findLiveSession(tokenHash: string, now: number): Promise<SessionContext | undefined> {
+    const row = await this.#db
+      .selectFrom('portal_sessions')
+      .innerJoin('portal_users', 'portal_users.id', 'portal_sessions.user_id')
+      .innerJoin('accounts', 'accounts.id', 'portal_sessions.account_id')
+      .select([
+        'portal_sessions.token_hash',
+        'portal_sessions.user_id',
+        'portal_sessions.account_id',
+        'portal_sessions.csrf_token',
+        'portal_sessions.last_seen_at',
+        'portal_sessions.expires_at',
+        'portal_users.email',
+        'accounts.name as account_name',
+      ])
+      .where('portal_sessions.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.expires_at <= now) {
+      await this.deleteSession(tokenHash);
+      return undefined;
+    }
+    return {
+      tokenHash: row.token_hash,
+      userId: row.user_id,
+      email: row.email,
+      accountId: row.account_id,
+      accountName: row.account_name,
+      csrfToken: row.csrf_token,
+      lastSeenAt: row.last_seen_at,
+    };
+  }
+
+  async touchSession(tokenHash: string, now: number, idleMs: number): Promise<void> {
+    await this.#db
+      .updateTable('portal_sessions')
+      .set({ last_seen_at: now, expires_at: now + idleMs })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.#db.deleteFrom('portal_sessions').where('token_hash', '=', tokenHash).execute();
+  }
+
+  /**
+   * Counts one sign-in attempt for the email, before its password is checked, in one atomic upsert: the
+   * row lock (PostgreSQL) or the single connection (SQLite) orders parallel attempts, on every node, so
+   * no two of them can read the same count. An attempt made while locked is counted as over the limit; the
+   * attempt that reaches the limit starts the lockout at once (a success then clears it). A window or
+   * lockout that has ended starts the count afresh. Returns this attempt's number and the lockout's end
+   * (0 when none).
+   */
+  async countAttempt(email: string, now: number, policy: AttemptPolicy): Promise<AttemptCount> {
+    const lockEnd = now + policy.lockoutMs;
+    const firstLock = policy.maxFailures <= 1 ? lockEnd : 0;
+    const row = await this.#db
+      .insertInto('portal_lockouts')
+      .values({ email, failures: 1, window_started_at: now, locked_until: firstLock })
+      .onConflict((oc) =>
+        oc.column('email').doUpdateSet(({ ref }) => {
+          const failures = ref('portal_lockouts.failures');
+          const started = ref('portal_lockouts.window_started_at');
+          const until = ref('portal_lockouts.locked_until');
+          const locked = sql<boolean>`${until} > ${now}`;
+          const afresh = sql<boolean>`(${until} > 0 or ${started} <= ${now - policy.windowMs})`;
+          return {
+            failures: sql<number>`case when ${locked} then ${policy.maxFailures + 1}
+              when ${afresh} then 1 else ${failures} + 1 end`,
+            window_started_at: sql<number>`case when ${locked} then ${started}
+              when ${afresh} then cast(${now} as bigint) else ${started} end`,
+            locked_until: sql<number>`case when ${locked} then ${until}
+              when ${afresh} then cast(${firstLock} as bigint)
+              when ${failures} + 1 >= ${policy.maxFailures} then cast(${lockEnd} as bigint) else 0 end`,
           };
-          await trx.insertInto('portal_users').values(user).execute();
-          return { user, account };
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) return null;
-        throw error;
-      }
-    },
+        }),
+      )
+      .returning(['failures', 'locked_until'])
+      .executeTakeFirstOrThrow();
+    return { attempt: Number(row.failures), lockedUntil: Number(row.locked_until) };
+  }
 
-    async createSession(row: PortalSessionRow): Promise<void> {
-      await db.insertInto('portal_sessions').values(row).execute();
-      // A user's expired sessions are of no use to anyone: clear them while here.
-      await db
-        .deleteFrom('portal_sessions')
-        .where('user_id', '=', row.user_id)
-        .where('expires_at', '<=', row.created_at)
-        .execute();
-    },
+  /** A successful sign-in starts the count afresh. */
+  async clearFailures(email: string): Promise<void> {
+    await this.#db.deleteFrom('portal_lockouts').where('email', '=', email).execute();
+  }
+}
 
-    async findLiveSession(tokenHash: string, now: number): Promise<SessionContext | undefined> {
-      const row = await db
-        .selectFrom('portal_sessions')
-        .innerJoin('portal_users', 'portal_users.id', 'portal_sessions.user_id')
-        .innerJoin('accounts', 'accounts.id', 'portal_sessions.account_id')
-        .select([
-          'portal_sessions.token_hash',
-          'portal_sessions.user_id',
-          'portal_sessions.account_id',
-          'portal_sessions.csrf_token',
-          'portal_sessions.last_seen_at',
-          'portal_sessions.expires_at',
-          'portal_users.email',
-          'accounts.name as account_name',
-        ])
-        .where('portal_sessions.token_hash', '=', tokenHash)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      if (row.expires_at <= now) {
-        await this.deleteSession(tokenHash);
-        return undefined;
-      }
-      return {
-        tokenHash: row.token_hash,
-        userId: row.user_id,
-        email: row.email,
-        accountId: row.account_id,
-        accountName: row.account_name,
-        csrfToken: row.csrf_token,
-        lastSeenAt: row.last_seen_at,
-      };
-    },
-
-    async touchSession(tokenHash: string, now: number, idleMs: number): Promise<void> {
-      await db
-        .updateTable('portal_sessions')
-        .set({ last_seen_at: now, expires_at: now + idleMs })
-        .where('token_hash', '=', tokenHash)
-        .execute();
-    },
-
-    async deleteSession(tokenHash: string): Promise<void> {
-      await db.deleteFrom('portal_sessions').where('token_hash', '=', tokenHash).execute();
-    },
-
-    /**
-     * Counts one sign-in attempt for the email, before its password is checked, in one atomic upsert: the
-     * row lock (PostgreSQL) or the single connection (SQLite) orders parallel attempts, on every node, so
-     * no two of them can read the same count. An attempt made while locked is counted as over the limit; the
-     * attempt that reaches the limit starts the lockout at once (a success then clears it). A window or
-     * lockout that has ended starts the count afresh. Returns this attempt's number and the lockout's end
-     * (0 when none).
-     */
-    async countAttempt(email: string, now: number, policy: AttemptPolicy): Promise<AttemptCount> {
-      const lockEnd = now + policy.lockoutMs;
-      const firstLock = policy.maxFailures <= 1 ? lockEnd : 0;
-      const row = await db
-        .insertInto('portal_lockouts')
-        .values({ email, failures: 1, window_started_at: now, locked_until: firstLock })
-        .onConflict((oc) =>
-          oc.column('email').doUpdateSet(({ ref }) => {
-            const failures = ref('portal_lockouts.failures');
-            const started = ref('portal_lockouts.window_started_at');
-            const until = ref('portal_lockouts.locked_until');
-            const locked = sql<boolean>`${until} > ${now}`;
-            const afresh = sql<boolean>`(${until} > 0 or ${started} <= ${now - policy.windowMs})`;
-            return {
-              failures: sql<number>`case when ${locked} then ${policy.maxFailures + 1}
-                when ${afresh} then 1 else ${failures} + 1 end`,
-              window_started_at: sql<number>`case when ${locked} then ${started}
-                when ${afresh} then cast(${now} as bigint) else ${started} end`,
-              locked_until: sql<number>`case when ${locked} then ${until}
-                when ${afresh} then cast(${firstLock} as bigint)
-                when ${failures} + 1 >= ${policy.maxFailures} then cast(${lockEnd} as bigint) else 0 end`,
-            };
-          }),
-        )
-        .returning(['failures', 'locked_until'])
-        .executeTakeFirstOrThrow();
-      return { attempt: Number(row.failures), lockedUntil: Number(row.locked_until) };
-    },
-
-    /** A successful sign-in starts the count afresh. */
-    async clearFailures(email: string): Promise<void> {
-      await db.deleteFrom('portal_lockouts').where('email', '=', email).execute();
-    },
-  };
+export function portalRepo(db: Kysely<Database>) {
+  return new PortalRepository(db);
 }
 
 export type PortalRepo = ReturnType<typeof portalRepo>;

@@ -21,6 +21,13 @@ export interface ApiKeysTable {
   revoked_at: number | null;
 }
 
+/** Each number's next free send slot when nodes share the pace (docs/adr/0020-shared-send-pacing.md). */
+export interface SendSlotsTable {
+  phone_number_id: string;
+  /** Epoch milliseconds (a float) when the number's bucket would be empty again. */
+  tat: number;
+}
+
 export interface BusinessNumbersTable {
   id: string;
   account_id: string;
@@ -33,6 +40,8 @@ export interface BusinessNumbersTable {
   session_check: number;
   /** The WhatsApp Business Account the number belongs to (flows are created there); null if not given. */
   waba_id?: string | null;
+  /** The number's throughput tier in messages per second; null = the gateway's default. */
+  max_sends_per_second?: number | null;
   created_at: number;
 }
 
@@ -281,6 +290,7 @@ export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   business_numbers: BusinessNumbersTable;
+  send_slots: SendSlotsTable;
   sandbox_members: SandboxMembersTable;
   conversation_windows: ConversationWindowsTable;
   messages: MessagesTable;

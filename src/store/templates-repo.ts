@@ -39,201 +39,216 @@ export interface TemplateMediaFiles {
 
 const found = (row: TemplatesTable | undefined) => row && templateOf(row);
 
-export function templatesRepo(db: Kysely<Database>, dataDir: string): TemplatesStore & TemplateMediaFiles {
-  return {
-    async insert(template: Template): Promise<void> {
-      await db.insertInto('templates').values(rowOfTemplate(template)).execute();
-    },
+class TemplatesRepository implements TemplatesStore, TemplateMediaFiles {
+  readonly #db: Kysely<Database>;
+  readonly #dataDir: string;
 
-    async findOfAccount(accountId: string, id: string): Promise<Template | undefined> {
-      return found(
-        await db
-          .selectFrom('templates')
-          .selectAll()
-          .where('account_id', '=', accountId)
-          .where('id', '=', id)
-          .executeTakeFirst(),
-      );
-    },
+  constructor(db: Kysely<Database>, dataDir: string) {
+    this.#db = db;
+    this.#dataDir = dataDir;
+  }
 
-    async findByNetworkId(id: string): Promise<Template | undefined> {
-      return found(await db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst());
-    },
+  async insert(template: Template): Promise<void> {
+    await this.#db.insertInto('templates').values(rowOfTemplate(template)).execute();
+  }
 
-    async findByName(accountId: string, phone: string, name: string, language: string) {
-      const row = await db
+  async findOfAccount(accountId: string, id: string): Promise<Template | undefined> {
+    return found(
+      await this.#db
         .selectFrom('templates')
         .selectAll()
         .where('account_id', '=', accountId)
-        .where('phone', '=', phone)
-        .where('name', '=', name)
-        .where('language', '=', language)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    );
+  }
+
+  async findByNetworkId(id: string): Promise<Template | undefined> {
+    return found(await this.#db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst());
+  }
+
+  async findByName(accountId: string, phone: string, name: string, language: string) {
+    const row = await this.#db
+      .selectFrom('templates')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('phone', '=', phone)
+      .where('name', '=', name)
+      .where('language', '=', language)
+      .executeTakeFirst();
+    return found(row);
+  }
+
+  async list(accountId: string, phone: string, filters: TemplateFilters = {}): Promise<Template[]> {
+    let query = this.#db
+      .selectFrom('templates')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('phone', '=', phone);
+    if (filters.status) query = query.where('status', '=', filters.status);
+    if (filters.name) query = query.where('name', '=', filters.name);
+    if (filters.language) query = query.where('language', '=', filters.language);
+    return (await query.orderBy('created_at', 'desc').orderBy('id').execute()).map(templateOf);
+  }
+
+  async remove(accountId: string, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#db
+      .deleteFrom('templates')
+      .where('account_id', '=', accountId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /**
+   * An accepted edit: new content, back to PENDING (the network reviews it again), and its
+   * `template.status` event, together.
+   */
+  async recordEdit(
+    accountId: string,
+    id: string,
+    edit: { category: string; components: string; editTimes: number[]; at: number },
+  ): Promise<string | null> {
+    return this.#db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('templates')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
         .executeTakeFirst();
-      return found(row);
-    },
+      if (!row) return null;
+      await trx
+        .updateTable('templates')
+        .set({
+          category: edit.category,
+          components: edit.components,
+          edit_times: JSON.stringify(edit.editTimes),
+          status: 'PENDING',
+          rejected_reason: 'NONE',
+          updated_at: edit.at,
+        })
+        .where('id', '=', id)
+        .execute();
+      const data = { id, name: row.name, language: row.language, status: 'PENDING', reason: 'NONE' };
+      return insertEvent(trx, accountId, 'template.status', data, edit.at);
+    });
+  }
 
-    async list(accountId: string, phone: string, filters: TemplateFilters = {}): Promise<Template[]> {
-      let query = db
-        .selectFrom('templates')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where('phone', '=', phone);
-      if (filters.status) query = query.where('status', '=', filters.status);
-      if (filters.name) query = query.where('name', '=', filters.name);
-      if (filters.language) query = query.where('language', '=', filters.language);
-      return (await query.orderBy('created_at', 'desc').orderBy('id').execute()).map(templateOf);
-    },
-
-    async remove(accountId: string, ids: readonly string[]): Promise<void> {
-      if (ids.length === 0) return;
-      await db.deleteFrom('templates').where('account_id', '=', accountId).where('id', 'in', ids).execute();
-    },
-
-    /**
-     * An accepted edit: new content, back to PENDING (the network reviews it again), and its
-     * `template.status` event, together.
-     */
-    async recordEdit(
-      accountId: string,
-      id: string,
-      edit: { category: string; components: string; editTimes: number[]; at: number },
-    ): Promise<string | null> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('templates')
-          .selectAll()
-          .where('account_id', '=', accountId)
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!row) return null;
-        await trx
-          .updateTable('templates')
-          .set({
-            category: edit.category,
-            components: edit.components,
-            edit_times: JSON.stringify(edit.editTimes),
-            status: 'PENDING',
-            rejected_reason: 'NONE',
-            updated_at: edit.at,
-          })
-          .where('id', '=', id)
-          .execute();
-        const data = { id, name: row.name, language: row.language, status: 'PENDING', reason: 'NONE' };
-        return insertEvent(trx, accountId, 'template.status', data, edit.at);
-      });
-    },
-
-    /**
-     * Records the network's verdict and its event together. A verdict for a template that was deleted in the
-     * meantime, or one that repeats the current status, changes nothing (the network may deliver twice).
-     */
-    async applyReview(
-      id: string,
-      review: TemplateReview,
-    ): Promise<{ template: Template; eventId: string | null } | null> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!row || (row.status === review.status && row.rejected_reason === review.reason)) return null;
-        const quality = JSON.stringify({ score: 'UNKNOWN', date: String(Math.floor(review.at / 1000)) });
-        await trx
-          .updateTable('templates')
-          .set({
-            status: review.status,
-            rejected_reason: review.reason,
-            quality_score: quality,
-            updated_at: review.at,
-          })
-          .where('id', '=', id)
-          .execute();
-        const data = {
-          id: row.id,
-          name: row.name,
-          language: row.language,
+  /**
+   * Records the network's verdict and its event together. A verdict for a template that was deleted in the
+   * meantime, or one that repeats the current status, changes nothing (the network may deliver twice).
+   */
+  async applyReview(
+    id: string,
+    review: TemplateReview,
+  ): Promise<{ template: Template; eventId: string | null } | null> {
+    return this.#db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row || (row.status === review.status && row.rejected_reason === review.reason)) return null;
+      const quality = JSON.stringify({ score: 'UNKNOWN', date: String(Math.floor(review.at / 1000)) });
+      await trx
+        .updateTable('templates')
+        .set({
           status: review.status,
-          reason: review.reason,
-        };
-        const eventId = await insertEvent(trx, row.account_id, 'template.status', data, review.at);
-        const template = templateOf({ ...row, status: review.status, rejected_reason: review.reason });
-        return { template, eventId };
-      });
-    },
-
-    /** A new header file's place under DATA_DIR, before anything is written there or recorded. */
-    newMediaPlace(): TemplateMediaPlace {
-      const token = randomBytes(18).toString('base64url');
-      const relative = path.join('template-media', token.slice(0, 2), token);
-      return { token, relative, absolute: path.join(dataDir, relative) };
-    },
-
-    /**
-     * Records a file already written at `place` (the bytes first, then the record: a handle never names
-     * a file that is not there); removes the file if the record cannot be written.
-     */
-    async recordMedia(
-      accountId: string,
-      place: TemplateMediaPlace,
-      written: { mimeType: string; size: number; sha256: string },
-    ): Promise<TemplateMedia> {
-      // Shaped like the network's resumable-upload handles (docs/cloud-api.md §5.4: `4::<opaque>`).
-      const row: TemplateMediaTable = {
-        handle: `4::${Buffer.from(`${written.mimeType}:${place.token}`).toString('base64url')}`,
-        account_id: accountId,
-        mime_type: written.mimeType,
-        size: written.size,
-        sha256: written.sha256,
-        path: place.relative,
-        created_at: Date.now(),
+          rejected_reason: review.reason,
+          quality_score: quality,
+          updated_at: review.at,
+        })
+        .where('id', '=', id)
+        .execute();
+      const data = {
+        id: row.id,
+        name: row.name,
+        language: row.language,
+        status: review.status,
+        reason: review.reason,
       };
-      try {
-        await db.insertInto('template_media').values(row).execute();
-      } catch (error) {
-        await fs.rm(place.absolute, { force: true });
-        throw error;
-      }
-      return mediaOf(row);
-    },
+      const eventId = await insertEvent(trx, row.account_id, 'template.status', data, review.at);
+      const template = templateOf({ ...row, status: review.status, rejected_reason: review.reason });
+      return { template, eventId };
+    });
+  }
 
-    async writeMedia(
-      accountId: string,
-      source: AsyncIterable<Uint8Array>,
-      maxBytes: number,
-      mimeType: string,
-    ): Promise<MediaWrite> {
-      const place = this.newMediaPlace();
-      const written = await writeBoundedFile(source, place.absolute, maxBytes, { drain: true });
-      if (!written.ok) return written;
-      return { ok: true, media: await this.recordMedia(accountId, place, { mimeType, ...written }) };
-    },
+  /** A new header file's place under DATA_DIR, before anything is written there or recorded. */
+  newMediaPlace(): TemplateMediaPlace {
+    const token = randomBytes(18).toString('base64url');
+    const relative = path.join('template-media', token.slice(0, 2), token);
+    return { token, relative, absolute: path.join(this.#dataDir, relative) };
+  }
 
-    /** Forgets a header file: the record first (no handle may name a missing file), then the bytes. */
-    async removeMedia(accountId: string, handle: string): Promise<void> {
-      const row = await db
-        .deleteFrom('template_media')
-        .where('account_id', '=', accountId)
-        .where('handle', '=', handle)
-        .returning('path')
-        .executeTakeFirst();
-      if (row) await fs.rm(path.join(dataDir, row.path), { force: true });
-    },
+  /**
+   * Records a file already written at `place` (the bytes first, then the record: a handle never names
+   * a file that is not there); removes the file if the record cannot be written.
+   */
+  async recordMedia(
+    accountId: string,
+    place: TemplateMediaPlace,
+    written: { mimeType: string; size: number; sha256: string },
+  ): Promise<TemplateMedia> {
+    // Shaped like the network's resumable-upload handles (docs/cloud-api.md §5.4: `4::<opaque>`).
+    const opaque = Buffer.from(`${written.mimeType}:${place.token}`).toString('base64url');
+    const row: TemplateMediaTable = {
+      handle: `4::${opaque}`,
+      account_id: accountId,
+      mime_type: written.mimeType,
+      size: written.size,
+      sha256: written.sha256,
+      path: place.relative,
+      created_at: Date.now(),
+    };
+    try {
+      await this.#db.insertInto('template_media').values(row).execute();
+    } catch (error) {
+      await fs.rm(place.absolute, { force: true });
+      throw error;
+    }
+    return mediaOf(row);
+  }
 
-    /** Bytes of header files the account keeps: what its storage quota counts. */
-    async mediaBytesOfAccount(accountId: string): Promise<number> {
-      const row = await db
-        .selectFrom('template_media')
-        .select((eb) => eb.fn.sum<number | string | bigint | null>('size').as('total'))
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      return Number(row?.total ?? 0);
-    },
+  async writeMedia(
+    accountId: string,
+    source: AsyncIterable<Uint8Array>,
+    maxBytes: number,
+    mimeType: string,
+  ): Promise<MediaWrite> {
+    const place = this.newMediaPlace();
+    const written = await writeBoundedFile(source, place.absolute, maxBytes, { drain: true });
+    if (!written.ok) return written;
+    return { ok: true, media: await this.recordMedia(accountId, place, { mimeType, ...written }) };
+  }
 
-    async findMedia(accountId: string, handle: string): Promise<TemplateMedia | undefined> {
-      const row = await db
-        .selectFrom('template_media')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where('handle', '=', handle)
-        .executeTakeFirst();
-      return row && mediaOf(row);
-    },
-  };
+  /** Forgets a header file: the record first (no handle may name a missing file), then the bytes. */
+  async removeMedia(accountId: string, handle: string): Promise<void> {
+    const row = await this.#db
+      .deleteFrom('template_media')
+      .where('account_id', '=', accountId)
+      .where('handle', '=', handle)
+      .returning('path')
+      .executeTakeFirst();
+    if (row) await fs.rm(path.join(this.#dataDir, row.path), { force: true });
+  }
+
+  /** Bytes of header files the account keeps: what its storage quota counts. */
+  async mediaBytesOfAccount(accountId: string): Promise<number> {
+    const row = await this.#db
+      .selectFrom('template_media')
+      .select((eb) => eb.fn.sum<number | string | bigint | null>('size').as('total'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
+  async findMedia(accountId: string, handle: string): Promise<TemplateMedia | undefined> {
+    const row = await this.#db
+      .selectFrom('template_media')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('handle', '=', handle)
+      .executeTakeFirst();
+    return row && mediaOf(row);
+  }
+}
+
+export function templatesRepo(db: Kysely<Database>, dataDir: string): TemplatesStore & TemplateMediaFiles {
+  return new TemplatesRepository(db, dataDir);
 }

@@ -36,6 +36,30 @@ function columnsOf(changes: WebhookEndpointChanges): Partial<WebhookEndpointsTab
   };
 }
 
+type DeliveryRows = Awaited<ReturnType<WebhooksRepo['listDeliveriesOfEndpoint']>>;
+type AttemptRows = Awaited<ReturnType<WebhooksRepo['attemptsOf']>>;
+
+/** Deliveries in the domain's terms, each with its attempts. */
+function deliveriesWithAttempts(deliveries: DeliveryRows, attempts: AttemptRows): Delivery[] {
+  return deliveries.map((d) => ({
+    id: d.id,
+    eventId: d.event_id,
+    eventType: d.event_type,
+    status: d.status,
+    nextAttemptAt: d.next_attempt_at,
+    createdAt: d.created_at,
+    attempts: attempts
+      .filter((a) => a.delivery_id === d.id)
+      .map((a) => ({
+        at: a.attempted_at,
+        statusCode: a.status_code,
+        latencyMs: a.latency_ms,
+        responseBody: a.response_body,
+        error: a.error,
+      })),
+  }));
+}
+
 export function webhookEndpointsStore(repo: WebhooksRepo): WebhookEndpointsStore {
   return {
     async createEndpoint(endpoint, now) {
@@ -70,24 +94,7 @@ export function webhookEndpointsStore(repo: WebhooksRepo): WebhookEndpointsStore
 
     async listDeliveriesOfEndpoint(accountId, endpointId, status, limit): Promise<Delivery[]> {
       const deliveries = await repo.listDeliveriesOfEndpoint(accountId, endpointId, status, limit);
-      const attempts = await repo.attemptsOf(deliveries.map((d) => d.id));
-      return deliveries.map((d) => ({
-        id: d.id,
-        eventId: d.event_id,
-        eventType: d.event_type,
-        status: d.status,
-        nextAttemptAt: d.next_attempt_at,
-        createdAt: d.created_at,
-        attempts: attempts
-          .filter((a) => a.delivery_id === d.id)
-          .map((a) => ({
-            at: a.attempted_at,
-            statusCode: a.status_code,
-            latencyMs: a.latency_ms,
-            responseBody: a.response_body,
-            error: a.error,
-          })),
-      }));
+      return deliveriesWithAttempts(deliveries, await repo.attemptsOf(deliveries.map((d) => d.id)));
     },
 
     redeliverOfAccount(accountId, endpointId, deliveryId, now) {

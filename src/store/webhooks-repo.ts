@@ -81,235 +81,237 @@ export async function insertEvent(
   return id;
 }
 
-export function webhooksRepo(db: Kysely<Database>, dialect: Dialect) {
-  return {
-    ...deliveryClaims(db, dialect),
+class WebhooksRepository {
+  readonly #db: Kysely<Database>;
 
-    async createEndpoint(
-      row: Omit<
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async createEndpoint(
+    row: Omit<
+      EndpointRow,
+      | 'id'
+      | 'created_at'
+      | 'updated_at'
+      | 'previous_secret_enc'
+      | 'previous_secret_until'
+      | 'disabled_at'
+      | 'failing_since'
+    >,
+    now: number,
+  ): Promise<EndpointRow> {
+    const full: EndpointRow = {
+      ...row,
+      id: newId('whk', now),
+      previous_secret_enc: null,
+      previous_secret_until: null,
+      disabled_at: null,
+      failing_since: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.#db.insertInto('webhook_endpoints').values(full).execute();
+    return full;
+  }
+
+  listEndpointsOfAccount(accountId: string): Promise<EndpointRow[]> {
+    return this.#db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  findEndpointOfAccount(accountId: string, id: string): Promise<EndpointRow | undefined> {
+    return this.#db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async updateEndpointOfAccount(
+    accountId: string,
+    id: string,
+    patch: Partial<
+      Pick<
         EndpointRow,
-        | 'id'
-        | 'created_at'
-        | 'updated_at'
-        | 'previous_secret_enc'
-        | 'previous_secret_until'
+        | 'url'
+        | 'events'
         | 'disabled_at'
         | 'failing_since'
-      >,
-      now: number,
-    ): Promise<EndpointRow> {
-      const full: EndpointRow = {
-        ...row,
-        id: newId('whk', now),
-        previous_secret_enc: null,
-        previous_secret_until: null,
-        disabled_at: null,
-        failing_since: null,
-        created_at: now,
-        updated_at: now,
-      };
-      await db.insertInto('webhook_endpoints').values(full).execute();
-      return full;
-    },
+        | 'secret_enc'
+        | 'previous_secret_enc'
+        | 'previous_secret_until'
+      >
+    >,
+    now: number,
+  ): Promise<boolean> {
+    const r = await this.#db
+      .updateTable('webhook_endpoints')
+      .set({ ...patch, updated_at: now })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
 
-    listEndpointsOfAccount(accountId: string): Promise<EndpointRow[]> {
-      return db
+  async deleteEndpointOfAccount(accountId: string, id: string): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      const owned = await trx
         .selectFrom('webhook_endpoints')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .orderBy('created_at')
-        .execute();
-    },
-
-    findEndpointOfAccount(accountId: string, id: string): Promise<EndpointRow | undefined> {
-      return db
-        .selectFrom('webhook_endpoints')
-        .selectAll()
+        .select('id')
         .where('account_id', '=', accountId)
         .where('id', '=', id)
         .executeTakeFirst();
-    },
+      if (!owned) return false;
+      const deliveries = trx.selectFrom('deliveries').select('id').where('endpoint_id', '=', id);
+      await trx.deleteFrom('delivery_attempts').where('delivery_id', 'in', deliveries).execute();
+      await trx.deleteFrom('deliveries').where('endpoint_id', '=', id).execute();
+      await trx.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+      return true;
+    });
+  }
 
-    async updateEndpointOfAccount(
-      accountId: string,
-      id: string,
-      patch: Partial<
-        Pick<
-          EndpointRow,
-          | 'url'
-          | 'events'
-          | 'disabled_at'
-          | 'failing_since'
-          | 'secret_enc'
-          | 'previous_secret_enc'
-          | 'previous_secret_until'
-        >
-      >,
-      now: number,
-    ): Promise<boolean> {
-      const r = await db
-        .updateTable('webhook_endpoints')
-        .set({ ...patch, updated_at: now })
-        .where('account_id', '=', accountId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
-    },
-
-    async deleteEndpointOfAccount(accountId: string, id: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const owned = await trx
-          .selectFrom('webhook_endpoints')
-          .select('id')
-          .where('account_id', '=', accountId)
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!owned) return false;
-        const deliveries = trx.selectFrom('deliveries').select('id').where('endpoint_id', '=', id);
-        await trx.deleteFrom('delivery_attempts').where('delivery_id', 'in', deliveries).execute();
-        await trx.deleteFrom('deliveries').where('endpoint_id', '=', id).execute();
-        await trx.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
-        return true;
-      });
-    },
-
-    /** Records one attempt and the delivery's new state, in one transaction. */
-    async recordAttempt(
-      attempt: Omit<AttemptRow, 'id'>,
-      next: { status: 'succeeded' | 'pending' | 'failed'; nextAttemptAt: number; attemptCount: number },
-    ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('delivery_attempts')
-          .values({ ...attempt, id: newId('att', attempt.attempted_at) })
-          .execute();
-        await trx
-          .updateTable('deliveries')
-          .set({
-            status: next.status,
-            attempt_count: next.attemptCount,
-            next_attempt_at: next.nextAttemptAt,
-            locked_until: null,
-            last_status_code: attempt.status_code,
-            updated_at: attempt.attempted_at,
-          })
-          .where('id', '=', attempt.delivery_id)
-          .execute();
-      });
-    },
-
-    /** Tracks an endpoint's run of failures; returns true when the run has lasted long enough to disable it. */
-    async noteEndpointOutcome(
-      endpointId: string,
-      ok: boolean,
-      now: number,
-      disableAfterMs: number,
-    ): Promise<boolean> {
-      if (ok) {
-        await db
-          .updateTable('webhook_endpoints')
-          .set({ failing_since: null })
-          .where('id', '=', endpointId)
-          .where('failing_since', 'is not', null)
-          .execute();
-        return false;
-      }
-      await db
-        .updateTable('webhook_endpoints')
-        .set({ failing_since: now })
-        .where('id', '=', endpointId)
-        .where('failing_since', 'is', null)
+  /** Records one attempt and the delivery's new state, in one transaction. */
+  async recordAttempt(
+    attempt: Omit<AttemptRow, 'id'>,
+    next: { status: 'succeeded' | 'pending' | 'failed'; nextAttemptAt: number; attemptCount: number },
+  ): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('delivery_attempts')
+        .values({ ...attempt, id: newId('att', attempt.attempted_at) })
         .execute();
-      const r = await db
-        .updateTable('webhook_endpoints')
-        .set({ disabled_at: now, updated_at: now })
-        .where('id', '=', endpointId)
-        .where('disabled_at', 'is', null)
-        .where('failing_since', '<=', now - disableAfterMs)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
-    },
-
-    async markDeliveryFailed(deliveryId: string, now: number): Promise<void> {
-      await db
+      await trx
         .updateTable('deliveries')
-        .set({ status: 'failed', locked_until: null, updated_at: now })
-        .where('id', '=', deliveryId)
+        .set({
+          status: next.status,
+          attempt_count: next.attemptCount,
+          next_attempt_at: next.nextAttemptAt,
+          locked_until: null,
+          last_status_code: attempt.status_code,
+          updated_at: attempt.attempted_at,
+        })
+        .where('id', '=', attempt.delivery_id)
         .execute();
-    },
+    });
+  }
 
-    listDeliveriesOfEndpoint(
-      accountId: string,
-      endpointId: string,
-      status: string | undefined,
-      limit: number,
-    ) {
-      return db
-        .selectFrom('deliveries')
-        .innerJoin('events', 'events.id', 'deliveries.event_id')
-        .selectAll('deliveries')
-        .select(['events.type as event_type'])
-        .where('deliveries.account_id', '=', accountId)
-        .where('deliveries.endpoint_id', '=', endpointId)
-        .$if(status !== undefined, (q) => q.where('deliveries.status', '=', status!))
-        .orderBy('deliveries.created_at', 'desc')
-        .orderBy('deliveries.id', 'desc')
-        .limit(limit)
+  /** Tracks an endpoint's run of failures; returns true when the run has lasted long enough to disable it. */
+  async noteEndpointOutcome(
+    endpointId: string,
+    ok: boolean,
+    now: number,
+    disableAfterMs: number,
+  ): Promise<boolean> {
+    if (ok) {
+      await this.#db
+        .updateTable('webhook_endpoints')
+        .set({ failing_since: null })
+        .where('id', '=', endpointId)
+        .where('failing_since', 'is not', null)
         .execute();
-    },
+      return false;
+    }
+    await this.#db
+      .updateTable('webhook_endpoints')
+      .set({ failing_since: now })
+      .where('id', '=', endpointId)
+      .where('failing_since', 'is', null)
+      .execute();
+    const r = await this.#db
+      .updateTable('webhook_endpoints')
+      .set({ disabled_at: now, updated_at: now })
+      .where('id', '=', endpointId)
+      .where('disabled_at', 'is', null)
+      .where('failing_since', '<=', now - disableAfterMs)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
 
-    attemptsOf(deliveryIds: string[]): Promise<AttemptRow[]> {
-      if (deliveryIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('delivery_attempts')
-        .selectAll()
-        .where('delivery_id', 'in', deliveryIds)
-        .orderBy('attempted_at')
+  async markDeliveryFailed(deliveryId: string, now: number): Promise<void> {
+    await this.#db
+      .updateTable('deliveries')
+      .set({ status: 'failed', locked_until: null, updated_at: now })
+      .where('id', '=', deliveryId)
+      .execute();
+  }
+
+  listDeliveriesOfEndpoint(accountId: string, endpointId: string, status: string | undefined, limit: number) {
+    return this.#db
+      .selectFrom('deliveries')
+      .innerJoin('events', 'events.id', 'deliveries.event_id')
+      .selectAll('deliveries')
+      .select(['events.type as event_type'])
+      .where('deliveries.account_id', '=', accountId)
+      .where('deliveries.endpoint_id', '=', endpointId)
+      .$if(status !== undefined, (q) => q.where('deliveries.status', '=', status!))
+      .orderBy('deliveries.created_at', 'desc')
+      .orderBy('deliveries.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  attemptsOf(deliveryIds: string[]): Promise<AttemptRow[]> {
+    if (deliveryIds.length === 0) return Promise.resolve([]);
+    return this.#db
+      .selectFrom('delivery_attempts')
+      .selectAll()
+      .where('delivery_id', 'in', deliveryIds)
+      .orderBy('attempted_at')
+      .execute();
+  }
+
+  /** Puts a delivery back in the queue now, keeping its attempt history. */
+  async redeliverOfAccount(
+    accountId: string,
+    endpointId: string,
+    deliveryId: string,
+    now: number,
+  ): Promise<boolean> {
+    const r = await this.#db
+      .updateTable('deliveries')
+      .set({ status: 'pending', next_attempt_at: now, locked_until: null, updated_at: now })
+      .where('account_id', '=', accountId)
+      .where('endpoint_id', '=', endpointId)
+      .where('id', '=', deliveryId)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Queues a new delivery to one endpoint for every event of the account since `since`. */
+  async replaySinceOfAccount(
+    accountId: string,
+    endpoint: Pick<EndpointRow, 'id' | 'events'>,
+    since: number,
+    now: number,
+  ): Promise<number> {
+    const types = JSON.parse(endpoint.events) as string[];
+    const events = await this.#db
+      .selectFrom('events')
+      .select(['id', 'type'])
+      .where('account_id', '=', accountId)
+      .where('created_at', '>=', since)
+      .orderBy('created_at')
+      .execute();
+    const wanted = events.filter((e) => types.includes(e.type));
+    for (let i = 0; i < wanted.length; i += 500) {
+      await this.#db
+        .insertInto('deliveries')
+        .values(wanted.slice(i, i + 500).map((e) => pendingDelivery(accountId, e.id, endpoint.id, now)))
         .execute();
-    },
+    }
+    return wanted.length;
+  }
+}
 
-    /** Puts a delivery back in the queue now, keeping its attempt history. */
-    async redeliverOfAccount(
-      accountId: string,
-      endpointId: string,
-      deliveryId: string,
-      now: number,
-    ): Promise<boolean> {
-      const r = await db
-        .updateTable('deliveries')
-        .set({ status: 'pending', next_attempt_at: now, locked_until: null, updated_at: now })
-        .where('account_id', '=', accountId)
-        .where('endpoint_id', '=', endpointId)
-        .where('id', '=', deliveryId)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
-    },
-
-    /** Queues a new delivery to one endpoint for every event of the account since `since`. */
-    async replaySinceOfAccount(
-      accountId: string,
-      endpoint: Pick<EndpointRow, 'id' | 'events'>,
-      since: number,
-      now: number,
-    ): Promise<number> {
-      const types = JSON.parse(endpoint.events) as string[];
-      const events = await db
-        .selectFrom('events')
-        .select(['id', 'type'])
-        .where('account_id', '=', accountId)
-        .where('created_at', '>=', since)
-        .orderBy('created_at')
-        .execute();
-      const wanted = events.filter((e) => types.includes(e.type));
-      for (let i = 0; i < wanted.length; i += 500) {
-        await db
-          .insertInto('deliveries')
-          .values(wanted.slice(i, i + 500).map((e) => pendingDelivery(accountId, e.id, endpoint.id, now)))
-          .execute();
-      }
-      return wanted.length;
-    },
-  };
+export function webhooksRepo(db: Kysely<Database>, dialect: Dialect) {
+  // The delivery claims (delivery-claims.ts) are part of the same repository.
+  return Object.assign(new WebhooksRepository(db), deliveryClaims(db, dialect));
 }
 
 export type WebhooksRepo = ReturnType<typeof webhooksRepo>;

@@ -82,6 +82,20 @@ test('keys: create, list by prefix, revoke; numbers: add and list', () => {
   assert.match(dup.stderr, /registered already/);
   const bad = runCli(['numbers', 'add', '--account', accountId, '--phone', '123'], env);
   assert.match(bad.stderr, /--phone must be a valid phone number/);
+
+  // The number's throughput tier: set, refused out of range, back to the default.
+  const tier = (perSecond: string) =>
+    runCli(
+      ['numbers', 'throughput', '--account', accountId, '--phone', '+14155550123', '--per-second', perSecond],
+      env,
+    );
+  const raised = tier('1000');
+  assert.equal(raised.status, 0, raised.stderr);
+  assert.match(raised.stdout, /paced to 1000 per second/);
+  const tooHigh = tier('5000');
+  assert.equal(tooHigh.status, 2);
+  assert.match(tooHigh.stderr, /--per-second must be a whole number from 1 to 1000/);
+  assert.match(tier('default').stdout, /paced to 80 per second \(the default\)/);
 });
 
 test('usage errors exit 2 and say what is wrong', () => {

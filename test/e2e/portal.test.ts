@@ -34,12 +34,20 @@ async function accountOf(t: TestGateway, email: string) {
   return { user, account: account! };
 }
 
-/** Creates an API key on the settings page; returns the key shown and the page. */
+/**
+ * Creates an API key on the settings page, POST-redirect-GET: the POST redirects, the page it leads to
+ * shows the key, a reload shows it no more. Returns the key and the page that showed it.
+ */
 async function createKey(client: PortalClient, name = 'test') {
-  const page = await client.post('/app/settings/keys', { name });
-  assert.equal(page.status, 201);
+  const created = await client.post('/app/settings/keys', { name });
+  assert.equal(created.status, 303);
+  assert.equal(created.location, '/app/settings?notice=key-created');
+  const page = await client.get(created.location!);
+  assert.equal(page.status, 200);
   const key = codeOfId(page.html, 'new-key');
   assert.match(key ?? '', /^sb_live_[0-9A-Za-z]{32}$/);
+  const reloaded = await client.get(created.location!);
+  assert.equal(codeOfId(reloaded.html, 'new-key'), undefined, 'a reload shows the key no more');
   return { key: key!, page };
 }
 
@@ -50,6 +58,15 @@ describe('portal on SQLite', () => {
   });
   after(async () => {
     await t?.close();
+  });
+
+  test('the root of the gateway leads a browser to the portal', async () => {
+    const root = await fetch(`${t.url}/`, { redirect: 'manual' });
+    assert.equal(root.status, 302);
+    assert.equal(root.headers.get('location'), '/app');
+    const app = await fetch(`${t.url}/`);
+    assert.equal(app.status, 200);
+    assert.match(await app.text(), /Sign in to Switchboard/);
   });
 
   test('sign-up creates an account with a join code and a user, and signs the browser in', async () => {

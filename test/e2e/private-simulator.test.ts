@@ -39,6 +39,7 @@ const ROUTES: [method: string, path: string, body?: unknown][] = [
   ['POST', '/simulator/faults', { status5xx: true }],
   ['DELETE', '/simulator/faults'],
   ['POST', '/simulator/templates/8000000000000001/status', { status: 'PAUSED' }],
+  ['POST', '/simulator/templates/8000000000000001/review', {}],
 ];
 
 /** The simulated Graph API: its credential is the access token, as on Meta's. */

@@ -47,6 +47,8 @@ const INJECTIONS = [
 /** The ids a request addresses: the caller's own, another account's, or injection strings. */
 interface Ids {
   messageId: string;
+  /** The network id of a message the account received (its user's join). */
+  receivedId: string;
   templateId: string;
   templateName: string;
   flowId: string;
@@ -127,6 +129,19 @@ const ROUTES: Record<string, RouteCase> = {
           components: { body: { placeholders: ['J'] } },
         },
       })(),
+    foreign: 404,
+  },
+  'POST /api/v1/msg/reaction': {
+    path: () => '/api/v1/msg/reaction',
+    body: (ids) => send({ replyTo: ids.receivedId, emoji: '👍' })(),
+  },
+  'POST /api/v1/msg/interactive/cta_url': {
+    path: () => '/api/v1/msg/interactive/cta_url',
+    body: send({ body: 'Track your order', buttonText: 'Track', url: 'https://example.com/t' }),
+  },
+  'POST /api/v1/msg/read': {
+    path: () => '/api/v1/msg/read',
+    body: (ids) => ({ from: SANDBOX, messageId: ids.receivedId }),
     foreign: 404,
   },
   'GET /api/v1/msg/message/{messageId}': {
@@ -323,8 +338,11 @@ async function seed(t: TestGateway, account: TestAccount, user: string, tag: str
     key: account.apiKey,
   });
   assert.equal(deliveries.status, 200, JSON.stringify(deliveries.body));
+  const [join] = await t.gateway.repos.inbound.listOfAccount(account.accountId, 1);
+  assert.ok(join, 'the join was received');
   return {
     messageId,
+    receivedId: join.waId,
     templateId: String(tpl.body.data.id),
     templateName,
     flowId: String(flow.id),
@@ -351,6 +369,7 @@ const documented = await documentedRoutes();
 /** Ids nobody has: for checks that must not touch anything real. */
 const GHOST: Ids = {
   messageId: 'ghost',
+  receivedId: 'wamid.ghost',
   templateId: 'ghost',
   templateName: 'ghost',
   flowId: '999999999',

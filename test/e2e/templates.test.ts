@@ -7,11 +7,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { sandboxNetworkName } from '../../src/domain/templates/sandbox-names.ts';
 import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import {
   call,
   createAccount,
   eventually,
+  joinSandbox,
   receivedBy,
   startGateway,
   type TestAccount,
@@ -58,7 +60,10 @@ describe('templates', () => {
   const api = (account: TestAccount, method: string, route: string, body?: unknown) =>
     call(t.url, method, route, { key: account.apiKey, ...(body !== undefined ? { body } : {}) });
 
+  /** The template's review is decided now (the simulator's control), and its outcome has reached the gateway. */
   async function approved(account: TestAccount, id: string) {
+    const decided = await call(t.url, 'POST', `/simulator/templates/${id}/review`, { body: {} });
+    assert.ok(decided.status === 200 || decided.status === 409, JSON.stringify(decided.body));
     return eventually(async () => {
       const list = await api(account, 'GET', `/api/v1/template/${NUMBER}`);
       const found = list.body.data.data.find((x: { id: string }) => x.id === id);
@@ -68,7 +73,8 @@ describe('templates', () => {
 
   before(async () => {
     t = await startGateway({
-      env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', SIMULATOR_TEMPLATE_REVIEW_MS: '30' },
+      // Reviews wait for the simulator's control (approved() below): a template is PENDING until then.
+      env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', SIMULATOR_TEMPLATE_REVIEW_MS: '600000' },
     });
     receiver = await startReceiver();
     a = await createAccount(t, 'Shop A');
@@ -456,6 +462,50 @@ describe('templates', () => {
     assert.equal(sandboxA.status, 200, JSON.stringify(sandboxA.body));
     assert.equal(sandboxB.status, 200, JSON.stringify(sandboxB.body));
     assert.equal(sandboxB.body.data.name, 'welcome');
+  });
+
+  test('what the network says of a sandbox template names it as its owner did, never by its network name', async () => {
+    const user = '254712355501';
+    await joinSandbox(t, a, user);
+    const created = await api(
+      a,
+      'POST',
+      `/api/v1/template/${DEFAULT_SANDBOX_NUMBER}`,
+      orderUpdate('gone_soon'),
+    );
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const id = String(created.body.data.id);
+    assert.equal((await call(t.url, 'POST', `/simulator/templates/${id}/review`, { body: {} })).status, 200);
+    await eventually(async () => {
+      const list = await api(a, 'GET', `/api/v1/template/${DEFAULT_SANDBOX_NUMBER}?name=gone_soon`);
+      return list.body.data.data[0]?.status === 'APPROVED';
+    });
+    // The network loses it (deleted on its side): the next send is refused by the network.
+    const networkName = sandboxNetworkName(a.accountId, 'gone_soon');
+    const gone = await call(
+      t.url,
+      'DELETE',
+      `/simulator/${t.gateway.config.graph.apiVersion}/${DEFAULT_SANDBOX_NUMBER}/message_templates?name=${networkName}`,
+      { headers: { authorization: `Bearer ${t.gateway.config.simulator.accessToken}` } },
+    );
+    assert.equal(gone.status, 200, JSON.stringify(gone.body));
+    const sent = await api(a, 'POST', '/api/v1/msg/template', {
+      messageId: 'gone-1',
+      from: `+${DEFAULT_SANDBOX_NUMBER}`,
+      to: `+${user}`,
+      template: {
+        name: 'gone_soon',
+        language: 'en_US',
+        components: {
+          header: { type: 'TEXT', parameter: '#1' },
+          body: { placeholders: ['Jane', 'today'] },
+          buttons: [{ index: 1, parameter: '1' }],
+        },
+      },
+    });
+    assert.ok(sent.status >= 400 && sent.status < 500, JSON.stringify(sent.body));
+    assert.match(sent.body.message, /gone_soon/);
+    assert.ok(!sent.body.message.includes(networkName), sent.body.message);
   });
 
   test("Meta's edit rules: pending never, approved once a day, then back to review", async () => {

@@ -7,70 +7,20 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { openStore, type Store } from '../../src/store/connect.ts';
-import { call, eventually, TEST_SECRET_KEY } from '../support/gateway.ts';
+import { call, eventually, joinThroughSimulator, TEST_SECRET_KEY } from '../support/gateway.ts';
 import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
 import { type GatewayProcess, runCli, spawnGateway } from '../support/process.ts';
 import { startReceiver } from '../support/receiver.ts';
+import { type RoundRobinProxy, startProxy } from '../support/round-robin-proxy.ts';
 
 /** The per-key limit of this suite: small enough that one burst shows whether the nodes share it. */
 const RATE = 2;
 const BURST = 40;
-
-interface Proxy {
-  url: string;
-  /** Where requests go, in turn. */
-  backends: string[];
-  /** How many requests each backend got. */
-  served: Map<string, number>;
-  close(): Promise<void>;
-}
-
-/** A round-robin reverse proxy: method, path, headers and body forwarded as they came. */
-async function startProxy(): Promise<Proxy> {
-  const backends: string[] = [];
-  const served = new Map<string, number>();
-  let next = 0;
-  const server: Server = createServer((req, res) => {
-    const backend = backends[next++ % backends.length]!;
-    served.set(backend, (served.get(backend) ?? 0) + 1);
-    const upstream = httpRequest(
-      new URL(req.url ?? '/', backend),
-      { method: req.method, headers: req.headers },
-      (answer) => {
-        // Hop-by-hop headers describe the proxy-to-node connection, not this one (as any proxy does):
-        // relaying the node's `Keep-Alive: timeout=72` would make the client reuse a connection this
-        // server closes after its own 5 s, and a request on it fails ("fetch failed").
-        const { connection: _c, 'keep-alive': _k, ...headers } = answer.headers;
-        res.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', (error) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(`proxy: ${error.message}`);
-    });
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    backends,
-    served,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 interface CliAccount {
   accountId: string;
@@ -83,7 +33,7 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
   let schema: PostgresSchema;
   let dataDir: string;
   let env: Record<string, string>;
-  let proxy: Proxy;
+  let proxy: RoundRobinProxy;
   let nodes: GatewayProcess[] = [];
   let simulatorNode: GatewayProcess;
   let store: Store;
@@ -94,20 +44,8 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
     return JSON.parse(created.stdout) as CliAccount;
   };
   /** A virtual phone writes to the sandbox number (the simulator lives on node A only). */
-  const join = async (account: CliAccount, user: string) => {
-    const said = await call(simulatorNode.url, 'POST', `/simulator/users/${user}/messages`, {
-      body: { to: DEFAULT_SANDBOX_NUMBER, text: `join ${account.joinCode}` },
-    });
-    assert.equal(said.status, 202, JSON.stringify(said.body));
-    await eventually(async () => {
-      const row = await store.db
-        .selectFrom('sandbox_members')
-        .select('account_id')
-        .where('user_phone', '=', user)
-        .executeTakeFirst();
-      return row?.account_id === account.accountId;
-    }, 10_000);
-  };
+  const join = (account: CliAccount, user: string) =>
+    joinThroughSimulator(simulatorNode.url, store.db, account, user);
   const phoneOf = async (user: string) =>
     (await call(simulatorNode.url, 'GET', `/simulator/users/${user}/messages`)).body.messages as {
       id: string;

@@ -26,8 +26,8 @@ describe('simulated templates: edit, delete, list', () => {
   let h: Harness;
   let clock = Date.now();
   before(async () => {
-    // Long enough that an edit right after a create still finds the template PENDING.
-    h = await startHarness({ templateReviewDelayMs: 150, now: () => clock });
+    // Reviews wait for the simulator's control (reviewed() below): a template is PENDING until then.
+    h = await startHarness({ templateReviewDelayMs: 600_000, now: () => clock });
   });
   after(() => h.close());
 
@@ -36,8 +36,10 @@ describe('simulated templates: edit, delete, list', () => {
   const edit = (id: string, b: unknown) => request(`${h.base}/${VERSION}/${id}`, { body: b, token: TOKEN });
   const get = (id: string) => request(`${h.base}/${VERSION}/${id}`, { token: TOKEN });
 
-  /** Waits until the template's review webhooks number `count`; answers the last event. */
+  /** Decides the pending review now, waits until its webhooks number `count`; answers the last event. */
   async function reviewed(id: string, count: number): Promise<string> {
+    const decided = await request(`${h.base}/templates/${id}/review`, { method: 'POST', body: {} });
+    assert.ok(decided.status === 200 || decided.status === 409, JSON.stringify(decided.body));
     const events = await eventually(() => {
       const values = h.receiver.received
         .filter((hook) => hook.json?.entry?.[0]?.changes?.[0]?.field === 'message_template_status_update')

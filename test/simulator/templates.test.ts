@@ -62,10 +62,15 @@ function reviewsOf(h: Harness, id: string, count = 1) {
   });
 }
 
-/** Creates a template and waits for its review; answers its id and the webhook value. */
+/** Creates a template, has its review decided now, and waits for its webhook; answers its id and the value. */
 async function createReviewed(h: Harness, body: Record<string, unknown>, waba = BUSINESS) {
   const created = await create(h, body, waba);
   assert.equal(created.status, 200, JSON.stringify(created.body));
+  const decided = await request(`${h.base}/templates/${created.body.id}/review`, {
+    method: 'POST',
+    body: {},
+  });
+  assert.equal(decided.status, 200, JSON.stringify(decided.body));
   const [review] = await reviewsOf(h, created.body.id);
   return { id: created.body.id as string, review };
 }
@@ -89,8 +94,8 @@ async function renderedOn(h: Harness, messageId: string): Promise<string> {
 describe('simulated templates: lifecycle', () => {
   let h: Harness;
   before(async () => {
-    // Long enough for the test to see the template PENDING before the review decides.
-    h = await startHarness({ templateReviewDelayMs: 200 });
+    // Reviews are decided by the simulator's control, so the test sees PENDING without racing a clock.
+    h = await startHarness({ templateReviewDelayMs: 600_000 });
   });
   after(() => h.close());
 
@@ -105,6 +110,11 @@ describe('simulated templates: lifecycle', () => {
 
     const pending = await request(`${h.base}/${VERSION}/${id}`, { token: TOKEN });
     assert.equal(pending.body.status, 'PENDING');
+    const decided = await request(`${h.base}/templates/${id}/review`, { method: 'POST', body: {} });
+    assert.equal(decided.status, 200);
+    assert.equal(decided.body.status, 'APPROVED');
+    const again = await request(`${h.base}/templates/${id}/review`, { method: 'POST', body: {} });
+    assert.equal(again.status, 409, 'an approved template has no pending review');
 
     const [review] = await reviewsOf(h, id);
     assert.deepEqual(review, {
@@ -250,7 +260,7 @@ describe('simulated templates: lifecycle', () => {
 describe('simulated templates: review rejects INVALID_FORMAT', () => {
   let h: Harness;
   before(async () => {
-    h = await startHarness({ templateReviewDelayMs: 10 });
+    h = await startHarness({ templateReviewDelayMs: 600_000 });
   });
   after(() => h.close());
 
@@ -308,7 +318,7 @@ describe('simulated templates: review rejects INVALID_FORMAT', () => {
 describe('simulated templates: send errors', () => {
   let h: Harness;
   before(async () => {
-    h = await startHarness({ templateReviewDelayMs: 10 });
+    h = await startHarness({ templateReviewDelayMs: 600_000 });
     await createReviewed(h, ORDER_TEMPLATE);
     await createReviewed(h, {
       name: 'doc_ready',
@@ -379,6 +389,13 @@ describe('simulated templates: send errors', () => {
       template: { name: 'not_yet', language: { code: 'en' } },
     });
     await assertError(pending, 132001, /is PENDING, not APPROVED/);
+    // Reviews wait for the control (the harness's delay is longer than any test), so the send above
+    // always meets a PENDING template.
+    const decided = await request(`${h.base}/templates/${created.body.id}/review`, {
+      method: 'POST',
+      body: {},
+    });
+    assert.equal(decided.status, 200, JSON.stringify(decided.body));
     await reviewsOf(h, created.body.id);
     const paused = await request(`${h.base}/templates/${created.body.id}/status`, {
       body: { status: 'PAUSED' },

@@ -100,19 +100,22 @@ for (const target of targets) {
       assert.equal(await repos.messages.reserve(messageRow(a.id, 'rel')), null);
     });
 
-    test('statuses only move forward and FAILED is final', { skip }, async () => {
+    test('statuses only move forward, a late one joins the timeline once, and FAILED is final', {
+      skip,
+    }, async () => {
       const a = await createAccount(repos.accounts, 'Status');
       const row = messageRow(a.id, 'st');
       await repos.messages.reserve(row);
       await repos.messages.markAccepted(row.id, 'wamid.ST1', 1000);
       await repos.messages.applyNetworkStatus('wamid.ST1', 'READ', 3000, null);
-      await repos.messages.applyNetworkStatus('wamid.ST1', 'DELIVERED', 2000, null); // late: ignored
+      await repos.messages.applyNetworkStatus('wamid.ST1', 'DELIVERED', 2000, null); // late: timeline only
+      await repos.messages.applyNetworkStatus('wamid.ST1', 'DELIVERED', 2000, null); // twice: once
       await repos.messages.applyNetworkStatus('wamid.ST1', 'FAILED', 4000, '{"code":1}'); // after READ: ignored
       const stored = await repos.messages.findByClientId(a.id, 'st');
       assert.equal(stored?.status, 'READ');
       assert.deepEqual(
         (await repos.messages.timeline(row.id)).map((e) => e.status),
-        ['SENT', 'READ'],
+        ['SENT', 'DELIVERED', 'READ'],
       );
 
       const row2 = messageRow(a.id, 'st2');
@@ -121,6 +124,10 @@ for (const target of targets) {
       await repos.messages.applyNetworkStatus('wamid.ST2', 'FAILED', 2000, '{"code":131026}');
       await repos.messages.applyNetworkStatus('wamid.ST2', 'DELIVERED', 3000, null);
       assert.equal((await repos.messages.findByClientId(a.id, 'st2'))?.status, 'FAILED');
+      assert.deepEqual(
+        (await repos.messages.timeline(row2.id)).map((e) => e.status),
+        ['SENT', 'FAILED'],
+      );
     });
 
     test('a status that arrives before the send recorded its network id is applied afterwards', {
@@ -183,6 +190,7 @@ for (const target of targets) {
         sealedAccessToken: 'sealed-token',
         sessionCheck: false,
         wabaId: '123456',
+        maxSendsPerSecond: null,
       };
       const added = await repos.numbers.addNumber(input);
       assert.deepEqual({ ...added, id: 'x', createdAt: 0 }, { ...input, id: 'x', createdAt: 0 });
@@ -200,6 +208,12 @@ for (const target of targets) {
         wabaId: null,
       });
       assert.deepEqual(await repos.numbers.findNumberByPhone('14155550912'), checked);
+      // A number's own throughput tier, set and cleared by its account only.
+      assert.equal(await repos.numbers.setThroughput(b.id, '14155550912', 1000), false);
+      assert.equal(await repos.numbers.setThroughput(a.id, '14155550912', 1000), true);
+      assert.equal((await repos.numbers.findNumberByPhone('14155550912'))?.maxSendsPerSecond, 1000);
+      assert.equal(await repos.numbers.setThroughput(a.id, '14155550912', null), true);
+      assert.equal((await repos.numbers.findNumberByPhone('14155550912'))?.maxSendsPerSecond, null);
     });
 
     test('a sandbox membership is read with the window of its user', { skip }, async () => {

@@ -138,7 +138,8 @@ function closing(tokens: readonly Token[], open: number): number {
   const stack: string[] = [];
   for (let k = open; k < tokens.length; k++) {
     const text = tokens[k]?.text ?? '';
-    const close = OPENERS[text];
+    // Own keys only: a token such as `toString` must not find Object.prototype's.
+    const close = Object.hasOwn(OPENERS, text) ? OPENERS[text] : undefined;
     if (close) stack.push(close);
     else if (text === stack.at(-1)) {
       stack.pop();

@@ -5,10 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { buildGateway, type Gateway } from '../../src/app/build-gateway.ts';
 import { DEFAULT_SANDBOX_NUMBER, loadConfig } from '../../src/config/config.ts';
 import { createAccount as createDomainAccount } from '../../src/domain/accounts.ts';
 import { createApiKey } from '../../src/domain/api-keys.ts';
+import type { Database } from '../../src/store/schema.ts';
 import { eventually } from './eventually.ts';
 import { rememberAppSecret } from './network-envelopes.ts';
 import { createPostgresSchema, type PostgresSchema } from './postgres.ts';
@@ -146,4 +148,28 @@ export async function joinSandbox(t: TestGateway, account: TestAccount, user: st
 export async function receivedBy(t: TestGateway, user: string): Promise<any[]> {
   const r = await call(t.url, 'GET', `/simulator/users/${user}/messages`);
   return r.body.messages;
+}
+
+/**
+ * A virtual user joins an account's sandbox through a simulator at `simulatorUrl` (another process, on a
+ * cluster's shared database), and the join is recorded in `db`.
+ */
+export async function joinThroughSimulator(
+  simulatorUrl: string,
+  db: Kysely<Database>,
+  account: { accountId: string; joinCode: string },
+  user: string,
+): Promise<void> {
+  const said = await call(simulatorUrl, 'POST', `/simulator/users/${user}/messages`, {
+    body: { to: DEFAULT_SANDBOX_NUMBER, text: `join ${account.joinCode}` },
+  });
+  if (said.status !== 202) throw new Error(`the simulator refused the join: ${JSON.stringify(said.body)}`);
+  await eventually(async () => {
+    const row = await db
+      .selectFrom('sandbox_members')
+      .select('account_id')
+      .where('user_phone', '=', user)
+      .executeTakeFirst();
+    return row?.account_id === account.accountId;
+  }, 10_000);
 }

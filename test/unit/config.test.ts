@@ -67,6 +67,8 @@ test('bad values stop the boot with the variable named', () => {
     [{ SIMULATOR_TOKEN: 'has a space in it, quite long' }, /SIMULATOR_TOKEN must be 16 to 256/],
     [{ SANDBOX_JOIN_ATTEMPTS_PER_PHONE: '0' }, /SANDBOX_JOIN_ATTEMPTS_PER_PHONE must be an integer from 1/],
     [{ SANDBOX_JOIN_ATTEMPTS_PER_MINUTE: 'lots' }, /SANDBOX_JOIN_ATTEMPTS_PER_MINUTE must be an integer/],
+    [{ RETENTION_DAYS: '3' }, /RETENTION_DAYS must be 0 \(keep everything\) or at least 7, got "3"/],
+    [{ RETENTION_DAYS: '-1' }, /RETENTION_DAYS must be an integer from 0 to 36500/],
   ];
   for (const [env, message] of cases) {
     assert.throws(

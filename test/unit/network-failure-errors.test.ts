@@ -39,8 +39,9 @@ const refusedConnection = () =>
 async function pacingRefusal(): Promise<NetworkFailure> {
   // One send per second and no wait allowed: the second send in a row is refused before it is sent.
   const pacer = new SendPacer({ maxSendsPerSecond: 1, maxWaitMs: 0 });
-  assert.equal(await pacer.admit('100200300'), undefined);
-  const refused = await pacer.admit('100200300');
+  const credentials = { phoneNumberId: '100200300', accessToken: 'token' };
+  assert.equal(await pacer.admit(credentials), undefined);
+  const refused = await pacer.admit(credentials);
   assert.ok(refused, 'the pacer refuses the second send');
   return refused;
 }

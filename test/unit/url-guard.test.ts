@@ -31,6 +31,12 @@ test('webhook URLs must be https and public unless private URLs are allowed', ()
   assert.match(webhookUrlProblem('https://localhost/hook', false)!, /private/);
   assert.match(webhookUrlProblem('https://[::1]/hook', false)!, /private/);
   assert.equal(webhookUrlProblem('http://127.0.0.1:8080/hook', true), null);
+  // Both refusals name the variable that allows a local receiver.
+  assert.match(
+    webhookUrlProblem('http://127.0.0.1:8080/hook', false)!,
+    /set WEBHOOK_ALLOW_PRIVATE_URLS=true/,
+  );
+  assert.match(webhookUrlProblem('https://localhost/hook', false)!, /set WEBHOOK_ALLOW_PRIVATE_URLS=true/);
 });
 
 test('retry schedules parse and refuse nonsense', () => {

@@ -1,7 +1,9 @@
 /** The domain services the API, the portal and the network webhook share, each built by its own factory. */
 import type { FlowDeps } from '../../domain/flows/flow-service.ts';
 import type { InboundDeps } from '../../domain/inbound.ts';
+import type { MarkReadDeps } from '../../domain/mark-read.ts';
 import type { Sweeper } from '../../domain/outcome-sweeper.ts';
+import type { RetentionJob } from '../../domain/retention.ts';
 import type { SendDeps } from '../../domain/send-message.ts';
 import type { TemplateDeps } from '../../domain/templates/manage-templates.ts';
 import type { WebhookEndpointDeps } from '../../domain/webhook-endpoints.ts';
@@ -10,13 +12,16 @@ import type { Core } from '../core.ts';
 import { flowService } from './flows.ts';
 import { inboundService } from './inbound.ts';
 import { type LimiterFactory, rateLimiters } from './rate-limiters.ts';
-import { sendService } from './send.ts';
+import { retention } from './retention.ts';
+import { receiptService, sendService } from './send.ts';
 import { outcomeSweeper } from './sweeper.ts';
 import { templateService } from './templates.ts';
 import { webhookEndpointService } from './webhook-endpoints.ts';
 
 export interface Services {
   send: SendDeps;
+  /** Read receipts and typing indicators for received messages. */
+  receipts: MarkReadDeps;
   templates: TemplateDeps;
   flows: FlowDeps;
   inbound: InboundDeps;
@@ -25,6 +30,7 @@ export interface Services {
   media: MediaRepo;
   limiter: LimiterFactory;
   sweeper: Sweeper;
+  retention: RetentionJob;
 }
 
 export function buildServices(core: Core): Services {
@@ -33,6 +39,7 @@ export function buildServices(core: Core): Services {
   const templates = templateService(core);
   return {
     send: sendService(core, templates.templates),
+    receipts: receiptService(core),
     templates,
     flows: flowService(core),
     inbound: inboundService(core, media, limiter),
@@ -40,5 +47,6 @@ export function buildServices(core: Core): Services {
     media,
     limiter,
     sweeper: outcomeSweeper(core),
+    retention: retention(core),
   };
 }

@@ -1,5 +1,6 @@
 /** Sending messages (src/domain/send-message.ts), and how long a send or its outcome may take. */
 import { resolveFlowSend } from '../../domain/flows/resolve-flow-send.ts';
+import type { MarkReadDeps } from '../../domain/mark-read.ts';
 import type { FlowContent } from '../../domain/messages/send-flow.ts';
 import type { TemplateContent } from '../../domain/messages/send-template.ts';
 import type { TemplatesStore } from '../../domain/ports/templates.ts';
@@ -32,4 +33,11 @@ export function sendService(
     abandonedClaimMs: abandonedClaimMs(config.graph),
     unknownOutcomeMs: config.graph.unknownOutcomeMs,
   };
+}
+
+/** Read receipts: the same sender rules as a send, and the account's received messages. */
+export function receiptService(
+  core: Pick<Core, 'repos' | 'sandbox' | 'secretKey' | 'connector'>,
+): MarkReadDeps {
+  return { ...core.repos, sandbox: core.sandbox, secretKey: core.secretKey, connector: core.connector };
 }

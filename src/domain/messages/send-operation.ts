@@ -12,6 +12,8 @@ export interface SendContext {
   flowToken?: string;
   /** The APPROVED template a template send uses, by the name the network knows it under. */
   template?: { networkName: string };
+  /** The network id of the message `replyTo` names (a reply quotes it; a reaction is put on it). */
+  replyTo?: string;
 }
 
 /** `Schema` is the body schema's own type, so the API can derive the validated body's type from it. */
@@ -25,7 +27,9 @@ export interface SendOperation<Body, Content, Schema extends TSchema = TSchema> 
     | 'buttons'
     | 'list'
     | 'flow'
-    | 'template';
+    | 'template'
+    | 'reaction'
+    | 'cta_url';
   summary: string;
   /** The whole body, common fields included; unknown fields are refused. */
   bodySchema: Schema;
@@ -38,6 +42,7 @@ export interface CommonFields {
   messageId: string;
   from: string;
   to: string;
+  replyTo?: string;
 }
 
 /**
@@ -57,6 +62,14 @@ export const commonFields = {
     description: 'the sandbox number or your business number',
   }),
   to: Type.String({ minLength: 1, maxLength: 32, description: 'the recipient, with country code' }),
+  replyTo: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 256,
+      description:
+        'the message this one answers, quoted above it on the phone: the `messageId` of a message you sent, or the network id (`wamid.…`) of one you received',
+    }),
+  ),
 };
 
 /**

@@ -26,4 +26,6 @@ export interface InboundStore {
   /** Marks the message handled, with its account; false when another delivery marked it first. */
   markHandled(waId: string, accountId: string | null, at: number): Promise<boolean>;
   listOfAccount(accountId: string, limit?: number): Promise<InboundMessage[]>;
+  /** A message the account received, by its network id; undefined for another account's or an unknown id. */
+  findOfAccount(accountId: string, waId: string): Promise<InboundMessage | undefined>;
 }

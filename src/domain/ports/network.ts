@@ -12,6 +12,11 @@ export interface NumberCredentials {
   phoneNumberId: string;
   /** Bearer token for the Graph API; never logged. */
   accessToken: string;
+  /**
+   * The number's throughput tier on the network, in messages per second (Meta: 80 by default, up to 1,000),
+   * when it was set for this number; otherwise the gateway's default (NETWORK_MAX_SENDS_PER_SECOND).
+   */
+  maxSendsPerSecond?: number;
 }
 
 /**
@@ -89,6 +94,13 @@ export interface SendOptions {
    * was lost (docs/adr/0013-settling-unknown-outcomes.md).
    */
   callbackData?: string;
+  /**
+   * `interactive` (the default): a send a client is waiting for, which may wait for its paced slot as long
+   * as NETWORK_MAX_PACING_WAIT_MS. `bulk`: work that can come back later (a broadcast), which only takes a
+   * slot close to now, so that it never fills the number's pace ahead of interactive sends
+   * (docs/adr/0020-shared-send-pacing.md).
+   */
+  priority?: 'interactive' | 'bulk';
 }
 
 /** A download written to the file the caller named. */
@@ -134,7 +146,15 @@ export interface TemplateAccount {
 
 export type TemplateCallResult<T> = { ok: true; value: T } | { ok: false; failure: NetworkFailure };
 
+/** The answer to a call that returns nothing but success. */
+export type CallResult = { ok: true } | { ok: false; failure: NetworkFailure };
+
 export interface NetworkConnector {
+  /**
+   * Marks a message the user sent as read (blue ticks on the user's phone), and with `typing` shows the
+   * user "typing…" until the business's next message or about 25 seconds (docs/cloud-api.md §1.4).
+   */
+  markRead(credentials: NumberCredentials, networkMessageId: string, typing: boolean): Promise<CallResult>;
   sendMessage(
     credentials: NumberCredentials,
     to: string,

@@ -13,6 +13,8 @@ export interface BusinessNumber {
   sessionCheck: boolean;
   /** The WhatsApp Business Account the number belongs to, when registered with one. */
   wabaId: string | null;
+  /** The number's throughput tier in messages per second (Meta: 80 to 1,000); null = the gateway's default. */
+  maxSendsPerSecond?: number | null;
   createdAt: number;
 }
 
@@ -23,4 +25,6 @@ export interface NumbersStore {
   findNumberByPhoneNumberId(phoneNumberId: string): Promise<BusinessNumber | undefined>;
   findNumberByPhone(phone: string): Promise<BusinessNumber | undefined>;
   listNumbersOfAccount(accountId: string): Promise<BusinessNumber[]>;
+  /** Sets the number's throughput tier (null = the default); false when the account has no such number. */
+  setThroughput(accountId: string, phone: string, maxSendsPerSecond: number | null): Promise<boolean>;
 }

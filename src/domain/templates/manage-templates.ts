@@ -3,12 +3,12 @@
  * recorded PENDING), list, update (Meta's edit rules, back to review), delete. The network decides the
  * review; its verdict arrives by webhook (review-templates.ts).
  */
-import { createHash } from 'node:crypto';
 import { normalizePhone } from '../../lib/phone.ts';
 import { type BusinessAccount, type BusinessAccountDeps, businessAccountOf } from '../business-accounts.ts';
 import { GatewayError } from '../errors.ts';
 import type { NetworkConnector } from '../ports/network.ts';
 import type { Template, TemplateFilters, TemplatesStore } from '../ports/templates.ts';
+import { SANDBOX_TAG_LENGTH, sandboxNetworkName } from './sandbox-names.ts';
 import type { TemplateBodyInput } from './template-body.ts';
 import { templateNetworkError } from './template-network-error.ts';
 import { checkTemplate, LIMITS, type TemplateDefinition } from './template-rules.ts';
@@ -47,19 +47,9 @@ const DAY_MS = 24 * 3_600_000;
 const APPROVED_EDITS_PER_DAY = 1;
 const APPROVED_EDITS_PER_30_DAYS = 10;
 
-/**
- * On the shared sandbox number every account's templates live in one WhatsApp Business Account, where a
- * name is unique per language: the network knows each account's template under the name plus a short tag
- * of the account (docs/adr/0008-sandbox-template-names.md). Clients never see the tag.
- */
-const SANDBOX_TAG_LENGTH = 9; // "_" + 8 hex digits
-
+/** The name the network knows a template under (src/domain/templates/sandbox-names.ts). */
 function networkNameOf(business: BusinessAccount, accountId: string, name: string): string {
-  if (!business.isSandbox) return name;
-  return `${name}_${createHash('sha256')
-    .update(accountId)
-    .digest('hex')
-    .slice(0, SANDBOX_TAG_LENGTH - 1)}`;
+  return business.isSandbox ? sandboxNetworkName(accountId, name) : name;
 }
 
 function phoneParam(raw: string): string {

@@ -67,6 +67,16 @@ export function validateAction(
       `The ${name} action's "payload" must be an object, not ${kindOf(payload)}.`,
     );
   }
+  checkActionOwnRules(ctx, name, value, path);
+}
+
+/** The rules of one action beyond its keys: its target, its endpoint, its payload. */
+function checkActionOwnRules(
+  ctx: FlowContext,
+  name: ActionName,
+  value: Record<string, unknown>,
+  path: string,
+): void {
   switch (name) {
     case 'navigate':
       checkNavigate(ctx, value['next'], at(path, 'next'));
@@ -81,7 +91,7 @@ export function validateAction(
       }
       break;
     case 'update_data':
-      if (payload === undefined) {
+      if (value['payload'] === undefined) {
         ctx.report(
           at(path, 'payload'),
           'The update_data action needs a "payload" object naming the data to change.',

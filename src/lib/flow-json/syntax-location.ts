@@ -20,96 +20,110 @@ class Broken extends Error {
   }
 }
 
+/** A strict JSON reader that stops at the first error, with where and what it expected. */
+class JsonScanner {
+  i = 0;
+  readonly source: string;
+
+  constructor(source: string) {
+    this.source = source;
+  }
+
+  fail(expected: string): never {
+    const found = this.i >= this.source.length ? 'the end of the file' : JSON.stringify(this.source[this.i]);
+    throw new Broken({ offset: this.i, found, expected });
+  }
+  skipSpace() {
+    while (this.i < this.source.length && ' \t\n\r'.includes(this.source[this.i] as string)) this.i++;
+  }
+  expect(char: string, expected: string) {
+    this.skipSpace();
+    if (this.source[this.i] !== char) this.fail(expected);
+    this.i++;
+  }
+  string() {
+    this.i++; // opening quote
+    while (this.i < this.source.length && this.source[this.i] !== '"') {
+      const c = this.source.charCodeAt(this.i);
+      if (c < 0x20)
+        this.fail('a closing quote (strings cannot contain raw line breaks or control characters)');
+      if (this.source[this.i] === '\\') {
+        this.i++;
+        if (this.source[this.i] === 'u' && /^[0-9a-fA-F]{4}$/.test(this.source.slice(this.i + 1, this.i + 5)))
+          this.i += 4;
+        else if (!'"\\/bfnrt'.includes(this.source[this.i] ?? 'x'))
+          this.fail('a valid escape such as \\n, \\" or \\u0041');
+      }
+      this.i++;
+    }
+    if (this.i >= this.source.length) this.fail('a closing quote');
+    this.i++;
+  }
+  value(): void {
+    this.skipSpace();
+    const c = this.source[this.i];
+    if (c === '{') this.object();
+    else if (c === '[') this.array();
+    else if (c === '"') this.string();
+    else this.scalar();
+  }
+  scalar() {
+    for (const pattern of [NUMBER, LITERAL]) {
+      pattern.lastIndex = this.i;
+      if (pattern.test(this.source)) {
+        this.i = pattern.lastIndex;
+        return;
+      }
+    }
+    this.fail('a value (object, array, string, number, true, false or null)');
+  }
+  object() {
+    this.i++;
+    this.skipSpace();
+    if (this.source[this.i] === '}') {
+      this.i++;
+      return;
+    }
+    for (;;) {
+      this.skipSpace();
+      if (this.source[this.i] !== '"') this.fail('a property name in double quotes');
+      this.string();
+      this.expect(':', 'a colon after the property name');
+      this.value();
+      this.skipSpace();
+      if (this.source[this.i] === '}') {
+        this.i++;
+        return;
+      }
+      this.expect(',', 'a comma or a closing brace');
+    }
+  }
+  array() {
+    this.i++;
+    this.skipSpace();
+    if (this.source[this.i] === ']') {
+      this.i++;
+      return;
+    }
+    for (;;) {
+      this.value();
+      this.skipSpace();
+      if (this.source[this.i] === ']') {
+        this.i++;
+        return;
+      }
+      this.expect(',', 'a comma or a closing bracket');
+    }
+  }
+}
+
 /** The first syntax error in `source`, or null when the text is valid JSON. */
 export function locateSyntaxError(source: string): SyntaxLocation | null {
-  let i = 0;
-  const fail = (expected: string): never => {
-    const found = i >= source.length ? 'the end of the file' : JSON.stringify(source[i]);
-    throw new Broken({ offset: i, found, expected });
-  };
-  const skipSpace = () => {
-    while (i < source.length && ' \t\n\r'.includes(source[i] as string)) i++;
-  };
-  const expect = (char: string, expected: string) => {
-    skipSpace();
-    if (source[i] !== char) fail(expected);
-    i++;
-  };
-  const string = () => {
-    i++; // opening quote
-    while (i < source.length && source[i] !== '"') {
-      const c = source.charCodeAt(i);
-      if (c < 0x20) fail('a closing quote (strings cannot contain raw line breaks or control characters)');
-      if (source[i] === '\\') {
-        i++;
-        if (source[i] === 'u' && /^[0-9a-fA-F]{4}$/.test(source.slice(i + 1, i + 5))) i += 4;
-        else if (!'"\\/bfnrt'.includes(source[i] ?? 'x')) fail('a valid escape such as \\n, \\" or \\u0041');
-      }
-      i++;
-    }
-    if (i >= source.length) fail('a closing quote');
-    i++;
-  };
-  const value = (): void => {
-    skipSpace();
-    const c = source[i];
-    if (c === '{') object();
-    else if (c === '[') array();
-    else if (c === '"') string();
-    else scalar();
-  };
-  const scalar = () => {
-    for (const pattern of [NUMBER, LITERAL]) {
-      pattern.lastIndex = i;
-      if (pattern.test(source)) {
-        i = pattern.lastIndex;
-        return;
-      }
-    }
-    fail('a value (object, array, string, number, true, false or null)');
-  };
-  const object = () => {
-    i++;
-    skipSpace();
-    if (source[i] === '}') {
-      i++;
-      return;
-    }
-    for (;;) {
-      skipSpace();
-      if (source[i] !== '"') fail('a property name in double quotes');
-      string();
-      expect(':', 'a colon after the property name');
-      value();
-      skipSpace();
-      if (source[i] === '}') {
-        i++;
-        return;
-      }
-      expect(',', 'a comma or a closing brace');
-    }
-  };
-  const array = () => {
-    i++;
-    skipSpace();
-    if (source[i] === ']') {
-      i++;
-      return;
-    }
-    for (;;) {
-      value();
-      skipSpace();
-      if (source[i] === ']') {
-        i++;
-        return;
-      }
-      expect(',', 'a comma or a closing bracket');
-    }
-  };
+  const scanner = new JsonScanner(source);
   try {
-    value();
-    skipSpace();
-    if (i < source.length) fail('the end of the file after the top-level value');
+    scanner.value();
+    scanner.skipSpace();
+    if (scanner.i < source.length) scanner.fail('the end of the file after the top-level value');
     return null;
   } catch (error) {
     if (error instanceof Broken) return error.location;

@@ -77,17 +77,20 @@ function checkSignUp(email: string, password: string, businessName: string): Err
   return errors;
 }
 
-export function registerAccountPages(portal: FastifyInstance, deps: PortalDeps): void {
-  const { publicUrl } = deps.config;
-  const html200 = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).type('text/html; charset=utf-8').send(body);
-  const signedInRedirect = (request: FastifyRequest, reply: FastifyReply) =>
-    request.portalSession ? reply.redirect('/app/settings', 303) : undefined;
+function html200(reply: FastifyReply, status: number, body: string) {
+  return reply.code(status).type('text/html; charset=utf-8').send(body);
+}
 
+/** A signed-in user who opens sign-up or sign-in goes to the portal instead. */
+function signedInRedirect(request: FastifyRequest, reply: FastifyReply) {
+  return request.portalSession ? reply.redirect('/app/settings', 303) : undefined;
+}
+
+function registerSignUp(portal: FastifyInstance, deps: PortalDeps): void {
   portal.get('/sign-up', async (request, reply) => {
     return (
       signedInRedirect(request, reply) ??
-      html200(reply, 200, signUpPage(preSessionToken(request, reply, publicUrl), {}))
+      html200(reply, 200, signUpPage(preSessionToken(request, reply, deps.config.publicUrl), {}))
     );
   });
 
@@ -95,7 +98,7 @@ export function registerAccountPages(portal: FastifyInstance, deps: PortalDeps):
     const email = normalizeEmail(field(request.body, 'email', 300));
     const password = field(request.body, 'password', 4 * PASSWORD_MAX_LENGTH);
     const businessName = field(request.body, 'businessName', 400).trim();
-    const token = preSessionToken(request, reply, publicUrl);
+    const token = preSessionToken(request, reply, deps.config.publicUrl);
     const errors = checkSignUp(email, password, businessName);
     if (Object.keys(errors).length)
       return html200(reply, 400, signUpPage(token, { email, businessName }, errors));
@@ -107,13 +110,15 @@ export function registerAccountPages(portal: FastifyInstance, deps: PortalDeps):
       const taken = { email: 'An account already uses this email; sign in instead.' };
       return html200(reply, 409, signUpPage(token, { email, businessName }, taken));
     }
-    await startSession(deps.portal, request, reply, created.user, publicUrl);
+    await startSession(deps.portal, request, reply, created.user, deps.config.publicUrl);
     return reply.redirect('/app/settings?notice=welcome', 303);
   });
+}
 
+function registerSignIn(portal: FastifyInstance, deps: PortalDeps): void {
   portal.get('/sign-in', async (request, reply) => {
     const next = safeNext(field(request.query, 'next', 500));
-    const token = preSessionToken(request, reply, publicUrl);
+    const token = preSessionToken(request, reply, deps.config.publicUrl);
     return (
       signedInRedirect(request, reply) ??
       html200(reply, 200, signInPage(token, '', next, undefined, noticeOf(request.query)))
@@ -124,7 +129,7 @@ export function registerAccountPages(portal: FastifyInstance, deps: PortalDeps):
     const email = normalizeEmail(field(request.body, 'email', 300));
     const password = field(request.body, 'password', 4 * PASSWORD_MAX_LENGTH);
     const next = safeNext(field(request.body, 'next', 500));
-    const token = preSessionToken(request, reply, publicUrl);
+    const token = preSessionToken(request, reply, deps.config.publicUrl);
     // Counted before the password is checked (src/portal/auth/lockout.ts): parallel guesses cannot overtake it.
     const attempt = await beginAttempt(deps.portal, email);
     if (attempt.refusedUntil !== undefined)
@@ -137,12 +142,16 @@ export function registerAccountPages(portal: FastifyInstance, deps: PortalDeps):
       return html200(reply, 401, signInPage(token, email, next, 'The email or the password is not right.'));
     }
     await deps.portal.clearFailures(email);
-    await startSession(deps.portal, request, reply, user, publicUrl);
+    await startSession(deps.portal, request, reply, user, deps.config.publicUrl);
     return reply.redirect(next, 303);
   });
+}
 
+export function registerAccountPages(portal: FastifyInstance, deps: PortalDeps): void {
+  registerSignUp(portal, deps);
+  registerSignIn(portal, deps);
   portal.post('/sign-out', async (request, reply) => {
-    await endSession(deps.portal, request, reply, publicUrl);
+    await endSession(deps.portal, request, reply, deps.config.publicUrl);
     return reply.redirect('/app/sign-in?notice=signed-out', 303);
   });
 }

@@ -11,7 +11,7 @@ import type { SessionContext } from '../../store/portal-repo.ts';
 import { badge, input, select, textarea, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, fieldList, pageNumber, param } from '../forms.ts';
-import { html } from '../html.ts';
+import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
 
@@ -32,44 +32,32 @@ const FIELD_OF: Record<string, keyof Errors> = {
   file: 'flowJson',
 };
 
-export function registerFlowPages(portal: FastifyInstance, deps: PortalDeps): void {
-  async function show(
-    reply: FastifyReply,
-    session: SessionContext,
-    status: number,
-    pageNo: number,
-    options: { notice?: string | undefined; error?: string; form?: Form; errors?: Errors },
-  ) {
-    const flows = await listFlows(deps.flows, session.accountId, pageNo, PER_PAGE);
-    const numbers = await deps.repos.numbers.listNumbersOfAccount(session.accountId);
-    const phones = [deps.config.sandboxNumber, ...numbers.map((n) => n.phone)];
-    const form = options.form ?? { phoneNumber: phones[0]!, name: '', categories: [], flowJson: '' };
-    const e = options.errors ?? {};
-    const rows = await Promise.all(
-      flows.data.map(async (f) => ({
-        flow: f,
-        preview: (await flowPreview(deps.flows, session.accountId, f.id)).preview,
-      })),
-    );
-    const body = html`<section class="card"><h2>Your flows</h2>${
-      rows.length
-        ? html`<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Categories</th><th scope="col">Updated</th><th scope="col">Actions</th></tr></thead>
+function flowsTable(
+  rows: { flow: Awaited<ReturnType<typeof listFlows>>['data'][number]; preview: { preview_url: string } }[],
+  session: SessionContext,
+  pageNo: number,
+  totalPages: number,
+): SafeHtml | string {
+  return rows.length
+    ? html`<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Categories</th><th scope="col">Updated</th><th scope="col">Actions</th></tr></thead>
 <tbody>${rows.map(
-            ({
-              flow,
-              preview,
-            }) => html`<tr><td data-label="Name">${flow.name}<br><span class="hint">id ${flow.id}</span></td><td data-label="Status">${badge(flow.status)}</td>
+        ({
+          flow,
+          preview,
+        }) => html`<tr><td data-label="Name">${flow.name}<br><span class="hint">id ${flow.id}</span></td><td data-label="Status">${badge(flow.status)}</td>
 <td data-label="Categories">${flow.categories.join(', ')}</td><td data-label="Updated">${when(Date.parse(flow.updatedAt))}</td>
 <td><div class="actions"><a href="${preview.preview_url}">Preview<span class="visually-hidden"> ${flow.name}</span></a>${
-              flow.status === 'DRAFT'
-                ? html`<form method="post" action="/app/flows/${flow.id}/publish">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Publish<span class="visually-hidden"> ${flow.name}</span></button></form>`
-                : ''
-            }</div></td></tr>`,
-          )}</tbody></table></div>
-<nav class="pager" aria-label="Pages">${pageNo > 1 ? html`<a href="/app/flows?page=${pageNo - 1}">Newer</a>` : ''}${pageNo < flows.totalPages ? html`<a href="/app/flows?page=${pageNo + 1}">Older</a>` : ''}</nav>`
-        : html`<p>No flows yet.</p>`
-    }</section>
-<section class="card" aria-labelledby="new-flow"><h2 id="new-flow">Create a flow</h2>
+          flow.status === 'DRAFT'
+            ? html`<form method="post" action="/app/flows/${flow.id}/publish">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Publish<span class="visually-hidden"> ${flow.name}</span></button></form>`
+            : ''
+        }</div></td></tr>`,
+      )}</tbody></table></div>
+<nav class="pager" aria-label="Pages">${pageNo > 1 ? html`<a href="/app/flows?page=${pageNo - 1}">Newer</a>` : ''}${pageNo < totalPages ? html`<a href="/app/flows?page=${pageNo + 1}">Older</a>` : ''}</nav>`
+    : html`<p>No flows yet.</p>`;
+}
+
+function newFlowForm(session: SessionContext, phones: string[], form: Form, e: Errors): SafeHtml {
+  return html`<section class="card" aria-labelledby="new-flow"><h2 id="new-flow">Create a flow</h2>
 <form method="post" action="/app/flows" novalidate>
 ${csrfField(session.csrfToken)}
 ${select({ name: 'phoneNumber', label: 'Number', value: form.phoneNumber, error: e.phoneNumber, options: phones.map((p) => [p, `+${p}`] as [string, string]) })}
@@ -82,23 +70,49 @@ ${FLOW_CATEGORIES.map((c) => html`<div class="check"><input type="checkbox" id="
 ${textarea({ name: 'flowJson', label: 'Flow JSON', value: form.flowJson, error: e.flowJson, rows: 12, required: true, hint: 'Paste the Flow JSON, or choose a file above.' })}
 <button type="submit">Create flow</button>
 </form></section>`;
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .send(
-        page({
-          title: 'Flows',
-          session,
-          section: 'flows',
-          notice: options.notice,
-          error: options.error,
-          body,
-        }),
-      );
-  }
+}
 
+async function show(
+  deps: PortalDeps,
+  reply: FastifyReply,
+  session: SessionContext,
+  status: number,
+  pageNo: number,
+  options: { notice?: string | undefined; error?: string; form?: Form; errors?: Errors },
+) {
+  const flows = await listFlows(deps.flows, session.accountId, pageNo, PER_PAGE);
+  const numbers = await deps.repos.numbers.listNumbersOfAccount(session.accountId);
+  const phones = [deps.config.sandboxNumber, ...numbers.map((n) => n.phone)];
+  const form = options.form ?? { phoneNumber: phones[0]!, name: '', categories: [], flowJson: '' };
+  const e = options.errors ?? {};
+  const rows = await Promise.all(
+    flows.data.map(async (f) => ({
+      flow: f,
+      preview: (await flowPreview(deps.flows, session.accountId, f.id)).preview,
+    })),
+  );
+  const body = html`<section class="card"><h2>Your flows</h2>${flowsTable(rows, session, pageNo, flows.totalPages)}</section>
+${newFlowForm(session, phones, form, e)}`;
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      page({
+        title: 'Flows',
+        session,
+        section: 'flows',
+        notice: options.notice,
+        error: options.error,
+        body,
+      }),
+    );
+}
+
+export function registerFlowPages(portal: FastifyInstance, deps: PortalDeps): void {
   portal.get('/flows', async (request, reply) =>
-    show(reply, sessionOf(request), 200, pageNumber(request.query), { notice: noticeOf(request.query) }),
+    show(deps, reply, sessionOf(request), 200, pageNumber(request.query), {
+      notice: noticeOf(request.query),
+    }),
   );
 
   // Flow JSON arrives URL-encoded, up to three bytes per character: the route accepts a body that large.
@@ -123,7 +137,7 @@ ${textarea({ name: 'flowJson', label: 'Flow JSON', value: form.flowJson, error: 
     } catch (error) {
       if (!(error instanceof GatewayError) || error.status >= 500) throw error;
       const target = error.field ? FIELD_OF[error.field] : undefined;
-      return show(reply, session, error.status, 1, {
+      return show(deps, reply, session, error.status, 1, {
         form,
         errors: target ? { [target]: error.message } : {},
         error: target ? 'The flow was not created; see the message next to the field.' : error.message,
@@ -141,7 +155,7 @@ ${textarea({ name: 'flowJson', label: 'Flow JSON', value: form.flowJson, error: 
       await publishFlow(deps.flows, session.accountId, Number(raw));
     } catch (error) {
       if (!(error instanceof GatewayError) || error.status >= 500 || error.status === 404) throw error;
-      return show(reply, session, error.status, 1, { error: error.message });
+      return show(deps, reply, session, error.status, 1, { error: error.message });
     }
     return reply.redirect('/app/flows?notice=flow-published', 303);
   });

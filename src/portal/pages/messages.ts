@@ -6,9 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
 import { messageStatuses } from '../../domain/message-status.ts';
+import { withOwnTemplateNames } from '../../domain/templates/sandbox-names.ts';
 import type { LogFilters } from '../../store/message-log-repo.ts';
 import { badge, input, select, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
+import { failureInWords } from '../failure-words.ts';
 import { field, pageNumber, param } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { page } from '../layout.ts';
@@ -89,6 +91,84 @@ ${input({ name: 'to', label: 'To (UTC)', type: 'date', value: search.to, error: 
 </form>`;
 }
 
+/** One page of the sent messages, newest first. */
+async function sentTable(
+  deps: PortalDeps,
+  accountId: string,
+  filters: LogFilters,
+  offset: number,
+): Promise<{ table: SafeHtml; hasMore: boolean }> {
+  const result = await deps.messageLog.listSent(accountId, filters, offset, PAGE_SIZE);
+  const table = result.rows.length
+    ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Sent messages, newest first</caption>
+<thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Message</th><th scope="col">Status</th></tr></thead>
+<tbody>${result.rows.map(
+        (
+          m,
+        ) => html`<tr><td data-label="Sent">${when(m.created_at)}</td><td data-label="To">+${m.to_phone}</td>
+<td data-label="Message"><a href="/app/messages/${m.id}">${withOwnTemplateNames(messageSummary(m.kind, m.content), accountId)}</a> <span class="hint">(${m.client_message_id})</span></td>
+<td data-label="Status">${badge(m.status)}</td></tr>`,
+      )}</tbody></table></div>`
+    : html`<p>No sent messages${filters.number || filters.status || filters.from || filters.until ? ' match this search' : ' yet'}.</p>`;
+  return { table, hasMore: result.hasMore };
+}
+
+/** One page of the received messages, newest first, with links to the media users sent. */
+async function receivedTable(
+  deps: PortalDeps,
+  accountId: string,
+  filters: LogFilters,
+  offset: number,
+): Promise<{ table: SafeHtml; hasMore: boolean }> {
+  const result = await deps.messageLog.listReceived(accountId, filters, offset, PAGE_SIZE);
+  const files = await receivedMediaLinks(deps.media, accountId, result.rows);
+  const table = result.rows.length
+    ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Received messages, newest first</caption>
+<thead><tr><th scope="col">Received</th><th scope="col">From</th><th scope="col">To</th><th scope="col">Message</th></tr></thead>
+<tbody>${result.rows.map(
+        (m) => html`<tr><td data-label="Received">${when(m.received_at)}</td>
+<td data-label="From">+${m.user_phone}${m.profile_name ? html` (${m.profile_name})` : ''}</td><td data-label="To">+${m.business_phone}</td>
+<td data-label="Message">${badge('IN')} ${messageSummary(m.type, m.payload)}${fileLink(files.get(m.id), m.type)}</td></tr>`,
+      )}</tbody></table></div>`
+    : html`<p>No received messages${filters.number || filters.from || filters.until ? ' match this search' : ' yet'}.</p>`;
+  return { table, hasMore: result.hasMore };
+}
+
+/** One sent message: its facts, its status timeline, and what was sent to the network. */
+function registerMessageDetail(portal: FastifyInstance, deps: PortalDeps): void {
+  portal.get('/messages/:id', async (request, reply) => {
+    const session = sessionOf(request);
+    const message = await deps.messageLog.findSentOfAccount(session.accountId, param(request.params, 'id'));
+    if (!message) throw new GatewayError('not_found', 'There is no such message in your account.');
+    const timeline = await deps.repos.messages.timeline(message.id);
+    let pretty = message.content;
+    try {
+      pretty = JSON.stringify(JSON.parse(message.content), null, 2);
+    } catch {}
+    const body = html`<p><a href="/app/messages">← All messages</a></p>
+<section class="card"><dl class="facts">
+<dt>messageId</dt><dd><code>${message.client_message_id}</code></dd>
+<dt>Status</dt><dd>${badge(message.status)}${message.error ? html` ${withOwnTemplateNames(failureInWords(message.error), session.accountId)}` : ''}</dd>
+<dt>From</dt><dd>+${message.from_phone}</dd>
+<dt>To</dt><dd>+${message.to_phone}</dd>
+<dt>Kind</dt><dd>${message.kind}</dd>
+<dt>Network id</dt><dd>${message.wa_id ? html`<code>${message.wa_id}</code>` : '—'}</dd>
+<dt>Created</dt><dd>${when(message.created_at)}</dd>
+</dl></section>
+<h2>Status timeline</h2>
+${
+  timeline.length
+    ? html`<ol class="timeline">${timeline.map((e) => html`<li>${badge(e.status)} ${when(e.at)}${e.error ? html` — ${withOwnTemplateNames(failureInWords(e.error), session.accountId)}` : ''}</li>`)}</ol>`
+    : html`<p>No status yet: the network has not answered.</p>`
+}
+<h2>Content sent to the network</h2>
+<pre><code>${pretty}</code></pre>`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page({ title: `Message ${message.client_message_id}`, session, section: 'messages', body }));
+  });
+}
+
 export function registerMessagePages(portal: FastifyInstance, deps: PortalDeps): void {
   portal.get('/messages', async (request, reply) => {
     const session = sessionOf(request);
@@ -99,34 +179,13 @@ export function registerMessagePages(portal: FastifyInstance, deps: PortalDeps):
     let table: SafeHtml;
     let hasMore = false;
     if (failed) table = html``;
-    else if (search.tab === 'out') {
-      const result = await deps.messageLog.listSent(session.accountId, filters, offset, PAGE_SIZE);
-      hasMore = result.hasMore;
-      table = result.rows.length
-        ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Sent messages, newest first</caption>
-<thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Message</th><th scope="col">Status</th></tr></thead>
-<tbody>${result.rows.map(
-            (
-              m,
-            ) => html`<tr><td data-label="Sent">${when(m.created_at)}</td><td data-label="To">+${m.to_phone}</td>
-<td data-label="Message"><a href="/app/messages/${m.id}">${messageSummary(m.kind, m.content)}</a> <span class="hint">(${m.client_message_id})</span></td>
-<td data-label="Status">${badge(m.status)}</td></tr>`,
-          )}</tbody></table></div>`
-        : html`<p>No sent messages${filters.number || filters.status || filters.from || filters.until ? ' match this search' : ' yet'}.</p>`;
-    } else {
-      const result = await deps.messageLog.listReceived(session.accountId, filters, offset, PAGE_SIZE);
-      hasMore = result.hasMore;
-      const files = await receivedMediaLinks(deps.media, session.accountId, result.rows);
-      table = result.rows.length
-        ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Received messages, newest first</caption>
-<thead><tr><th scope="col">Received</th><th scope="col">From</th><th scope="col">To</th><th scope="col">Message</th></tr></thead>
-<tbody>${result.rows.map(
-            (m) => html`<tr><td data-label="Received">${when(m.received_at)}</td>
-<td data-label="From">+${m.user_phone}${m.profile_name ? html` (${m.profile_name})` : ''}</td><td data-label="To">+${m.business_phone}</td>
-<td data-label="Message">${badge('IN')} ${messageSummary(m.type, m.payload)}${fileLink(files.get(m.id), m.type)}</td></tr>`,
-          )}</tbody></table></div>`
-        : html`<p>No received messages${filters.number || filters.from || filters.until ? ' match this search' : ' yet'}.</p>`;
-    }
+    else
+      ({ table, hasMore } = await (search.tab === 'out' ? sentTable : receivedTable)(
+        deps,
+        session.accountId,
+        filters,
+        offset,
+      ));
     const tabs = html`<ul class="tabs">
 <li><a href="/app/messages"${search.tab === 'out' ? html` aria-current="page"` : ''}>Sent</a></li>
 <li><a href="/app/messages?tab=in"${search.tab === 'in' ? html` aria-current="page"` : ''}>Received</a></li></ul>`;
@@ -147,35 +206,5 @@ ${hasMore ? html`<a href="${queryOf(search, pageNo + 1)}" rel="next">Older</a>` 
       );
   });
 
-  portal.get('/messages/:id', async (request, reply) => {
-    const session = sessionOf(request);
-    const message = await deps.messageLog.findSentOfAccount(session.accountId, param(request.params, 'id'));
-    if (!message) throw new GatewayError('not_found', 'There is no such message in your account.');
-    const timeline = await deps.repos.messages.timeline(message.id);
-    let pretty = message.content;
-    try {
-      pretty = JSON.stringify(JSON.parse(message.content), null, 2);
-    } catch {}
-    const body = html`<p><a href="/app/messages">← All messages</a></p>
-<section class="card"><dl class="facts">
-<dt>messageId</dt><dd><code>${message.client_message_id}</code></dd>
-<dt>Status</dt><dd>${badge(message.status)}${message.error ? html` ${message.error}` : ''}</dd>
-<dt>From</dt><dd>+${message.from_phone}</dd>
-<dt>To</dt><dd>+${message.to_phone}</dd>
-<dt>Kind</dt><dd>${message.kind}</dd>
-<dt>Network id</dt><dd>${message.wa_id ? html`<code>${message.wa_id}</code>` : '—'}</dd>
-<dt>Created</dt><dd>${when(message.created_at)}</dd>
-</dl></section>
-<h2>Status timeline</h2>
-${
-  timeline.length
-    ? html`<ol class="timeline">${timeline.map((e) => html`<li>${badge(e.status)} ${when(e.at)}${e.error ? html` — ${e.error}` : ''}</li>`)}</ol>`
-    : html`<p>No status yet: the network has not answered.</p>`
-}
-<h2>Content sent to the network</h2>
-<pre><code>${pretty}</code></pre>`;
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(page({ title: `Message ${message.client_message_id}`, session, section: 'messages', body }));
-  });
+  registerMessageDetail(portal, deps);
 }

@@ -20,6 +20,7 @@ import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, param } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
+import { flashNewKey, takeNewKey } from '../new-key-flash.ts';
 import { noticeOf } from '../notices.ts';
 
 function keysSection(session: SessionContext, keys: ApiKey[], error?: string): SafeHtml {
@@ -96,53 +97,39 @@ ${
 </section>`;
 }
 
-export function registerSettingsPages(portal: FastifyInstance, deps: PortalDeps): void {
-  const show = async (
-    reply: FastifyReply,
-    session: SessionContext,
-    status: number,
-    notice: string | undefined,
-    extra: { newKey?: string; keyError?: string },
-  ) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .send(
-        page({
-          title: 'Settings',
-          session,
-          section: 'settings',
-          notice,
-          body: await settingsBody(deps, session, extra),
-        }),
-      );
+async function show(
+  deps: PortalDeps,
+  reply: FastifyReply,
+  session: SessionContext,
+  status: number,
+  notice: string | undefined,
+  extra: { newKey?: string; keyError?: string },
+) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      page({
+        title: 'Settings',
+        session,
+        section: 'settings',
+        notice,
+        body: await settingsBody(deps, session, extra),
+      }),
+    );
+}
 
-  portal.get('/settings', async (request, reply) =>
-    show(reply, sessionOf(request), 200, noticeOf(request.query), {}),
-  );
+async function ownKey(deps: PortalDeps, accountId: string, id: string) {
+  const key = await findApiKey(deps.repos.accounts, accountId, id);
+  if (!key) throw new GatewayError('not_found', 'There is no such API key in your account.');
+  return key;
+}
 
-  portal.post('/settings/keys', async (request, reply) => {
-    const session = sessionOf(request);
-    const name = field(request.body, 'name', 4 * API_KEY_NAME_MAX).trim() || 'portal';
-    if ([...name].length > API_KEY_NAME_MAX) {
-      return show(reply, session, 400, undefined, {
-        keyError: `The key name may be at most ${API_KEY_NAME_MAX} characters.`,
-      });
-    }
-    const { plainKey } = await createApiKey(deps.repos.accounts, session.accountId, name);
-    // Shown in this response only: the key is never stored, so a redirect could not show it.
-    return show(reply, session, 201, undefined, { newKey: plainKey });
-  });
-
-  const ownKey = async (accountId: string, id: string) => {
-    const key = await findApiKey(deps.repos.accounts, accountId, id);
-    if (!key) throw new GatewayError('not_found', 'There is no such API key in your account.');
-    return key;
-  };
-
+/** Revoking a key: a confirmation page, then the revocation. */
+function registerKeyRevocation(portal: FastifyInstance, deps: PortalDeps): void {
   portal.get('/settings/keys/:id/revoke', async (request, reply) => {
     const session = sessionOf(request);
-    const key = await ownKey(session.accountId, param(request.params, 'id'));
+    const key = await ownKey(deps, session.accountId, param(request.params, 'id'));
     const body = html`<section class="card">
 <p>Revoke the key <code>${key.prefix}…</code> (${key.name}), created ${when(key.createdAt)}? Every request that uses it will be refused with 401. This cannot be undone.</p>
 <div class="actions">
@@ -156,8 +143,41 @@ export function registerSettingsPages(portal: FastifyInstance, deps: PortalDeps)
 
   portal.post('/settings/keys/:id/revoke', async (request, reply) => {
     const session = sessionOf(request);
-    const key = await ownKey(session.accountId, param(request.params, 'id'));
+    const key = await ownKey(deps, session.accountId, param(request.params, 'id'));
     await revokeApiKey(deps.repos.accounts, session.accountId, key.id);
     return reply.redirect('/app/settings?notice=key-revoked', 303);
   });
+}
+
+export function registerSettingsPages(portal: FastifyInstance, deps: PortalDeps): void {
+  portal.get('/settings', async (request, reply) => {
+    const session = sessionOf(request);
+    const newKey = takeNewKey(reply, request, {
+      accountId: session.accountId,
+      secretKey: deps.media.secretKey,
+      publicUrl: deps.config.publicUrl,
+    });
+    return show(deps, reply, session, 200, noticeOf(request.query), newKey ? { newKey } : {});
+  });
+
+  portal.post('/settings/keys', async (request, reply) => {
+    const session = sessionOf(request);
+    const name = field(request.body, 'name', 4 * API_KEY_NAME_MAX).trim() || 'portal';
+    if ([...name].length > API_KEY_NAME_MAX) {
+      return show(deps, reply, session, 400, undefined, {
+        keyError: `The key name may be at most ${API_KEY_NAME_MAX} characters.`,
+      });
+    }
+    const { plainKey } = await createApiKey(deps.repos.accounts, session.accountId, name);
+    // Shown once, by the page the redirect leads to (src/portal/new-key-flash.ts): a reload creates nothing.
+    flashNewKey(reply, request, {
+      accountId: session.accountId,
+      key: plainKey,
+      secretKey: deps.media.secretKey,
+      publicUrl: deps.config.publicUrl,
+    });
+    return reply.redirect('/app/settings?notice=key-created', 303);
+  });
+
+  registerKeyRevocation(portal, deps);
 }

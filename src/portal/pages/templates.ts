@@ -13,7 +13,7 @@ import type { SessionContext } from '../../store/portal-repo.ts';
 import { badge, input, select, textarea, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field } from '../forms.ts';
-import { html } from '../html.ts';
+import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
 import { templatePreview } from '../template-preview.ts';
@@ -75,51 +75,29 @@ async function phonesOf(deps: PortalDeps, accountId: string): Promise<string[]> 
   return [deps.config.sandboxNumber, ...numbers.map((n) => n.phone)];
 }
 
-export function registerTemplatePages(portal: FastifyInstance, deps: PortalDeps): void {
-  async function show(
-    reply: FastifyReply,
-    session: SessionContext,
-    status: number,
-    options: {
-      notice?: string | undefined;
-      form?: Form;
-      errors?: Partial<Record<FormField, string>>;
-      error?: string;
-    },
-  ) {
-    const phones = await phonesOf(deps, session.accountId);
-    const lists: [string, TemplateView[]][] = [];
-    for (const phone of phones)
-      lists.push([phone, await listTemplates(deps.templates, session.accountId, phone, {})]);
-    const form: Form = options.form ?? {
-      phone: phones[0]!,
-      name: '',
-      language: 'en',
-      category: 'UTILITY',
-      headerText: '',
-      headerExample: '',
-      bodyText: '',
-      bodyExamples: '',
-      footerText: '',
-    };
-    const e = options.errors ?? {};
-    const listing = lists.map(
-      ([phone, templates]) =>
-        html`<section class="card"><h2>On +${phone}${phone === deps.config.sandboxNumber ? ' (sandbox)' : ''}</h2>${
-          templates.length
-            ? html`<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Name</th><th scope="col">Language</th><th scope="col">Category</th><th scope="col">Status</th><th scope="col">Preview</th></tr></thead>
+/** The templates of one number, each with its status and a preview. */
+function templateList(deps: PortalDeps, phone: string, templates: TemplateView[]): SafeHtml {
+  return html`<section class="card"><h2>On +${phone}${phone === deps.config.sandboxNumber ? ' (sandbox)' : ''}</h2>${
+    templates.length
+      ? html`<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Name</th><th scope="col">Language</th><th scope="col">Category</th><th scope="col">Status</th><th scope="col">Preview</th></tr></thead>
 <tbody>${templates.map(
-                (
-                  t,
-                ) => html`<tr><td data-label="Name"><code>${t.name}</code><br><span class="hint">${when(Date.parse(t.createdAt))}</span></td><td data-label="Language">${t.language}</td><td data-label="Category">${t.category}</td>
+          (
+            t,
+          ) => html`<tr><td data-label="Name"><code>${t.name}</code><br><span class="hint">${when(Date.parse(t.createdAt))}</span></td><td data-label="Language">${t.language}</td><td data-label="Category">${t.category}</td>
 <td data-label="Status">${badge(t.status)}${t.status === 'REJECTED' ? html`<br><span class="hint">Reason: ${t.rejected_reason}</span>` : ''}</td>
 <td data-label="Preview"><details><summary>Show</summary>${templatePreview(t)}</details></td></tr>`,
-              )}</tbody></table></div>`
-            : html`<p>No templates on this number.</p>`
-        }</section>`,
-    );
-    const body = html`${listing}
-<section class="card" aria-labelledby="new-template"><h2 id="new-template">Create a template</h2>
+        )}</tbody></table></div>`
+      : html`<p>No templates on this number.</p>`
+  }</section>`;
+}
+
+function newTemplateForm(
+  session: SessionContext,
+  phones: string[],
+  form: Form,
+  e: Partial<Record<FormField, string>>,
+): SafeHtml {
+  return html`<section class="card" aria-labelledby="new-template"><h2 id="new-template">Create a template</h2>
 <p>Text templates with a header, body and footer; buttons and media headers can be added through the API (<code>POST /api/v1/template/&lt;phone&gt;</code>).</p>
 <form method="post" action="/app/templates" novalidate>
 ${csrfField(session.csrfToken)}
@@ -134,23 +112,57 @@ ${textarea({ name: 'bodyExamples', label: 'Body examples, one per line (one per 
 ${input({ name: 'footerText', label: 'Footer (optional)', value: form.footerText, error: e.footerText, hint: 'At most 60 characters, no variables.' })}
 <button type="submit">Submit for review</button>
 </form></section>`;
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .send(
-        page({
-          title: 'Templates',
-          session,
-          section: 'templates',
-          notice: options.notice,
-          error: options.error,
-          body,
-        }),
-      );
-  }
+}
 
+async function show(
+  deps: PortalDeps,
+  reply: FastifyReply,
+  session: SessionContext,
+  status: number,
+  options: {
+    notice?: string | undefined;
+    form?: Form;
+    errors?: Partial<Record<FormField, string>>;
+    error?: string;
+  },
+) {
+  const phones = await phonesOf(deps, session.accountId);
+  const lists: [string, TemplateView[]][] = [];
+  for (const phone of phones)
+    lists.push([phone, await listTemplates(deps.templates, session.accountId, phone, {})]);
+  const form: Form = options.form ?? {
+    phone: phones[0]!,
+    name: '',
+    language: 'en',
+    category: 'UTILITY',
+    headerText: '',
+    headerExample: '',
+    bodyText: '',
+    bodyExamples: '',
+    footerText: '',
+  };
+  const e = options.errors ?? {};
+  const listing = lists.map(([phone, templates]) => templateList(deps, phone, templates));
+  const body = html`${listing}
+${newTemplateForm(session, phones, form, e)}`;
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      page({
+        title: 'Templates',
+        session,
+        section: 'templates',
+        notice: options.notice,
+        error: options.error,
+        body,
+      }),
+    );
+}
+
+export function registerTemplatePages(portal: FastifyInstance, deps: PortalDeps): void {
   portal.get('/templates', async (request, reply) =>
-    show(reply, sessionOf(request), 200, { notice: noticeOf(request.query) }),
+    show(deps, reply, sessionOf(request), 200, { notice: noticeOf(request.query) }),
   );
 
   portal.post('/templates', async (request, reply) => {
@@ -161,7 +173,7 @@ ${input({ name: 'footerText', label: 'Footer (optional)', value: form.footerText
     } catch (error) {
       if (!(error instanceof GatewayError) || error.status >= 500) throw error;
       const target = formFieldOf(error.field);
-      return show(reply, session, error.status, {
+      return show(deps, reply, session, error.status, {
         form,
         errors: target ? { [target]: error.message } : {},
         error: target ? 'The template was not created; see the message next to the field.' : error.message,

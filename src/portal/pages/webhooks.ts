@@ -27,38 +27,39 @@ import { noticeOf } from '../notices.ts';
 
 const RECENT_DELIVERIES = 20;
 
-export function registerWebhookPages(portal: FastifyInstance, deps: PortalDeps): void {
-  const service = deps.webhooks;
-  const owned = async (accountId: string, id: string) => {
-    const row = await findEndpoint(service, accountId, id);
-    if (!row) throw new GatewayError('not_found', 'There is no such webhook endpoint in your account.');
-    return row;
-  };
-  const send = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).type('text/html; charset=utf-8').send(body);
+async function owned(service: PortalDeps['webhooks'], accountId: string, id: string) {
+  const row = await findEndpoint(service, accountId, id);
+  if (!row) throw new GatewayError('not_found', 'There is no such webhook endpoint in your account.');
+  return row;
+}
 
-  async function list(
-    reply: FastifyReply,
-    session: SessionContext,
-    status: number,
-    options: {
-      notice?: string | undefined;
-      url?: string;
-      events?: string[];
-      urlError?: string;
-      eventsError?: string;
-    },
-  ) {
-    const endpoints = await listEndpoints(service, session.accountId);
-    const chosen = options.events ?? [...eventTypes];
-    const body = html`<section class="card"><h2>Endpoints</h2>${
-      endpoints.length
-        ? html`<ul>${endpoints.map(
-            (e) =>
-              html`<li><a href="/app/webhooks/${e.id}">${e.url}</a> ${badge(e.disabledAt === null ? 'ENABLED' : 'DISABLED')} <span class="hint">${e.events.join(', ')}</span></li>`,
-          )}</ul>`
-        : html`<p>No endpoints yet. Switchboard posts signed events to the endpoints you add here.</p>`
-    }</section>
+function send(reply: FastifyReply, status: number, body: string) {
+  return reply.code(status).type('text/html; charset=utf-8').send(body);
+}
+
+async function list(
+  service: PortalDeps['webhooks'],
+  reply: FastifyReply,
+  session: SessionContext,
+  status: number,
+  options: {
+    notice?: string | undefined;
+    url?: string;
+    events?: string[];
+    urlError?: string;
+    eventsError?: string;
+  },
+) {
+  const endpoints = await listEndpoints(service, session.accountId);
+  const chosen = options.events ?? [...eventTypes];
+  const body = html`<section class="card"><h2>Endpoints</h2>${
+    endpoints.length
+      ? html`<ul>${endpoints.map(
+          (e) =>
+            html`<li><a href="/app/webhooks/${e.id}">${e.url}</a> ${badge(e.disabledAt === null ? 'ENABLED' : 'DISABLED')} <span class="hint">${e.events.join(', ')}</span></li>`,
+        )}</ul>`
+      : html`<p>No endpoints yet. Switchboard posts signed events to the endpoints you add here.</p>`
+  }</section>
 <section class="card" aria-labelledby="new-endpoint"><h2 id="new-endpoint">Add an endpoint</h2>
 <form method="post" action="/app/webhooks" novalidate>
 ${csrfField(session.csrfToken)}
@@ -69,15 +70,40 @@ ${eventTypes.map((t) => html`<div class="check"><input type="checkbox" id="ev-${
 </fieldset>
 <button type="submit">Add endpoint</button>
 </form></section>`;
-    return send(
-      reply,
-      status,
-      page({ title: 'Webhooks', session, section: 'webhooks', notice: options.notice, body }),
-    );
-  }
+  return send(
+    reply,
+    status,
+    page({ title: 'Webhooks', session, section: 'webhooks', notice: options.notice, body }),
+  );
+}
 
+/** The endpoint's recent deliveries, each with its attempts and a button to deliver it again. */
+function deliveriesHtml(
+  deliveries: Awaited<ReturnType<typeof listDeliveries>>,
+  endpointId: string,
+  session: SessionContext,
+) {
+  return deliveries.length
+    ? deliveries.map((d) => {
+        const mine = d.attempts;
+        return html`<section class="card"><h3>${d.eventType} ${badge(d.status)}</h3>
+<p class="hint">Created ${when(d.createdAt)}${d.status === 'pending' ? html`; next attempt ${when(d.nextAttemptAt)}` : ''}</p>
+${
+  mine.length
+    ? html`<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Time</th><th scope="col">Status code</th><th scope="col">Latency</th><th scope="col">Error</th></tr></thead>
+<tbody>${mine.map((a) => html`<tr><td data-label="Time">${when(a.at)}</td><td data-label="Status code">${a.statusCode ?? '—'}</td><td data-label="Latency">${a.latencyMs} ms</td><td data-label="Error">${a.error ?? ''}</td></tr>`)}</tbody></table></div>`
+    : html`<p>No attempt yet.</p>`
+}
+<form method="post" action="/app/webhooks/${endpointId}/deliveries/${d.id}/redeliver">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Redeliver<span class="visually-hidden"> ${d.eventType} delivery</span></button></form>
+</section>`;
+      })
+    : html`<p>No deliveries yet.</p>`;
+}
+
+/** The endpoints and the form to add one. */
+function registerEndpointList(portal: FastifyInstance, service: PortalDeps['webhooks']): void {
   portal.get('/webhooks', async (request, reply) =>
-    list(reply, sessionOf(request), 200, { notice: noticeOf(request.query) }),
+    list(service, reply, sessionOf(request), 200, { notice: noticeOf(request.query) }),
   );
 
   portal.post('/webhooks', async (request, reply) => {
@@ -94,7 +120,7 @@ ${eventTypes.map((t) => html`<div class="check"><input type="checkbox" id="ev-${
           : undefined;
     if (problem || eventsError) {
       const urlError = problem ? `The URL ${problem}.` : undefined;
-      return list(reply, session, 400, {
+      return list(service, reply, session, 400, {
         url,
         events,
         ...(urlError ? { urlError } : {}),
@@ -104,10 +130,13 @@ ${eventTypes.map((t) => html`<div class="check"><input type="checkbox" id="ev-${
     const { endpoint } = await createEndpoint(service, session.accountId, { url, events });
     return reply.redirect(`/app/webhooks/${endpoint.id}?notice=webhook-created`, 303);
   });
+}
 
+/** One endpoint: its facts, its secret and its recent deliveries. */
+function registerEndpointPage(portal: FastifyInstance, service: PortalDeps['webhooks']): void {
   portal.get('/webhooks/:id', async (request, reply) => {
     const session = sessionOf(request);
-    const endpoint = await owned(session.accountId, param(request.params, 'id'));
+    const endpoint = await owned(service, session.accountId, param(request.params, 'id'));
     const deliveries = await listDeliveries(service, session.accountId, endpoint.id, {
       limit: RECENT_DELIVERIES,
     });
@@ -122,23 +151,7 @@ ${eventTypes.map((t) => html`<div class="check"><input type="checkbox" id="ev-${
 </dl>
 <p><a class="button danger" href="/app/webhooks/${endpoint.id}/delete">Delete endpoint</a></p></section>
 <h2>Recent deliveries</h2>
-${
-  deliveries.length
-    ? deliveries.map((d) => {
-        const mine = d.attempts;
-        return html`<section class="card"><h3>${d.eventType} ${badge(d.status)}</h3>
-<p class="hint">Created ${when(d.createdAt)}${d.status === 'pending' ? html`; next attempt ${when(d.nextAttemptAt)}` : ''}</p>
-${
-  mine.length
-    ? html`<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Time</th><th scope="col">Status code</th><th scope="col">Latency</th><th scope="col">Error</th></tr></thead>
-<tbody>${mine.map((a) => html`<tr><td data-label="Time">${when(a.at)}</td><td data-label="Status code">${a.statusCode ?? '—'}</td><td data-label="Latency">${a.latencyMs} ms</td><td data-label="Error">${a.error ?? ''}</td></tr>`)}</tbody></table></div>`
-    : html`<p>No attempt yet.</p>`
-}
-<form method="post" action="/app/webhooks/${endpoint.id}/deliveries/${d.id}/redeliver">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Redeliver<span class="visually-hidden"> ${d.eventType} delivery</span></button></form>
-</section>`;
-      })
-    : html`<p>No deliveries yet.</p>`
-}`;
+${deliveriesHtml(deliveries, endpoint.id, session)}`;
     return send(
       reply,
       200,
@@ -151,10 +164,13 @@ ${
       }),
     );
   });
+}
 
+/** Deleting an endpoint (with a confirmation) and delivering an event again. */
+function registerEndpointActions(portal: FastifyInstance, service: PortalDeps['webhooks']): void {
   portal.get('/webhooks/:id/delete', async (request, reply) => {
     const session = sessionOf(request);
-    const endpoint = await owned(session.accountId, param(request.params, 'id'));
+    const endpoint = await owned(service, session.accountId, param(request.params, 'id'));
     const body = html`<section class="card"><p>Delete the endpoint <code>${endpoint.url}</code> and its delivery history? Events stop going to it at once. This cannot be undone.</p>
 <div class="actions"><form method="post" action="/app/webhooks/${endpoint.id}/delete">${csrfField(session.csrfToken)}<button type="submit" class="danger">Delete endpoint</button></form>
 <a class="button secondary" href="/app/webhooks/${endpoint.id}">Cancel</a></div></section>`;
@@ -176,4 +192,10 @@ ${
     if (!queued) throw new GatewayError('not_found', 'There is no such delivery in your account.');
     return reply.redirect(`/app/webhooks/${id}?notice=redelivery-queued`, 303);
   });
+}
+
+export function registerWebhookPages(portal: FastifyInstance, deps: PortalDeps): void {
+  registerEndpointList(portal, deps.webhooks);
+  registerEndpointPage(portal, deps.webhooks);
+  registerEndpointActions(portal, deps.webhooks);
 }

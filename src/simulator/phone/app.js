@@ -126,6 +126,24 @@ async function loadChat() {
   list.scrollTop = list.scrollHeight;
 }
 
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let typingTimer;
+
+/** The business is writing: its status line says so for `seconds`, or until its message arrives. */
+/** @param {number} seconds */
+function startTyping(seconds) {
+  clearTimeout(typingTimer);
+  say('typing…');
+  typingTimer = setTimeout(stopTyping, seconds * 1000);
+}
+
+function stopTyping() {
+  if (typingTimer === undefined) return;
+  clearTimeout(typingTimer);
+  typingTimer = undefined;
+  say('online');
+}
+
 function follow() {
   state.source?.close();
   const source = new EventSource(phoneUrl('/events'));
@@ -138,8 +156,15 @@ function follow() {
   source.addEventListener('error', () => say('reconnecting…'));
   source.addEventListener('message', (event) => {
     const message = JSON.parse(event.data);
-    if (message.business === state.business) upsert(message);
-    else loadChats();
+    if (message.business === state.business) {
+      // The business's message ends its "typing…".
+      if (message.direction === 'in') stopTyping();
+      upsert(message);
+    } else loadChats();
+  });
+  source.addEventListener('typing', (event) => {
+    const { business, seconds } = JSON.parse(event.data);
+    if (business === state.business) startTyping(seconds);
   });
   source.addEventListener('status', (event) => {
     const { id, status, error } = JSON.parse(event.data);

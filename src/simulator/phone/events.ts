@@ -1,7 +1,8 @@
 /**
  * `GET /users/:phone/events`: the phone's live updates as Server-Sent Events, for the phone page. Each
  * message the phone receives or sends is an `event: message` (data: a ChatMessage of views.ts) and each
- * status change of those messages an `event: status` (data: `{id, direction, business, status, error?}`).
+ * status change of those messages an `event: status` (data: `{id, direction, business, status, error?}`);
+ * a business writing an answer is an `event: typing` (data: `{business, seconds}`).
  * No replay: a page that (re)connects fetches the chat first and then only follows.
  *
  * Bounded: the phone book caps the number of streams, and a stream whose reader stopped reading
@@ -26,6 +27,9 @@ export interface PhoneStreams {
 }
 
 function frame(event: PhoneEvent): string {
+  if (event.kind === 'typing') {
+    return `event: typing\ndata: ${JSON.stringify({ business: event.business, seconds: event.seconds })}\n\n`;
+  }
   if (event.kind === 'status') {
     const view: ChatMessage =
       event.direction === 'received'

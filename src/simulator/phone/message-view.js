@@ -225,10 +225,13 @@ function templateBlock(rendered) {
   return parts;
 }
 
-/** The quoted message a reply answers (`context.id`), as WhatsApp shows above the reply. */
+/**
+ * The quoted message a reply answers, as WhatsApp shows above the reply: a user's reply names it in
+ * `context.id`, a business's in `context.message_id`.
+ */
 /** @param {ChatMessage} message */
 function quoteOf(message) {
-  const id = message.content.context?.id;
+  const id = message.content.context?.id ?? message.content.context?.message_id;
   const quoted = id ? hooks.shown(id) : null;
   if (!quoted) return null;
   return el(

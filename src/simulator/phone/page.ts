@@ -13,6 +13,32 @@ export interface PhonePageInput {
   defaultBusiness: string;
 }
 
+/** The sheets the page opens over the chat: a list to choose from, a location to share, a flow. */
+const DIALOGS = `<dialog id="list-dialog" class="sheet" aria-labelledby="list-title">
+<form id="list-form" method="dialog">
+<header class="sheet-header"><h2 id="list-title">Choose</h2><button type="button" class="icon-button close" data-close aria-label="Close">✕</button></header>
+<div id="list-sections" class="list-sections"></div>
+<button type="submit" class="primary" id="list-send">Send</button>
+</form>
+</dialog>
+
+<dialog id="location-dialog" class="sheet" aria-labelledby="location-title">
+<form id="location-form" method="dialog">
+<header class="sheet-header"><h2 id="location-title">Share a location</h2><button type="button" class="icon-button close" data-close aria-label="Close">✕</button></header>
+<div class="field"><label for="location-latitude">Latitude</label><input id="location-latitude" name="latitude" type="number" step="any" min="-90" max="90" value="-1.2921" required></div>
+<div class="field"><label for="location-longitude">Longitude</label><input id="location-longitude" name="longitude" type="number" step="any" min="-180" max="180" value="36.8219" required></div>
+<div class="field"><label for="location-name">Name <span class="optional">(optional)</span></label><input id="location-name" name="name" type="text" value="Nairobi CBD"></div>
+<div class="field"><label for="location-address">Address <span class="optional">(optional)</span></label><input id="location-address" name="address" type="text" value="Kenyatta Avenue, Nairobi"></div>
+<button type="submit" class="primary" id="location-send">Send location</button>
+</form>
+</dialog>
+
+<dialog id="flow-dialog" class="sheet flow-sheet" aria-labelledby="flow-title">
+<header class="sheet-header"><button type="button" class="icon-button" id="flow-back" aria-label="Back to the previous screen">←</button><h2 id="flow-title" tabindex="-1">Flow</h2><button type="button" class="icon-button close" data-close aria-label="Close">✕</button></header>
+<div id="flow-screens" class="flow-screens"></div>
+<p id="flow-status" class="flow-status" role="status"></p>
+</dialog>`;
+
 export function phonePage(input: PhonePageInput): string {
   const base = escapeHtml(input.base);
   const user = escapeHtml(`+${input.defaultUser}`);
@@ -51,30 +77,7 @@ export function phonePage(input: PhonePageInput): string {
 </section>
 </main>
 
-<dialog id="list-dialog" class="sheet" aria-labelledby="list-title">
-<form id="list-form" method="dialog">
-<header class="sheet-header"><h2 id="list-title">Choose</h2><button type="button" class="icon-button close" data-close aria-label="Close">✕</button></header>
-<div id="list-sections" class="list-sections"></div>
-<button type="submit" class="primary" id="list-send">Send</button>
-</form>
-</dialog>
-
-<dialog id="location-dialog" class="sheet" aria-labelledby="location-title">
-<form id="location-form" method="dialog">
-<header class="sheet-header"><h2 id="location-title">Share a location</h2><button type="button" class="icon-button close" data-close aria-label="Close">✕</button></header>
-<div class="field"><label for="location-latitude">Latitude</label><input id="location-latitude" name="latitude" type="number" step="any" min="-90" max="90" value="-1.2921" required></div>
-<div class="field"><label for="location-longitude">Longitude</label><input id="location-longitude" name="longitude" type="number" step="any" min="-180" max="180" value="36.8219" required></div>
-<div class="field"><label for="location-name">Name <span class="optional">(optional)</span></label><input id="location-name" name="name" type="text" value="Nairobi CBD"></div>
-<div class="field"><label for="location-address">Address <span class="optional">(optional)</span></label><input id="location-address" name="address" type="text" value="Kenyatta Avenue, Nairobi"></div>
-<button type="submit" class="primary" id="location-send">Send location</button>
-</form>
-</dialog>
-
-<dialog id="flow-dialog" class="sheet flow-sheet" aria-labelledby="flow-title">
-<header class="sheet-header"><button type="button" class="icon-button" id="flow-back" aria-label="Back to the previous screen">←</button><h2 id="flow-title" tabindex="-1">Flow</h2><button type="button" class="icon-button close" data-close aria-label="Close">✕</button></header>
-<div id="flow-screens" class="flow-screens"></div>
-<p id="flow-status" class="flow-status" role="status"></p>
-</dialog>
+${DIALOGS}
 </body>
 </html>`;
 }

@@ -75,7 +75,8 @@ function mediaIdOf(content: Record<string, unknown>): string | undefined {
   return isObject(media) && typeof media.id === 'string' ? media.id : undefined;
 }
 
-export function registerPhoneRoutes(app: FastifyInstance, deps: PhoneRouteDeps): void {
+/** The phone page and its scripts and styles, from memory, never cached as stale. */
+function registerPageAssets(app: FastifyInstance, deps: PhoneRouteDeps): void {
   const base = app.prefix;
 
   app.get('/phone', async (_request, reply) => {
@@ -103,7 +104,10 @@ export function registerPhoneRoutes(app: FastifyInstance, deps: PhoneRouteDeps):
       .header('x-content-type-options', 'nosniff')
       .send(PHONE_CSS),
   );
+}
 
+/** A phone's chats: one conversation, and the list of them. */
+function registerChats(app: FastifyInstance, deps: PhoneRouteDeps): void {
   app.get('/users/:phone/chat', async (request, reply) => {
     const user = userOf(request, reply);
     if (!user) return reply;
@@ -121,7 +125,10 @@ export function registerPhoneRoutes(app: FastifyInstance, deps: PhoneRouteDeps):
     if (!user) return reply;
     return { chats: chatsOf(deps.phones.received(user), deps.phones.sent(user)) };
   });
+}
 
+/** What a phone holds: its media files, and the flows it was sent. */
+function registerPhoneContent(app: FastifyInstance, deps: PhoneRouteDeps): void {
   app.get('/users/:phone/media/:id', async (request, reply) => {
     const user = userOf(request, reply);
     if (!user) return reply;
@@ -155,4 +162,10 @@ export function registerPhoneRoutes(app: FastifyInstance, deps: PhoneRouteDeps):
     if (typeof flow === 'string') return refuse(reply, 404, flow);
     return flow;
   });
+}
+
+export function registerPhoneRoutes(app: FastifyInstance, deps: PhoneRouteDeps): void {
+  registerPageAssets(app, deps);
+  registerChats(app, deps);
+  registerPhoneContent(app, deps);
 }

@@ -33,6 +33,16 @@ export class TemplateReview {
     this.#options.scheduler.after(this.#options.reviewDelayMs, () => this.#decide(id, submission));
   }
 
+  /**
+   * Decides the template's pending review now, by the same rules, instead of after the delay (the
+   * simulator's control route: tests and demos that must not wait on a clock). False when not PENDING.
+   */
+  decideNow(template: SimTemplate): boolean {
+    if (template.status !== 'PENDING') return false;
+    this.#decide(template.id, template.submission);
+    return true;
+  }
+
   #decide(id: string, submission: number): void {
     const template = this.#options.catalog.get(id);
     if (!template || template.submission !== submission || template.status !== 'PENDING') return;

@@ -44,84 +44,91 @@ function graphErrorHandler(error: FastifyError, request: FastifyRequest, reply: 
   return sendError(reply, graphError(1, 'The simulated network failed to handle the request.', 500));
 }
 
-export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateRouteDeps): void {
-  const { catalog, review } = deps;
-
-  /** Version, token and WABA id, in Graph's order; the WABA id or the error to answer. */
-  function wabaOf(request: FastifyRequest, method: 'get' | 'post' | 'delete'): string {
-    const problem = graphAccessProblem(request, deps.accessToken);
-    if (problem) throw new GraphProblem(problem);
-    const wabaId = pathParam(request.params, 'wabaId');
-    // A WABA is a number's own digits: `+1415...` or a formatted number is not a Graph id.
-    if (!/^\d+$/.test(wabaId) || normalizePhone(wabaId) !== wabaId) {
-      throw new GraphProblem(unknownObjectError(method, wabaId));
-    }
-    return wabaId;
+/** Version, token and WABA id, in Graph's order; the WABA id or the error to answer. */
+function wabaOf(deps: TemplateRouteDeps, request: FastifyRequest, method: 'get' | 'post' | 'delete'): string {
+  const problem = graphAccessProblem(request, deps.accessToken);
+  if (problem) throw new GraphProblem(problem);
+  const wabaId = pathParam(request.params, 'wabaId');
+  // A WABA is a number's own digits: `+1415...` or a formatted number is not a Graph id.
+  if (!/^\d+$/.test(wabaId) || normalizePhone(wabaId) !== wabaId) {
+    throw new GraphProblem(unknownObjectError(method, wabaId));
   }
+  return wabaId;
+}
 
+/** Creates a template if the WABA may have one more by that name and language; it goes to review. */
+function createTemplate(deps: TemplateRouteDeps, request: FastifyRequest) {
+  const wabaId = wabaOf(deps, request, 'post');
+  const input = checkCreateBody(request.body);
+  if (deps.catalog.find(wabaId, input.name, input.language)) {
+    throw templateError(
+      `Content in this language already exists: ${input.name} already has a ${input.language} translation in WABA ${wabaId}.`,
+      'Content in this language already exists',
+      SUBCODE.duplicateContent,
+    );
+  }
+  if (deps.catalog.nameHeld(wabaId, input.name, deps.now())) {
+    throw templateError(
+      `${input.name} belonged to an approved template deleted less than 30 days ago; choose another name.`,
+      'Name being deleted',
+      SUBCODE.nameBeingDeleted,
+    );
+  }
+  if (deps.catalog.count(wabaId) >= MAX_TEMPLATES_PER_WABA) {
+    throw templateError(
+      `WABA ${wabaId} holds ${MAX_TEMPLATES_PER_WABA} templates, the most it may; delete one first.`,
+      'Message template limit reached',
+      SUBCODE.templateLimit,
+    );
+  }
+  const template = deps.catalog.create({ wabaId, ...input });
+  deps.review.submit(template);
+  return { id: template.id, status: template.status, category: template.category };
+}
+
+/** The template as a Graph object: read it, or edit it (which sends it back to review). */
+function registerTemplateObject(deps: TemplateRouteDeps): void {
   deps.objects.register({
     name: 'message template',
-    owns: (id) => catalog.get(id) !== undefined,
+    owns: (id) => deps.catalog.get(id) !== undefined,
     handlers: {
       get(id, request) {
-        return projectFields(templateView(catalog.get(id)!), fieldOf(request.query, 'fields'));
+        return projectFields(templateView(deps.catalog.get(id)!), fieldOf(request.query, 'fields'));
       },
       post(id, request, reply) {
-        const template = catalog.get(id)!;
+        const template = deps.catalog.get(id)!;
         try {
           applyEdit(template, request.body, deps.now());
         } catch (error) {
           if (error instanceof GraphProblem) return sendError(reply, error.error);
           throw error;
         }
-        catalog.touch(template.wabaId);
-        review.submit(template);
+        deps.catalog.touch(template.wabaId);
+        deps.review.submit(template);
         return { success: true };
       },
     },
   });
+}
 
-  app.post('/:version/:wabaId/message_templates', { errorHandler: graphErrorHandler }, async (request) => {
-    const wabaId = wabaOf(request, 'post');
-    const input = checkCreateBody(request.body);
-    if (catalog.find(wabaId, input.name, input.language)) {
-      throw templateError(
-        `Content in this language already exists: ${input.name} already has a ${input.language} translation in WABA ${wabaId}.`,
-        'Content in this language already exists',
-        SUBCODE.duplicateContent,
-      );
-    }
-    if (catalog.nameHeld(wabaId, input.name, deps.now())) {
-      throw templateError(
-        `${input.name} belonged to an approved template deleted less than 30 days ago; choose another name.`,
-        'Name being deleted',
-        SUBCODE.nameBeingDeleted,
-      );
-    }
-    if (catalog.count(wabaId) >= MAX_TEMPLATES_PER_WABA) {
-      throw templateError(
-        `WABA ${wabaId} holds ${MAX_TEMPLATES_PER_WABA} templates, the most it may; delete one first.`,
-        'Message template limit reached',
-        SUBCODE.templateLimit,
-      );
-    }
-    const template = catalog.create({ wabaId, ...input });
-    review.submit(template);
-    return { id: template.id, status: template.status, category: template.category };
-  });
+/** Create, list and delete the templates of a WhatsApp Business Account. */
+function registerTemplateCollection(app: FastifyInstance, deps: TemplateRouteDeps): void {
+  app.post('/:version/:wabaId/message_templates', { errorHandler: graphErrorHandler }, async (request) =>
+    createTemplate(deps, request),
+  );
 
   app.get('/:version/:wabaId/message_templates', { errorHandler: graphErrorHandler }, async (request) => {
-    const wabaId = wabaOf(request, 'get');
-    return listPage(request, catalog, wabaId);
+    const wabaId = wabaOf(deps, request, 'get');
+    return listPage(request, deps.catalog, wabaId);
   });
 
   app.delete('/:version/:wabaId/message_templates', { errorHandler: graphErrorHandler }, async (request) => {
-    const wabaId = wabaOf(request, 'delete');
+    const wabaId = wabaOf(deps, request, 'delete');
     const query = { name: fieldOf(request.query, 'name'), hsm_id: fieldOf(request.query, 'hsm_id') };
     if (typeof query.name !== 'string' || query.name === '') {
       throw templateError("Parameter 'name' is required to delete a message template.", 'Invalid parameter');
     }
-    const named = catalog.named(wabaId, query.name);
+    const named = deps.catalog.named(wabaId, query.name);
     const doomed = query.hsm_id === undefined ? named : named.filter((t) => t.id === query.hsm_id);
     if (doomed.length === 0) {
       const which = query.hsm_id === undefined ? '' : ` with hsm_id ${String(query.hsm_id)}`;
@@ -130,13 +137,16 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateRoute
         'Message template not found',
       );
     }
-    for (const template of doomed) catalog.delete(template, deps.now());
+    for (const template of doomed) deps.catalog.delete(template, deps.now());
     return { success: true };
   });
+}
 
+/** The simulator's own control: an approved template paused or disabled, as Meta does for quality. */
+function registerStatusControl(app: FastifyInstance, deps: TemplateRouteDeps): void {
   app.post('/templates/:templateId/status', async (request, reply) => {
     const templateId = pathParam(request.params, 'templateId');
-    const template = catalog.get(templateId);
+    const template = deps.catalog.get(templateId);
     if (!template) return reply.code(404).send({ error: { message: `No template ${templateId}.` } });
     const status = fieldOf(request.body, 'status');
     const allowed =
@@ -153,4 +163,28 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateRoute
     deps.poster.enqueue(`template:${template.id}`, templateStatusEnvelope(template, deps.now()));
     return templateView(template);
   });
+}
+
+/** The simulator's own control: a pending review decided now, by its rules, rather than after its delay. */
+function registerReviewControl(app: FastifyInstance, deps: TemplateRouteDeps): void {
+  app.post('/templates/:templateId/review', async (request, reply) => {
+    const templateId = pathParam(request.params, 'templateId');
+    const template = deps.catalog.get(templateId);
+    if (!template) return reply.code(404).send({ error: { message: `No template ${templateId}.` } });
+    if (!deps.review.decideNow(template)) {
+      return reply.code(409).send({
+        error: {
+          message: `Template ${templateId} is ${template.status}; only a PENDING review can be decided.`,
+        },
+      });
+    }
+    return templateView(template);
+  });
+}
+
+export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateRouteDeps): void {
+  registerTemplateObject(deps);
+  registerTemplateCollection(app, deps);
+  registerStatusControl(app, deps);
+  registerReviewControl(app, deps);
 }

@@ -110,6 +110,42 @@ function headerLine(content: TemplateContent, component: Json | undefined, path:
   return `[${kind}: ${label}]`;
 }
 
+/**
+ * The value a send gives one button (a coupon code, a URL suffix), checked against the button; none for
+ * a quick reply or a fixed URL.
+ */
+function buttonValue(
+  button: TemplateContent['buttons'][number],
+  index: number,
+  component: Json,
+  path: string,
+): string | undefined {
+  const parameters = parametersOf(component, path);
+  const label = `button ${index} (${button.type})`;
+  if (button.type === 'QUICK_REPLY') {
+    if (parameters.length > 1) throw countMismatch(label, 1, parameters.length);
+    if (parameters[0] && (parameters[0].type !== 'payload' || typeof parameters[0].payload !== 'string')) {
+      throw problem(132012, `Parameter '${path}.parameters[0]' must be a payload parameter.`);
+    }
+    return undefined;
+  }
+  const expected = button.type === 'COPY_CODE' || button.urlHasVariable ? 1 : 0;
+  if (parameters.length !== expected) throw countMismatch(label, expected, parameters.length);
+  if (expected === 0) return undefined;
+  const parameter = parameters[0] as Json;
+  if (button.type === 'COPY_CODE') {
+    const code = parameter.coupon_code;
+    if (parameter.type !== 'coupon_code' || typeof code !== 'string' || code === '' || charCount(code) > 15) {
+      throw problem(132012, `Parameter '${path}.parameters[0]' must be a coupon_code of 1 to 15 characters.`);
+    }
+    return code;
+  } else {
+    if (parameter.type !== 'text')
+      throw problem(132012, `Parameter '${path}.parameters[0].type' must be text.`);
+    return textValue(parameter, `${path}.parameters[0]`);
+  }
+}
+
 function buttonValues(
   content: TemplateContent,
   components: { component: Json; path: string }[],
@@ -138,38 +174,8 @@ function buttonValues(
         `Parameter '${path}.sub_type' must match button ${index}, a ${button.type} button.`,
       );
     }
-    const parameters = parametersOf(component, path);
-    const label = `button ${index} (${button.type})`;
-    if (button.type === 'QUICK_REPLY') {
-      if (parameters.length > 1) throw countMismatch(label, 1, parameters.length);
-      if (parameters[0] && (parameters[0].type !== 'payload' || typeof parameters[0].payload !== 'string')) {
-        throw problem(132012, `Parameter '${path}.parameters[0]' must be a payload parameter.`);
-      }
-      continue;
-    }
-    const expected = button.type === 'COPY_CODE' || button.urlHasVariable ? 1 : 0;
-    if (parameters.length !== expected) throw countMismatch(label, expected, parameters.length);
-    if (expected === 0) continue;
-    const parameter = parameters[0] as Json;
-    if (button.type === 'COPY_CODE') {
-      const code = parameter.coupon_code;
-      if (
-        parameter.type !== 'coupon_code' ||
-        typeof code !== 'string' ||
-        code === '' ||
-        charCount(code) > 15
-      ) {
-        throw problem(
-          132012,
-          `Parameter '${path}.parameters[0]' must be a coupon_code of 1 to 15 characters.`,
-        );
-      }
-      values.set(index, code);
-    } else {
-      if (parameter.type !== 'text')
-        throw problem(132012, `Parameter '${path}.parameters[0].type' must be text.`);
-      values.set(index, textValue(parameter, `${path}.parameters[0]`));
-    }
+    const value = buttonValue(button, index, component, path);
+    if (value !== undefined) values.set(index, value);
   }
   content.buttons.forEach((button, index) => {
     const needsValue = button.type === 'COPY_CODE' || button.urlHasVariable;

@@ -6,6 +6,18 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createAccounts(db);
+  await createApiKeys(db);
+  await createBusinessNumbers(db);
+  await createSandboxMembers(db);
+  await createConversationWindows(db);
+  await createMessages(db);
+  await createMessageStatusEvents(db);
+  await createUnmatchedStatuses(db);
+  await createInboundMessages(db);
+}
+
+async function createAccounts(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('accounts')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -13,7 +25,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('join_code', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
+}
 
+async function createApiKeys(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('api_keys')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -25,7 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', 'bigint')
     .execute();
   await db.schema.createIndex('api_keys_account').on('api_keys').column('account_id').execute();
+}
 
+async function createBusinessNumbers(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('business_numbers')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -41,7 +57,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('business_numbers')
     .column('phone_number_id')
     .execute();
+}
 
+async function createSandboxMembers(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sandbox_members')
     .addColumn('sandbox_phone', 'text', (c) => c.notNull())
@@ -50,7 +68,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('joined_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('sandbox_members_pk', ['sandbox_phone', 'user_phone'])
     .execute();
+}
 
+async function createConversationWindows(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('conversation_windows')
     .addColumn('business_phone', 'text', (c) => c.notNull())
@@ -58,7 +78,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_inbound_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('conversation_windows_pk', ['business_phone', 'user_phone'])
     .execute();
+}
 
+async function createMessages(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('messages')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -79,7 +101,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('messages_account_client_id', ['account_id', 'client_message_id'])
     .execute();
   await db.schema.createIndex('messages_wa_id').on('messages').column('wa_id').execute();
+}
 
+async function createMessageStatusEvents(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('message_status_events')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -93,7 +117,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('message_status_events')
     .column('message_id')
     .execute();
+}
 
+async function createUnmatchedStatuses(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('unmatched_statuses')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -103,7 +129,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('error', 'text')
     .execute();
   await db.schema.createIndex('unmatched_statuses_wa_id').on('unmatched_statuses').column('wa_id').execute();
+}
 
+async function createInboundMessages(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('inbound_messages')
     .addColumn('id', 'text', (c) => c.primaryKey())

@@ -6,6 +6,13 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createWebhookEndpoints(db);
+  await createEvents(db);
+  await createDeliveries(db);
+  await createDeliveryAttempts(db);
+}
+
+async function createWebhookEndpoints(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('webhook_endpoints')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -25,7 +32,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('webhook_endpoints')
     .column('account_id')
     .execute();
+}
 
+async function createEvents(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('events')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -39,7 +48,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('events')
     .columns(['account_id', 'created_at'])
     .execute();
+}
 
+async function createDeliveries(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('deliveries')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -64,7 +75,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('deliveries')
     .columns(['endpoint_id', 'created_at'])
     .execute();
+}
 
+async function createDeliveryAttempts(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('delivery_attempts')
     .addColumn('id', 'text', (c) => c.primaryKey())

@@ -9,7 +9,7 @@ import { check, common, x } from './check.ts';
 const text = (body: Record<string, unknown>) => check(sendText, { ...common, message: 'hi', ...body });
 
 describe('sendOperations', () => {
-  test('holds the eight operations in the order of docs/contract.md, then the template send (docs/contract.md §3)', () => {
+  test('holds the eight operations in the order of docs/contract.md, the template send (docs/contract.md §3), then the sends added since', () => {
     assert.deepEqual(
       sendOperations.map((op) => [op.kind, sendPaths[op.kind]]),
       [
@@ -22,6 +22,8 @@ describe('sendOperations', () => {
         ['list', '/api/v1/msg/interactive/list'],
         ['flow', '/api/v1/msg/interactive/flows'],
         ['template', '/api/v1/msg/template'],
+        ['reaction', '/api/v1/msg/reaction'],
+        ['cta_url', '/api/v1/msg/interactive/cta_url'],
       ],
     );
   });

@@ -52,6 +52,15 @@ const valid: Record<string, Record<string, unknown>> = {
       },
     },
   },
+  reaction: { replyTo: 'wamid.HBgM', emoji: '👍' },
+  cta_url: {
+    body: 'Follow your parcel',
+    buttonText: 'Track',
+    url: 'https://example.com/t',
+    header: 'Your order',
+    footer: 'Acme',
+    replyTo: 'wamid.HBgM',
+  },
 };
 
 const HOSTILE: unknown[] = [
@@ -106,6 +115,7 @@ function assertWellBehaved(op: SendOperation<any, any>, body: unknown, label: st
   const context = {
     flow: { networkFlowId: '1', mode: 'published' as const },
     template: { networkName: 'order_update' },
+    replyTo: 'wamid.HBgM',
   };
   const cloud = op.toCloud(result.value, context);
   assert.equal(typeof cloud.type, 'string', label);

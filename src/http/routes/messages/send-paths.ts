@@ -13,4 +13,6 @@ export const sendPaths: Record<SendKind, string> = {
   list: '/api/v1/msg/interactive/list',
   flow: '/api/v1/msg/interactive/flows',
   template: '/api/v1/msg/template',
+  reaction: '/api/v1/msg/reaction',
+  cta_url: '/api/v1/msg/interactive/cta_url',
 };

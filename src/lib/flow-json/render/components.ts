@@ -100,6 +100,47 @@ function choiceGroup(component: Json, ctx: ScreenContext, kind: 'radio' | 'check
   return `<fieldset class="group"${limits}><legend>${labelText(component)}</legend>${description}${items}</fieldset>`;
 }
 
+function textInput(component: Json, id: string, name: string, required: string): string {
+  const help = helper(component, id);
+  const inputType = INPUT_TYPES[String(component['input-type'] ?? 'text')] ?? 'text';
+  const min = component['min-chars'] !== undefined ? ` minlength="${Number(component['min-chars'])}"` : '';
+  const max = component['max-chars'] !== undefined ? ` maxlength="${Number(component['max-chars'])}"` : '';
+  const value =
+    component['init-value'] !== undefined ? ` value="${escapeHtml(component['init-value'])}"` : '';
+  return `<div class="field"><label for="${id}">${labelText(component)}</label><input id="${id}" name="${name}" type="${inputType}"${required}${min}${max}${value}${help.attr}>${help.html}</div>`;
+}
+
+function image(component: Json): string {
+  const src =
+    typeof component.src === 'string' && /^[A-Za-z0-9+/=\s]+$/.test(component.src) ? component.src : '';
+  const alt = escapeHtml(component['alt-text'] ?? '');
+  return src ? `<img class="image" alt="${alt}" src="data:image/png;base64,${src.replace(/\s/g, '')}">` : '';
+}
+
+function navigationList(component: Json): string {
+  const items = Array.isArray(component['list-items']) ? component['list-items'].filter(isObject) : [];
+  const rows = items
+    .map((item) => {
+      const content = isObject(item['main-content']) ? item['main-content'] : item;
+      const action = item['on-click-action'] ?? component['on-click-action'];
+      return `<li><button type="button" class="nav-item"${actionAttr(action)}>${boundText(content.title)}${content.description ? `<span class="description">${boundText(content.description)}</span>` : ''}</button></li>`;
+    })
+    .join('');
+  return `<ul class="nav-list" aria-label="${escapeHtml(component.label ?? 'Choices')}">${rows}</ul>`;
+}
+
+function dropdown(component: Json, ctx: ScreenContext, id: string, name: string, required: string): string {
+  const items = options(component, ctx)
+    .map((o) => `<option value="${escapeHtml(o.id)}">${escapeHtml(o.title)}</option>`)
+    .join('');
+  return `<div class="field"><label for="${id}">${labelText(component)}</label><select id="${id}" name="${name}"${required}><option value="">Select</option>${items}</select></div>`;
+}
+
+function footer(component: Json): string {
+  const caption = component['center-caption'] ?? component['left-caption'] ?? component['right-caption'];
+  return `<div class="footer">${caption !== undefined ? `<p class="caption">${boundText(caption)}</p>` : ''}<button type="submit" class="footer-button"${actionAttr(component['on-click-action'])}>${boundText(component.label)}</button></div>`;
+}
+
 export function renderComponent(component: Json, ctx: ScreenContext): string {
   const type = String(component.type);
   const name = escapeHtml(component.name ?? '');
@@ -115,17 +156,8 @@ export function renderComponent(component: Json, ctx: ScreenContext): string {
       return `<p class="body-text">${boundText(component.text)}</p>`;
     case 'TextCaption':
       return `<p class="caption">${boundText(component.text)}</p>`;
-    case 'TextInput': {
-      const help = helper(component, id);
-      const inputType = INPUT_TYPES[String(component['input-type'] ?? 'text')] ?? 'text';
-      const min =
-        component['min-chars'] !== undefined ? ` minlength="${Number(component['min-chars'])}"` : '';
-      const max =
-        component['max-chars'] !== undefined ? ` maxlength="${Number(component['max-chars'])}"` : '';
-      const value =
-        component['init-value'] !== undefined ? ` value="${escapeHtml(component['init-value'])}"` : '';
-      return `<div class="field"><label for="${id}">${labelText(component)}</label><input id="${id}" name="${name}" type="${inputType}"${required}${min}${max}${value}${help.attr}>${help.html}</div>`;
-    }
+    case 'TextInput':
+      return textInput(component, id, name, required);
     case 'TextArea': {
       const help = helper(component, id);
       const max =
@@ -137,12 +169,8 @@ export function renderComponent(component: Json, ctx: ScreenContext): string {
       const help = helper(component, id);
       return `<div class="field"><label for="${id}">${labelText(component)}</label><input id="${id}" name="${name}" type="date"${required}${help.attr}>${help.html}</div>`;
     }
-    case 'Dropdown': {
-      const items = options(component, ctx)
-        .map((o) => `<option value="${escapeHtml(o.id)}">${escapeHtml(o.title)}</option>`)
-        .join('');
-      return `<div class="field"><label for="${id}">${labelText(component)}</label><select id="${id}" name="${name}"${required}><option value="">Select</option>${items}</select></div>`;
-    }
+    case 'Dropdown':
+      return dropdown(component, ctx, id, name, required);
     case 'RadioButtonsGroup':
       return choiceGroup(component, ctx, 'radio');
     case 'CheckboxGroup':
@@ -152,25 +180,10 @@ export function renderComponent(component: Json, ctx: ScreenContext): string {
       return `<div class="choice optin"><input type="checkbox" id="${id}" name="${name}" value="true" data-optin${required}><label for="${id}">${labelText(component)}</label>${component['on-click-action'] ? `<button type="button" class="link"${actionAttr(component['on-click-action'])}>Read more</button>` : ''}</div>`;
     case 'EmbeddedLink':
       return `<p><button type="button" class="link"${actionAttr(component['on-click-action'])}>${boundText(component.text)}</button></p>`;
-    case 'Image': {
-      const src =
-        typeof component.src === 'string' && /^[A-Za-z0-9+/=\s]+$/.test(component.src) ? component.src : '';
-      const alt = escapeHtml(component['alt-text'] ?? '');
-      return src
-        ? `<img class="image" alt="${alt}" src="data:image/png;base64,${src.replace(/\s/g, '')}">`
-        : '';
-    }
-    case 'NavigationList': {
-      const items = Array.isArray(component['list-items']) ? component['list-items'].filter(isObject) : [];
-      const rows = items
-        .map((item) => {
-          const content = isObject(item['main-content']) ? item['main-content'] : item;
-          const action = item['on-click-action'] ?? component['on-click-action'];
-          return `<li><button type="button" class="nav-item"${actionAttr(action)}>${boundText(content.title)}${content.description ? `<span class="description">${boundText(content.description)}</span>` : ''}</button></li>`;
-        })
-        .join('');
-      return `<ul class="nav-list" aria-label="${escapeHtml(component.label ?? 'Choices')}">${rows}</ul>`;
-    }
+    case 'Image':
+      return image(component);
+    case 'NavigationList':
+      return navigationList(component);
     case 'Form':
       return renderChildren(component.children, ctx);
     case 'If':
@@ -180,10 +193,8 @@ export function renderComponent(component: Json, ctx: ScreenContext): string {
       const cases = isObject(component.cases) ? Object.values(component.cases) : [];
       return renderChildren(cases[0], ctx);
     }
-    case 'Footer': {
-      const caption = component['center-caption'] ?? component['left-caption'] ?? component['right-caption'];
-      return `<div class="footer">${caption !== undefined ? `<p class="caption">${boundText(caption)}</p>` : ''}<button type="submit" class="footer-button"${actionAttr(component['on-click-action'])}>${boundText(component.label)}</button></div>`;
-    }
+    case 'Footer':
+      return footer(component);
     default:
       return `<p class="unsupported">(${escapeHtml(type)} is not drawn in this preview)</p>`;
   }

@@ -1,0 +1,98 @@
+/**
+ * What every benchmark row is measured with: autocannon against a URL (or several, spread over the
+ * connections), after a short warm-up, and the measured process's peak resident memory.
+ */
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { DEFAULT_SANDBOX_NUMBER } from '../src/config/config.ts';
+
+export { freePort } from '../test/support/process.ts';
+
+/** Seconds per row (BENCH_SECONDS, default 10). */
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+export interface Result {
+  name: string;
+  connections: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  peakRssMb: number | null;
+  /** What the non-2xx answers were: `status body…` and how many, so a report can say why. */
+  refusals?: Record<string, number>;
+}
+
+/** Peak resident memory of a process so far (Linux VmHWM). */
+export function peakRssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function load(
+  name: string,
+  url: string,
+  pid: number | undefined,
+  headers: Record<string, string>,
+  body: (n: number) => string,
+  connections: number,
+): Promise<Result> {
+  let n = 0;
+  // A short warm-up lets the JIT and connection pools settle before measuring.
+  await autocannon({
+    url,
+    method: 'POST',
+    connections,
+    duration: 2,
+    headers,
+    requests: [{ setupRequest: (r) => ({ ...r, body: body(n++) }) }],
+  });
+  const refusals: Record<string, number> = {};
+  const r = await autocannon({
+    url,
+    method: 'POST',
+    connections,
+    duration: SECONDS,
+    headers,
+    requests: [
+      {
+        setupRequest: (req) => ({ ...req, body: body(n++) }),
+        onResponse: (status, answer) => {
+          if (status < 300) return;
+          const what = `${status} ${answer.slice(0, 160)}`;
+          refusals[what] = (refusals[what] ?? 0) + 1;
+        },
+      },
+    ],
+  });
+  return {
+    name,
+    connections,
+    requestsPerSecond: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    peakRssMb: peakRssMb(pid),
+    ...(Object.keys(refusals).length > 0 ? { refusals } : {}),
+  };
+}
+
+/**
+ * The benchmark's user joins the account's sandbox through the network's simulator, which answers a join
+ * once the gateway took it: the first send finds the user joined.
+ */
+export async function joinSandbox(networkUrl: string, joinCode: string, user: string): Promise<void> {
+  const answer = await fetch(`${networkUrl}/simulator/users/${user}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ to: DEFAULT_SANDBOX_NUMBER, text: `join ${joinCode}` }),
+  });
+  if (answer.status !== 202) throw new Error(`the join was refused: ${await answer.text()}`);
+}

@@ -1,0 +1,120 @@
+/**
+ * Removes expired traffic a batch at a time (src/domain/ports/retention.ts). Ids are time-ordered
+ * (src/lib/ids.ts), so "made before the cutoff" is a range of each table's primary key: no index on a time
+ * column is needed, and each batch reads only the rows it removes. Children go before their parents, each
+ * group in one transaction.
+ *
+ * Kept whatever their age: messages still PENDING (their outcome is open, docs/adr/0013) and events with a
+ * delivery still pending (the receiver has not had them yet).
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { RetentionStore } from '../domain/ports/retention.ts';
+import { firstIdAt } from '../lib/ids.ts';
+import type { Database } from './schema.ts';
+
+type Db = Kysely<Database>;
+
+async function removeMessages(db: Db, cutoff: number, limit: number): Promise<number> {
+  const rows = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('id', '<', firstIdAt('msg', cutoff))
+    .where('status', '!=', 'PENDING')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return 0;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('message_status_events').where('message_id', 'in', ids).execute();
+    await trx.deleteFrom('messages').where('id', 'in', ids).execute();
+  });
+  return ids.length;
+}
+
+async function removeByIdRange(
+  db: Db,
+  table: 'inbound_messages' | 'unmatched_statuses',
+  prefix: 'in' | 'ust',
+  cutoff: number,
+  limit: number,
+): Promise<number> {
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('id', '<', firstIdAt(prefix, cutoff))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  if (ids.length > 0) await db.deleteFrom(table).where('id', 'in', ids).execute();
+  return ids.length;
+}
+
+/** Stored copies of media users sent: the file first, then its row (a crash between leaves only a row). */
+async function removeMedia(db: Db, dataDir: string, cutoff: number, limit: number): Promise<number> {
+  const rows = await db
+    .selectFrom('media_files')
+    .select(['id', 'path'])
+    .where('id', '<', firstIdAt('med', cutoff))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return 0;
+  for (const row of rows) await rm(path.join(dataDir, row.path), { force: true });
+  await db
+    .deleteFrom('media_files')
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  return rows.length;
+}
+
+async function removeEvents(db: Db, cutoff: number, limit: number): Promise<number> {
+  const rows = await db
+    .selectFrom('events as e')
+    .select('e.id')
+    .where('e.id', '<', firstIdAt('evt', cutoff))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('deliveries as d')
+            .select('d.id')
+            .whereRef('d.event_id', '=', 'e.id')
+            .where('d.status', '=', 'pending'),
+        ),
+      ),
+    )
+    .orderBy('e.id')
+    .limit(limit)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return 0;
+  await db.transaction().execute(async (trx) => {
+    const deliveries = trx.selectFrom('deliveries').select('id').where('event_id', 'in', ids);
+    await trx.deleteFrom('delivery_attempts').where('delivery_id', 'in', deliveries).execute();
+    await trx.deleteFrom('deliveries').where('event_id', 'in', ids).execute();
+    await trx.deleteFrom('events').where('id', 'in', ids).execute();
+  });
+  return ids.length;
+}
+
+export function retentionRepo(db: Db, dataDir: string): RetentionStore {
+  return {
+    async removeBefore(cutoff, limit) {
+      const removed = [
+        await removeMessages(db, cutoff, limit),
+        await removeByIdRange(db, 'inbound_messages', 'in', cutoff, limit),
+        await removeByIdRange(db, 'unmatched_statuses', 'ust', cutoff, limit),
+        await removeMedia(db, dataDir, cutoff, limit),
+        await removeEvents(db, cutoff, limit),
+      ];
+      return Math.max(...removed);
+    },
+  };
+}
