@@ -5,6 +5,7 @@
 import { describeStatus } from '../domain/message-status.ts';
 import type { InboundMessage } from '../domain/ports/inbound.ts';
 import type { SentMessage } from '../domain/ports/messages.ts';
+import { withOwnTemplateNames } from '../domain/templates/sandbox-names.ts';
 
 export { type EventType, eventTypes } from '../domain/event-types.ts';
 
@@ -85,6 +86,7 @@ export function statusPayload(message: SentMessage, status: string, at: number, 
     status,
     statusDesc: describeStatus(status),
     timestamp: new Date(at).toISOString(),
-    ...(error ? { error: JSON.parse(error) } : {}),
+    // The network names a sandbox template by its tagged name; the account's receiver sees its own.
+    ...(error ? { error: JSON.parse(withOwnTemplateNames(error, message.accountId)) } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { GatewayError } from '../../../domain/errors.ts';
 import { describeMessage, messageStatuses } from '../../../domain/message-status.ts';
 import type { MessagesStore } from '../../../domain/ports/messages.ts';
+import { withOwnTemplateNames } from '../../../domain/templates/sandbox-names.ts';
 import { success, wireTimestamp } from '../../envelope.ts';
 import { envelopeSchema } from '../../schemas.ts';
 import type { TypedApp } from '../../typed-app.ts';
@@ -43,7 +44,11 @@ export function registerGetMessage(app: TypedApp, messages: MessagesStore): void
       let latest = 0;
       const parseError = (e: string | null) => {
         if (!e) return undefined;
-        const parsed = JSON.parse(e) as { network?: unknown; message?: string };
+        // The network names a sandbox template by its tagged name; the account sees its own.
+        const parsed = JSON.parse(withOwnTemplateNames(e, request.accountId)) as {
+          network?: unknown;
+          message?: string;
+        };
         return parsed.network ?? parsed;
       };
       return success({
