@@ -9,6 +9,8 @@ import { createAccount, findAccount, listAccounts } from '../domain/accounts.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys.ts';
 import { GatewayError } from '../domain/errors.ts';
 import { listNumbers, registerNumber, setNumberThroughput } from '../domain/numbers.ts';
+import { checkEmailFree, inviteEmailOf, issuePortalInvite } from '../domain/portal-invites.ts';
+import { portalInviteLink } from '../lib/portal-links.ts';
 import { openStore } from '../store/connect.ts';
 import { migrateToLatest } from '../store/migrate.ts';
 import { createRepositories } from '../store/repositories.ts';
@@ -16,8 +18,13 @@ import { loadOrCreateSecretKey } from '../store/secret-key.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
-  accounts create --name <name> [--json]     create an account with a first API key and a join code
+  accounts create --name <name> [--email <email>] [--json]
+              create an account with a first API key and a join code; with --email, also a one-time
+              link for that person to set a portal password
   accounts list [--json]
+  users invite --account <accountId> [--email <email>] [--json]
+              print a one-time link into the account's portal (72 hours; works once); it sets the
+              password of the account's user with that email, or makes one
   keys create --account <accountId> [--name <name>] [--json]
   keys list --account <accountId> [--json]
   keys revoke --account <accountId> --key <keyId or prefix>
@@ -40,6 +47,8 @@ const OPTION_OF: Record<string, string> = {
   accessToken: '--token',
   wabaId: '--waba-id',
   maxSendsPerSecond: '--per-second',
+  email: '--email',
+  accountId: '--account',
 };
 
 /** A rule the domain enforces, told in the words of this command line: its fields as options. */
@@ -63,6 +72,7 @@ function parseOptions(argv: string[]) {
     allowPositionals: true,
     options: {
       name: { type: 'string' },
+      email: { type: 'string' },
       account: { type: 'string' },
       key: { type: 'string' },
       phone: { type: 'string' },
@@ -95,21 +105,65 @@ async function accountOf(ctx: CommandContext) {
   return account;
 }
 
+/** A domain rule broken by an option: told as a usage error naming the option. */
+function asUsage(error: unknown): never {
+  throw error instanceof GatewayError ? usageErrorOf(error) : error;
+}
+
+/** The value of a domain rule, or its refusal told as a usage error. */
+function orUsage<T>(rule: () => T): T {
+  try {
+    return rule();
+  } catch (error) {
+    return asUsage(error);
+  }
+}
+
+/** A one-time portal link for the account (and `email`, when given): its address and expiry. */
+async function portalLinkOf(ctx: CommandContext, accountId: string, email: string | undefined) {
+  const invite = await issuePortalInvite(
+    { accounts: ctx.repos.accounts, invites: ctx.repos.portalInvites },
+    { accountId, email },
+    Date.now(),
+  ).catch(asUsage);
+  return {
+    portalLink: portalInviteLink(ctx.config.publicUrl, invite.token),
+    expiresAt: new Date(invite.expiresAt).toISOString(),
+  };
+}
+
 /** `accounts create` */
 async function accountsCreate(ctx: CommandContext): Promise<void> {
-  const account = await createAccount(ctx.repos.accounts, required(ctx.values, 'name'));
+  const name = required(ctx.values, 'name');
+  const raw = ctx.values.email;
+  // Checked before anything is made: a malformed email leaves no account behind.
+  const email = orUsage(() => inviteEmailOf(raw));
+  if (email !== null) await checkEmailFree(ctx.repos.portalInvites, email, undefined).catch(asUsage);
+  const account = await createAccount(ctx.repos.accounts, name);
   const { plainKey } = await createApiKey(ctx.repos.accounts, account.id, 'default');
+  const link = email === null ? undefined : await portalLinkOf(ctx, account.id, email);
   const out = {
     accountId: account.id,
     apiKey: plainKey,
     joinCode: account.joinCode,
     sandboxNumber: `+${ctx.config.sandboxNumber}`,
+    ...link,
   };
-  print(
-    ctx.json,
-    out,
-    `account ${out.accountId}\napiKey ${out.apiKey} (shown once)\njoin code ${out.joinCode}\nsandbox number ${out.sandboxNumber}`,
-  );
+  const lines = [
+    `account ${out.accountId}`,
+    `apiKey ${out.apiKey} (shown once)`,
+    `join code ${out.joinCode}`,
+    `sandbox number ${out.sandboxNumber}`,
+  ];
+  if (link) lines.push(`portal link ${link.portalLink} (for ${email}; works once, until ${link.expiresAt})`);
+  print(ctx.json, out, lines.join('\n'));
+}
+
+/** `users invite` */
+async function usersInvite(ctx: CommandContext): Promise<void> {
+  const account = await accountOf(ctx);
+  const link = await portalLinkOf(ctx, account.id, ctx.values.email);
+  print(ctx.json, link, `portal link ${link.portalLink} (works once, until ${link.expiresAt})`);
 }
 
 /** `accounts list` */
@@ -182,9 +236,7 @@ async function numbersAdd(ctx: CommandContext): Promise<void> {
     accessToken: ctx.values.token,
     wabaId: ctx.values['waba-id'],
     sessionCheck: !ctx.values['no-session-check'],
-  }).catch((error: unknown) => {
-    throw error instanceof GatewayError ? usageErrorOf(error) : error;
-  });
+  }).catch(asUsage);
   const { phone, phoneNumberId, wabaId } = row;
   print(
     ctx.json,
@@ -216,9 +268,7 @@ async function numbersThroughput(ctx: CommandContext): Promise<void> {
   const raw = required(ctx.values, 'per-second');
   const perSecond = raw === 'default' ? null : /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
   await setNumberThroughput(ctx.repos.numbers, account.id, required(ctx.values, 'phone'), perSecond).catch(
-    (error: unknown) => {
-      throw error instanceof GatewayError ? usageErrorOf(error) : error;
-    },
+    asUsage,
   );
   const tier = perSecond ?? ctx.config.graph.maxSendsPerSecond;
   print(
@@ -236,6 +286,7 @@ async function migrate(ctx: CommandContext): Promise<void> {
 const COMMANDS: Record<string, (ctx: CommandContext) => Promise<void>> = {
   'accounts create': accountsCreate,
   'accounts list': accountsList,
+  'users invite': usersInvite,
   'keys create': keysCreate,
   'keys list': keysList,
   'keys revoke': keysRevoke,

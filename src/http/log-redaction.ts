@@ -4,8 +4,8 @@
  *   `headers` object is logged one level down (@fastify/multipart logs the request's headers at `trace`);
  * - every finished line, whatever logged it (Fastify, a plugin, this code), is scrubbed before it is
  *   written: the value of any JSON field named like a credential, the credential parameters of any URL
- *   (signed media links, `hub.verify_token`, `access_token`) and the token of a flow preview link. Lines
- *   are JSON, so a field value is one JSON string or an array of them.
+ *   (signed media links, `hub.verify_token`, `access_token`) and the token of a flow preview link or of a
+ *   one-time portal link. Lines are JSON, so a field value is one JSON string or an array of them.
  */
 
 export const REDACTED = '[Redacted]';
@@ -58,15 +58,15 @@ const FIELD = new RegExp(
   'gi',
 );
 const PARAM = new RegExp(`([?&](?:${SECRET_PARAMS.join('|')})=)[^&#"\\s\\\\]*`, 'gi');
-/** `/flows/preview/<token>`: the token in the path is the page's only credential. */
-const PREVIEW_TOKEN = /(\/flows\/preview\/)[^/?#"\s\\]+/g;
+/** `/flows/preview/<token>` and `/app/invite/<token>`: the token in the path is the page's only credential. */
+const PATH_TOKEN = /(\/flows\/preview\/|\/app\/invite\/)[^/?#"\s\\]+/g;
 
 /** One log line with every credential it holds replaced by [Redacted]. */
 export function scrubLogLine(line: string): string {
   return line
     .replace(FIELD, `"$1":"${REDACTED}"`)
     .replace(PARAM, `$1${REDACTED}`)
-    .replace(PREVIEW_TOKEN, `$1${REDACTED}`);
+    .replace(PATH_TOKEN, `$1${REDACTED}`);
 }
 
 /** pino redaction paths: credential headers where Fastify and its plugins put them. */

@@ -6,6 +6,7 @@ import { field } from './forms.ts';
 
 const NOTICES = {
   welcome: 'Your account is ready. Create an API key below to start sending.',
+  'password-set': 'Your password is set. Sign in with this email and password from now on.',
   'signed-out': 'You are signed out.',
   'key-created': 'The API key was created. Copy it now: it is shown only on this page, this once.',
   'key-revoked': 'The API key was revoked. Requests with it are now refused.',

@@ -16,6 +16,7 @@ import { safeNext } from './forms.ts';
 import { registerAccountPages } from './pages/account.ts';
 import { CSRF_REFUSED, sendErrorPage } from './pages/errors.ts';
 import { registerFlowPages } from './pages/flows.ts';
+import { registerInvitePages } from './pages/invite.ts';
 import { registerMessagePages } from './pages/messages.ts';
 import { registerSettingsPages } from './pages/settings.ts';
 import { registerTemplatePages } from './pages/templates.ts';
@@ -100,6 +101,7 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
   );
 
   registerAccountPages(portal, deps);
+  registerInvitePages(portal, deps);
 
   await portal.register(async (signedIn) => {
     signedIn.addHook('preHandler', async (request, reply) => {

@@ -17,6 +17,7 @@ import * as inboundHandled from './migrations/2026-11-23-010-inbound-handled.ts'
 import * as signInAttempts from './migrations/2026-11-23-011-sign-in-attempts.ts';
 import * as sendSlots from './migrations/2026-11-24-701-send-slots.ts';
 import * as deliveriesByEvent from './migrations/2026-11-24-702-deliveries-by-event.ts';
+import * as portalInvites from './migrations/2026-11-25-801-portal-invites.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-011-sign-in-attempts': signInAttempts,
   '2026-11-24-701-send-slots': sendSlots,
   '2026-11-24-702-deliveries-by-event': deliveriesByEvent,
+  '2026-11-25-801-portal-invites': portalInvites,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

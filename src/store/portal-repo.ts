@@ -38,9 +38,9 @@ export interface AttemptCount {
   lockedUntil: number;
 }
 
-const portalId = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
+export const portalId = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return e.code === '23505' || /UNIQUE constraint failed/i.test(e.message ?? '');
 }

@@ -244,6 +244,17 @@ export interface FlowsTable {
 }
 
 /** A person who signs in to the customer portal; one account may have several. */
+/** One-time links into the portal (migration 2026-11-25-801), by the SHA-256 of their token. */
+export interface PortalInvitesTable {
+  token_hash: string;
+  account_id: string;
+  /** Lower-cased; null when whoever opens the link chooses it. */
+  email: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface PortalUsersTable {
   id: string;
   account_id: string;
@@ -307,6 +318,7 @@ export interface Database {
   id_counters: IdCountersTable;
   flows: FlowsTable;
   portal_users: PortalUsersTable;
+  portal_invites: PortalInvitesTable;
   portal_sessions: PortalSessionsTable;
   portal_lockouts: PortalLockoutsTable;
   rate_limits: RateLimitsTable;

@@ -98,6 +98,39 @@ test('keys: create, list by prefix, revoke; numbers: add and list', () => {
   assert.match(tier('default').stdout, /paced to 80 per second \(the default\)/);
 });
 
+test('portal links: accounts create --email and users invite print a one-time link; rules name the option', () => {
+  const envWithUrl = { ...env, PUBLIC_URL: 'https://gw.example' };
+  const created = runCli(
+    ['accounts', 'create', '--name', 'Linked', '--email', 'Owner@Linked.example', '--json'],
+    envWithUrl,
+  );
+  assert.equal(created.status, 0, created.stderr);
+  const out = JSON.parse(created.stdout);
+  assert.match(out.portalLink, /^https:\/\/gw\.example\/app\/invite\/[A-Za-z0-9_-]{43}$/);
+  assert.ok(Date.parse(out.expiresAt) > Date.now());
+
+  const invited = runCli(['users', 'invite', '--account', out.accountId, '--json'], envWithUrl);
+  assert.equal(invited.status, 0, invited.stderr);
+  const link = JSON.parse(invited.stdout);
+  assert.deepEqual(Object.keys(link), ['portalLink', 'expiresAt']);
+  assert.notEqual(link.portalLink, out.portalLink, 'every link is new');
+  const text = runCli(['users', 'invite', '--account', out.accountId, '--email', 'ops@linked.example'], env);
+  assert.match(text.stdout, /^portal link http:\/\/localhost:3000\/app\/invite\/\S+ \(works once, until /);
+
+  const before = JSON.parse(runCli(['accounts', 'list', '--json'], env).stdout).length;
+  const bad = runCli(['accounts', 'create', '--name', 'Bad', '--email', 'not-an-email'], env);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--email must be an email address/);
+  assert.equal(
+    JSON.parse(runCli(['accounts', 'list', '--json'], env).stdout).length,
+    before,
+    'no account made',
+  );
+  const unknown = runCli(['users', 'invite', '--account', 'acc_nope'], env);
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /no account acc_nope/);
+});
+
 test('usage errors exit 2 and say what is wrong', () => {
   const r = runCli(['accounts', 'create'], env);
   assert.equal(r.status, 2);

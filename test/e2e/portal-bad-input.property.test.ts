@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
+import { issuePortalInvite } from '../../src/domain/portal-invites.ts';
 import { startGateway, type TestGateway } from '../support/gateway.ts';
 import { PortalClient } from '../support/portal-client.ts';
 
@@ -32,6 +33,8 @@ const FORMS: [string, string[]][] = [
   ['/app/webhooks/whk_x/delete', []],
   ['/app/webhooks/whk_x/deliveries/dlv_x/redeliver', []],
   ['/app/sign-in', ['email', 'password', 'next']],
+  // A link never issued (the live one has its own test below).
+  [`/app/invite/${'A'.repeat(43)}`, ['email', 'password']],
 ];
 const PAGES = [
   '/app/messages',
@@ -40,6 +43,7 @@ const PAGES = [
   '/app/flows',
   '/app/webhooks/',
   '/app/settings',
+  '/app/invite/',
 ];
 
 const garbage = fc.oneof(
@@ -86,6 +90,30 @@ describe('generated bad input at the portal never causes a 5xx', () => {
         },
       ),
       { numRuns: 250 },
+    );
+  });
+
+  test('a live one-time link with generated, missing and repeated fields', async () => {
+    const accounts = await t.gateway.repos.accounts.listAccounts();
+    const accountId = accounts.find((a) => a.name === 'Fuzz Portal')!.id;
+    await fc.assert(
+      fc.asyncProperty(garbage, garbage, fc.boolean(), async (email, password, repeat) => {
+        // A fresh link for each case, opened by a browser with no session, as a new person would.
+        const { token } = await issuePortalInvite(
+          { accounts: t.gateway.repos.accounts, invites: t.gateway.repos.portalInvites },
+          { accountId },
+          Date.now(),
+        );
+        const visitor = new PortalClient(t.url);
+        const opened = await visitor.get(`/app/invite/${token}`);
+        assert.equal(opened.status, 200);
+        const fields = repeat ? { email: [email, email], password: [password, 'x'] } : { email, password };
+        const r = await visitor.post(`/app/invite/${token}`, fields);
+        assert.ok(r.status < 500, `${JSON.stringify(fields).slice(0, 200)} answered ${r.status}`);
+        // The form's own token went with it: the fields were read, not refused at the door.
+        assert.notEqual(r.status, 403);
+      }),
+      { numRuns: 60 },
     );
   });
 

@@ -2,7 +2,9 @@
  * The README's five-minute quick start, run verbatim: the gateway started as `npm start` starts it (the
  * demo account printed on first start), then every `sh` block of the quick start executed in order by
  * bash with the printed key and code, right after one another, with no waiting in between. Step 3
- * right after step 2 must work: the simulator answers a user's message once the gateway took it.
+ * right after step 2 must work: the simulator answers a user's message once the gateway took it. Then
+ * step 5 in a real headless Chromium: the printed one-time link sets the demo account's portal password,
+ * and the portal's message log shows `hello-1`; the link does not work twice.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -12,6 +14,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type GatewayProcess, spawnGateway } from '../support/process.ts';
 
+const chromium = process.env.SWITCHBOARD_CHROMIUM ?? '';
 const README = readFileSync(path.join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
 
 /** The `sh` blocks of the quick start, in order. */
@@ -26,6 +29,7 @@ describe('the README quick start, verbatim', () => {
   let gateway: GatewayProcess;
   let key: string;
   let code: string;
+  let portalPath: string;
 
   before(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-quick-start-'));
@@ -33,15 +37,17 @@ describe('the README quick start, verbatim', () => {
     const printed = gateway.output.join('\n');
     key = /apiKey\s+(sb_live_\S+)/.exec(printed)?.[1] ?? '';
     code = /joinCode\s+(\S+)/.exec(printed)?.[1] ?? '';
+    portalPath = /portalLink\s+https?:\/\/[^/\s]+(\/app\/invite\/\S+)/.exec(printed)?.[1] ?? '';
   });
   after(async () => {
     await gateway?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('the first start prints the key and the join code the README names', () => {
+  test('the first start prints the key, the join code and the portal link the README names', () => {
     assert.match(key, /^sb_live_[0-9A-Za-z]{32}$/);
     assert.match(code, /^[a-z]+-[a-z]+-[a-z]+-\d{6}$/);
+    assert.match(portalPath, /^\/app\/invite\/[A-Za-z0-9_-]{43}$/);
   });
 
   test('steps 2 to 4 run as written, one right after the other', () => {
@@ -66,5 +72,40 @@ describe('the README quick start, verbatim', () => {
     const lookup = JSON.parse(run(statusCommand!));
     assert.equal(lookup.data.messageId, 'hello-1');
     assert.match(lookup.data.status, /^(SENT|DELIVERED|READ)$/);
+  });
+
+  // After the steps above, which sent hello-1 (a file's tests run in order).
+  test('step 5: the portal link sets a password once, and the message log shows hello-1', {
+    skip: chromium ? false : 'SWITCHBOARD_CHROMIUM is empty (no chromium installed): browser check skipped',
+  }, async () => {
+    const { chromium: launcher } = await import('playwright-core');
+    const browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    try {
+      const page = await browser.newPage();
+      await page.goto(gateway.url + portalPath);
+      await page.getByRole('heading', { level: 1, name: 'Set your password' }).waitFor();
+      await page.getByLabel('Email').fill('owner@demo.example');
+      await page.getByLabel('Password').fill('a long demo password');
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      assert.match((await page.getByRole('status').first().textContent()) ?? '', /Your password is set/);
+      await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Messages' }).click();
+      const row = page.getByRole('row', { name: /Hello from Switchboard/ });
+      await row.waitFor();
+      assert.match((await row.textContent()) ?? '', /hello-1/);
+
+      // The link is used up: opening it again says so, in a fresh browser with no session.
+      const again = await (await browser.newContext()).newPage();
+      const response = await again.goto(gateway.url + portalPath);
+      assert.equal(response?.status(), 410);
+      // The password chosen signs in from now on.
+      await again.goto(`${gateway.url}/app/sign-in`);
+      await again.getByLabel('Email').fill('owner@demo.example');
+      await again.getByLabel('Password').fill('a long demo password');
+      await again.getByRole('button', { name: 'Sign in' }).click();
+      await again.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    } finally {
+      await browser.close();
+    }
   });
 });

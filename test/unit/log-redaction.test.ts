@@ -37,7 +37,7 @@ test('credential fields are replaced at any depth, whatever their case, strings 
   });
 });
 
-test('credential parameters of any URL and flow preview tokens are replaced; the rest of the URL stays', () => {
+test('credential parameters of any URL, flow preview and portal link tokens are replaced; the rest stays', () => {
   const line = scrub({
     req: { url: '/media/med_1?expires=1790000000000&signature=abcDEF_-123' },
     err: { message: 'fetch https://example.org/hook?token=s3cret&x=1 failed' },
@@ -45,6 +45,7 @@ test('credential parameters of any URL and flow preview tokens are replaced; the
     graph: '/v23.0/123/message_templates?limit=5&access_token=EAAG1',
     preview:
       'https://gw.example/flows/preview/12.1790000000000.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ?x=1',
+    invite: { url: '/app/invite/Qm9vdGgtb25lLXRpbWUtbGluay10b2tlbi0wMTIzNDU2Nzg' },
   });
   assert.deepEqual(line, {
     req: { url: '/media/med_1?expires=1790000000000&signature=[Redacted]' },
@@ -52,6 +53,7 @@ test('credential parameters of any URL and flow preview tokens are replaced; the
     handshake: '/webhooks/network?hub.mode=subscribe&HUB%2EVERIFY_TOKEN=[Redacted]&hub.challenge=9',
     graph: '/v23.0/123/message_templates?limit=5&access_token=[Redacted]',
     preview: 'https://gw.example/flows/preview/[Redacted]?x=1',
+    invite: { url: '/app/invite/[Redacted]' },
   });
 });
 

@@ -26,6 +26,15 @@ function derive(
   });
 }
 
+/** What is wrong with a new password, in a sentence for the form; undefined when it is acceptable. */
+export function passwordProblem(password: string): string | undefined {
+  if ([...password].length < PASSWORD_MIN_LENGTH)
+    return `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if (password.length > PASSWORD_MAX_LENGTH)
+    return `The password may be at most ${PASSWORD_MAX_LENGTH} characters.`;
+  return undefined;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, PARAMS);

@@ -3,6 +3,7 @@
  * the pre-session CSRF token; sign-out carries the session's.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isEmail, normalizeEmail } from '../../domain/portal-invites.ts';
 import { preSessionToken } from '../auth/csrf.ts';
 import { beginAttempt, lockoutMessage } from '../auth/lockout.ts';
 import {
@@ -10,6 +11,7 @@ import {
   hashPassword,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  passwordProblem,
   verifyPassword,
 } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
@@ -20,9 +22,11 @@ import { html } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The form's sentence for an address the portal does not accept. */
+export const EMAIL_PROBLEM = 'Enter an email address like name@example.com.';
 const NAME_MAX = 100;
-const preSession = { config: { portalPreSession: true } };
+/** Route options of a form that carries the pre-session CSRF token (src/portal/auth/csrf.ts). */
+export const preSession = { config: { portalPreSession: true } };
 
 type Errors = Partial<Record<'email' | 'password' | 'businessName', string>>;
 
@@ -62,22 +66,17 @@ ${input({ name: 'password', label: 'Password', type: 'password', required: true,
   });
 }
 
-const normalizeEmail = (raw: string) => raw.trim().toLowerCase();
-
 function checkSignUp(email: string, password: string, businessName: string): Errors {
   const errors: Errors = {};
-  if (!EMAIL.test(email) || email.length > 254)
-    errors.email = 'Enter an email address like name@example.com.';
-  if ([...password].length < PASSWORD_MIN_LENGTH)
-    errors.password = `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-  else if (password.length > PASSWORD_MAX_LENGTH)
-    errors.password = `The password may be at most ${PASSWORD_MAX_LENGTH} characters.`;
+  if (!isEmail(email)) errors.email = EMAIL_PROBLEM;
+  const weak = passwordProblem(password);
+  if (weak) errors.password = weak;
   if (businessName === '' || [...businessName].length > NAME_MAX)
     errors.businessName = `Enter the business name (1 to ${NAME_MAX} characters).`;
   return errors;
 }
 
-function html200(reply: FastifyReply, status: number, body: string) {
+export function html200(reply: FastifyReply, status: number, body: string) {
   return reply.code(status).type('text/html; charset=utf-8').send(body);
 }
 

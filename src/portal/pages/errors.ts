@@ -9,6 +9,7 @@ const TITLES: Record<number, string> = {
   403: 'Not allowed',
   404: 'Not found',
   409: 'That cannot be done now',
+  410: 'This link no longer works',
   413: 'Too large',
   415: 'Unsupported form',
   429: 'Too many attempts',

@@ -1,0 +1,191 @@
+/**
+ * One-time portal links (src/domain/portal-invites.ts over src/store/portal-invites-repo.ts), on SQLite and
+ * PostgreSQL: a link works once and only while it lives; it makes the account's user or sets the password
+ * of the one it has; an email of another account's user is refused without using the link up; of two
+ * submissions of one link at once, exactly one gets in.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createAccount } from '../../src/domain/accounts.ts';
+import { GatewayError } from '../../src/domain/errors.ts';
+import {
+  findLiveInvite,
+  INVITE_TTL_MS,
+  issuePortalInvite,
+  redeemPortalInvite,
+} from '../../src/domain/portal-invites.ts';
+import type { Store } from '../../src/store/connect.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
+import { createRepositories } from '../../src/store/repositories.ts';
+import { storeTargets as targets } from '../support/store-targets.ts';
+
+const NOW = Date.UTC(2026, 10, 25, 12);
+
+for (const target of targets) {
+  describe(`portal links on ${target.name}`, async () => {
+    const skip = await target.skip();
+    let store: Store;
+    let cleanup: () => Promise<void>;
+    let repos: ReturnType<typeof createRepositories>;
+    const stores = () => ({ accounts: repos.accounts, invites: repos.portalInvites });
+    const user = (email: string, passwordHash = 'scrypt$test') => ({ email, passwordHash });
+
+    before(async () => {
+      if (skip) return;
+      ({ store, cleanup } = await target.open());
+      await migrateToLatest(store);
+      repos = createRepositories(store);
+    });
+    after(async () => {
+      if (skip) return;
+      await store.close();
+      await cleanup();
+    });
+
+    test('a link without an email makes a user with the email given, once; the token is not stored', {
+      skip,
+    }, async () => {
+      const account = await createAccount(repos.accounts, 'Demo');
+      const { token, expiresAt } = await issuePortalInvite(stores(), { accountId: account.id }, NOW);
+      assert.equal(expiresAt, NOW + INVITE_TTL_MS);
+      assert.match(token, /^[A-Za-z0-9_-]{43}$/);
+      const stored = await store.db.selectFrom('portal_invites').selectAll().execute();
+      assert.ok(!JSON.stringify(stored).includes(token), 'only the hash of the token is kept');
+
+      const live = await findLiveInvite(repos.portalInvites, token, NOW + 1);
+      assert.deepEqual(live, { accountId: account.id, accountName: 'Demo', email: null });
+      const first = await redeemPortalInvite(repos.portalInvites, token, user('demo@example.org'), NOW + 2);
+      assert.equal(first.kind, 'signed-in');
+      assert.equal(first.kind === 'signed-in' && first.user.accountId, account.id);
+      const again = await redeemPortalInvite(repos.portalInvites, token, user('other@example.org'), NOW + 3);
+      assert.deepEqual(again, { kind: 'gone' });
+      assert.equal(await findLiveInvite(repos.portalInvites, token, NOW + 4), undefined);
+      const users = await store.db.selectFrom('portal_users').select(['email', 'account_id']).execute();
+      assert.deepEqual(
+        users.filter((u) => u.account_id === account.id).map((u) => u.email),
+        ['demo@example.org'],
+      );
+    });
+
+    test('an expired link, or a token never issued, is gone', { skip }, async () => {
+      const account = await createAccount(repos.accounts, 'Late');
+      const { token } = await issuePortalInvite(stores(), { accountId: account.id }, NOW);
+      const expired = NOW + INVITE_TTL_MS;
+      assert.equal(await findLiveInvite(repos.portalInvites, token, expired), undefined);
+      assert.deepEqual(
+        await redeemPortalInvite(repos.portalInvites, token, user('late@example.org'), expired),
+        {
+          kind: 'gone',
+        },
+      );
+      assert.deepEqual(
+        await redeemPortalInvite(repos.portalInvites, 'x'.repeat(43), user('late@example.org'), NOW),
+        { kind: 'gone' },
+      );
+    });
+
+    test("a link for an email the account's user has sets that user's password and ends their sessions", {
+      skip,
+    }, async () => {
+      const account = await createAccount(repos.accounts, 'Reset');
+      const first = await issuePortalInvite(
+        stores(),
+        { accountId: account.id, email: 'Owner@Reset.example' },
+        NOW,
+      );
+      const made = await redeemPortalInvite(
+        repos.portalInvites,
+        first.token,
+        user('owner@reset.example', 'old'),
+        NOW,
+      );
+      assert.equal(made.kind, 'signed-in');
+      const userId = made.kind === 'signed-in' ? made.user.userId : '';
+      await store.db
+        .insertInto('portal_sessions')
+        .values({
+          token_hash: `session-of-${userId}`,
+          user_id: userId,
+          account_id: account.id,
+          csrf_token: 'c',
+          created_at: NOW,
+          last_seen_at: NOW,
+          expires_at: NOW + INVITE_TTL_MS,
+        })
+        .execute();
+
+      const reset = await issuePortalInvite(
+        stores(),
+        { accountId: account.id, email: 'owner@reset.example' },
+        NOW,
+      );
+      const redeemed = await redeemPortalInvite(
+        repos.portalInvites,
+        reset.token,
+        user('owner@reset.example', 'new'),
+        NOW,
+      );
+      assert.equal(redeemed.kind === 'signed-in' && redeemed.user.userId, userId, 'the same user');
+      const row = await store.db
+        .selectFrom('portal_users')
+        .selectAll()
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      assert.equal(row?.password_hash, 'new');
+      const sessions = await store.db
+        .selectFrom('portal_sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .execute();
+      assert.equal(sessions.length, 0);
+    });
+
+    test("another account's email is refused when the link is made, and when it is used, leaving the link usable", {
+      skip,
+    }, async () => {
+      const a = await createAccount(repos.accounts, 'A');
+      const b = await createAccount(repos.accounts, 'B');
+      const ofA = await issuePortalInvite(stores(), { accountId: a.id }, NOW);
+      await redeemPortalInvite(repos.portalInvites, ofA.token, user('shared@example.org'), NOW);
+
+      await assert.rejects(
+        issuePortalInvite(stores(), { accountId: b.id, email: 'shared@example.org' }, NOW),
+        (e: unknown) => e instanceof GatewayError && e.status === 409 && e.field === 'email',
+      );
+      await assert.rejects(
+        issuePortalInvite(stores(), { accountId: b.id, email: 'not an email' }, NOW),
+        (e: unknown) => e instanceof GatewayError && e.status === 400 && e.field === 'email',
+      );
+      await assert.rejects(
+        issuePortalInvite(stores(), { accountId: 'acc_nope' }, NOW),
+        (e: unknown) => e instanceof GatewayError && e.status === 404 && e.field === 'accountId',
+      );
+
+      const ofB = await issuePortalInvite(stores(), { accountId: b.id }, NOW);
+      assert.deepEqual(
+        await redeemPortalInvite(repos.portalInvites, ofB.token, user('shared@example.org'), NOW),
+        {
+          kind: 'email-taken',
+        },
+      );
+      const usable = await redeemPortalInvite(repos.portalInvites, ofB.token, user('b@example.org'), NOW);
+      assert.equal(usable.kind === 'signed-in' && usable.user.accountId, b.id);
+    });
+
+    test('of two submissions of one link at once, exactly one gets in', { skip }, async () => {
+      const account = await createAccount(repos.accounts, 'Race');
+      const { token } = await issuePortalInvite(stores(), { accountId: account.id }, NOW);
+      const outcomes = await Promise.all([
+        redeemPortalInvite(repos.portalInvites, token, user('one@race.example'), NOW),
+        redeemPortalInvite(repos.portalInvites, token, user('two@race.example'), NOW),
+      ]);
+      assert.deepEqual(outcomes.map((o) => o.kind).sort(), ['gone', 'signed-in']);
+      const users = await store.db
+        .selectFrom('portal_users')
+        .select('id')
+        .where('account_id', '=', account.id)
+        .execute();
+      assert.equal(users.length, 1);
+    });
+  });
+}
