@@ -41,6 +41,11 @@ export async function startProxy(listenPort = 0): Promise<RoundRobinProxy> {
     });
     req.pipe(upstream);
   });
+  // Idle connections are kept for a minute (as load balancers do), not Node's 5 s: a client learns the
+  // timeout from the answer and gives a connection up a little before it, by its own timers, which a busy
+  // machine runs late; with a short timeout the client could still reuse a connection this server had
+  // just closed, and its request would fail with ECONNRESET. Closing the proxy closes them all.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
