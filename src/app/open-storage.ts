@@ -20,12 +20,37 @@ export interface Storage {
   sharedDataDirMode: ReturnType<typeof prepareDataDir>;
 }
 
+/** The install's secret key (made on first use) and the configuration completed with what it derives. */
+export function installSecrets(envConfig: Readonly<EnvConfig>): {
+  config: Readonly<Config>;
+  secretKey: Buffer;
+} {
+  const secretKey = loadOrCreateSecretKey(envConfig.secretKey, envConfig.dataDir);
+  return { config: withInstallSecrets(envConfig, secretKey), secretKey };
+}
+
 export async function openStorage(envConfig: Readonly<EnvConfig>, wake: WakeDispatcher): Promise<Storage> {
   const sharedDataDirMode = prepareDataDir(envConfig.dataDir);
-  const secretKey = loadOrCreateSecretKey(envConfig.secretKey, envConfig.dataDir);
-  const config = withInstallSecrets(envConfig, secretKey);
+  const { config, secretKey } = installSecrets(envConfig);
   const store = openStore(config.databaseUrl);
   await migrateToLatest(store);
   const repos = createRepositories(store, statusEvents(wake));
   return { config, secretKey, store, repos, sharedDataDirMode };
+}
+
+/**
+ * The database for one operator command (src/cli/main.ts), migrated, with its repositories: a small pool,
+ * and no event hooks, since commands change no message status.
+ */
+export async function openOperatorStore(
+  config: Readonly<Config>,
+): Promise<{ repos: Repositories; close(): Promise<void> }> {
+  const store = openStore(config.databaseUrl, { poolSize: 2 });
+  try {
+    await migrateToLatest(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return { repos: createRepositories(store), close: () => store.close() };
 }

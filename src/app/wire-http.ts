@@ -1,6 +1,7 @@
 /** Every route: the API under /api/v1, the network's webhook, media links, operations, docs, the portal. */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Registry } from 'prom-client';
 import { recordTemplateReview } from '../domain/templates/review-templates.ts';
 import { installApiKeyAuth } from '../http/auth.ts';
@@ -63,9 +64,19 @@ export async function registerPublicRoutes(
   );
   registerMediaRoutes(typed(app), services.media, secretKey);
   registerFlowPreviewRoutes(typed(app), core.repos.flows, secretKey);
-  registerOpsRoutes(typed(app), core.store, registry);
+  registerOpsRoutes(typed(app), databaseProbe(core.store), registry);
   registerDocsRoutes(typed(app));
   registerHome(typed(app));
+}
+
+/** The database as /readyz checks it: one round trip. */
+function databaseProbe(store: Core['store']) {
+  return {
+    dialect: store.dialect,
+    ping: async () => {
+      await sql`select 1`.execute(store.db);
+    },
+  };
 }
 
 /** The customer portal (server-rendered HTML, cookies and forms in its own scope only). */

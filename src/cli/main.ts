@@ -3,18 +3,14 @@
  * configuration as the server (DATABASE_URL, DATA_DIR, NETWORK ...), whether or not the server runs.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/config.ts';
-import { withInstallSecrets } from '../config/simulator-secrets.ts';
+import { installSecrets, openOperatorStore } from '../app/open-storage.ts';
+import { type Config, ConfigError, loadConfig } from '../config/config.ts';
 import { createAccount, findAccount, listAccounts } from '../domain/accounts.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys.ts';
 import { GatewayError } from '../domain/errors.ts';
 import { listNumbers, registerNumber, setNumberThroughput } from '../domain/numbers.ts';
 import { checkEmailFree, inviteEmailOf, issuePortalInvite } from '../domain/portal-invites.ts';
 import { portalInviteLink } from '../lib/portal-links.ts';
-import { openStore } from '../store/connect.ts';
-import { migrateToLatest } from '../store/migrate.ts';
-import { createRepositories } from '../store/repositories.ts';
-import { loadOrCreateSecretKey } from '../store/secret-key.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -93,8 +89,8 @@ type Values = ReturnType<typeof parseOptions>['values'];
 interface CommandContext {
   values: Values;
   json: boolean;
-  repos: ReturnType<typeof createRepositories>;
-  config: ReturnType<typeof withInstallSecrets>;
+  repos: Awaited<ReturnType<typeof openOperatorStore>>['repos'];
+  config: Readonly<Config>;
   secretKey: Buffer;
 }
 
@@ -303,26 +299,20 @@ async function run(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const envConfig = loadConfig();
   // The simulator's credentials are derived from the install's secret key, as the server does.
-  const secretKey = loadOrCreateSecretKey(envConfig.secretKey, envConfig.dataDir);
-  const config = withInstallSecrets(envConfig, secretKey);
+  const { config, secretKey } = installSecrets(loadConfig());
   if (command === 'simulator token') {
     if (config.network !== 'simulator') throw new UsageError('NETWORK=cloud runs no simulator');
     print(values.json === true, { token: config.simulator.token }, config.simulator.token);
     return;
   }
-  const store = openStore(config.databaseUrl, { poolSize: 2 });
+  const handler = COMMANDS[command];
+  if (!handler) throw new UsageError(`unknown command "${command}"`);
+  const { repos, close } = await openOperatorStore(config);
   try {
-    await migrateToLatest(store);
-    const repos = createRepositories(store);
-    const json = values.json === true;
-
-    const handler = COMMANDS[command];
-    if (!handler) throw new UsageError(`unknown command "${command}"`);
-    await handler({ values, json, repos, config, secretKey });
+    await handler({ values, json: values.json === true, repos, config, secretKey });
   } finally {
-    await store.close();
+    await close();
   }
 }
 

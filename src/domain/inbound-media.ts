@@ -21,6 +21,19 @@ export interface MediaPlace {
   absolute: string;
 }
 
+/** A copied file as recorded: whose it is, which network media it copies, what it holds. */
+export interface StoredMediaFile {
+  id: string;
+  accountId: string;
+  networkMediaId: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  createdAt: number;
+  /** Where the bytes are, relative to the data directory. */
+  location: string;
+}
+
 /** Where copied files are kept: a place is chosen first, the file recorded once its bytes are written. */
 export interface MediaFiles {
   newPlace(): MediaPlace;
@@ -31,6 +44,17 @@ export interface MediaFiles {
     place: MediaPlace,
     written: MediaDownload,
   ): Promise<{ id: string }>;
+}
+
+/** Reading copied files back: by id (the signed link), or the account's copies of network media ids. */
+export interface MediaLibrary extends MediaFiles {
+  find(id: string): Promise<StoredMediaFile | undefined>;
+  findOfAccountByNetworkIds(
+    accountId: string,
+    networkMediaIds: readonly string[],
+  ): Promise<StoredMediaFile[]>;
+  /** Where the bytes of `file` are on this node's disk. */
+  absolutePath(file: StoredMediaFile): string;
 }
 
 export interface InboundMediaDeps {

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GatewayError } from '../domain/errors.ts';
+import type { AccountsStore } from '../domain/ports/accounts.ts';
 import { hashApiKey } from '../domain/secrets.ts';
-import type { AccountsRepo } from '../store/accounts-repo.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export function installApiKeyAuth(scope: FastifyInstance, accounts: AccountsRepo): void {
+export function installApiKeyAuth(scope: FastifyInstance, accounts: AccountsStore): void {
   scope.decorateRequest('accountId', '');
   scope.decorateRequest('apiKeyId', '');
   scope.addHook('onRequest', async (request: FastifyRequest) => {

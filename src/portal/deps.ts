@@ -1,20 +1,20 @@
 /** What the portal's pages use: the same repositories and domain dependencies as the JSON API. */
 import type { Config } from '../config/config.ts';
 import type { FlowDeps } from '../domain/flows/flow-service.ts';
+import type { MediaLibrary } from '../domain/inbound-media.ts';
+import type { PortalStore, SessionContext } from '../domain/ports/portal.ts';
 import type { TemplateDeps } from '../domain/templates/manage-templates.ts';
 import type { WebhookEndpointDeps } from '../domain/webhook-endpoints.ts';
-import type { MediaRepo } from '../store/media-repo.ts';
 import type { MessageLogRepo } from '../store/message-log-repo.ts';
-import type { PortalRepo, SessionContext } from '../store/portal-repo.ts';
 import type { Repositories } from '../store/repositories.ts';
 
 export interface PortalDeps {
   config: Readonly<Config>;
   repos: Repositories;
-  portal: PortalRepo;
+  portal: PortalStore;
   messageLog: MessageLogRepo;
   /** The copies of files users sent, linked from the message log. */
-  media: { repo: MediaRepo; secretKey: Buffer };
+  media: { repo: MediaLibrary; secretKey: Buffer };
   templates: TemplateDeps;
   flows: FlowDeps & { secretKey: Buffer };
   webhooks: WebhookEndpointDeps;

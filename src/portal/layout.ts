@@ -1,6 +1,6 @@
 /** The page frame: head, skip link, navigation (signed in), the page heading and any notice. */
 
-import type { SessionContext } from '../store/portal-repo.ts';
+import type { SessionContext } from '../domain/ports/portal.ts';
 import { CSRF_FIELD } from './auth/csrf.ts';
 import { html, type SafeHtml } from './html.ts';
 

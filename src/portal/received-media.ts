@@ -3,9 +3,10 @@
  * (src/lib/media-links.ts), relative to the portal's own origin. The copies are found by the network's
  * media id in the message, among the signed-in account's files only.
  */
+
+import type { MediaLibrary } from '../domain/inbound-media.ts';
 import { mediaLink } from '../lib/media-links.ts';
 import type { InboundRow } from '../store/inbound-repo.ts';
-import type { MediaRepo } from '../store/media-repo.ts';
 
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
@@ -21,7 +22,7 @@ function networkMediaId(row: InboundRow): string | undefined {
 
 /** For each received row whose file the gateway copied: the link to open it, by row id. */
 export async function receivedMediaLinks(
-  media: { repo: MediaRepo; secretKey: Buffer },
+  media: { repo: MediaLibrary; secretKey: Buffer },
   accountId: string,
   rows: readonly InboundRow[],
 ): Promise<Map<string, string>> {
@@ -31,7 +32,7 @@ export async function receivedMediaLinks(
     if (id) wanted.set(row.id, id);
   }
   const files = await media.repo.findOfAccountByNetworkIds(accountId, [...new Set(wanted.values())]);
-  const fileOf = new Map(files.map((file) => [file.network_media_id, file.id]));
+  const fileOf = new Map(files.map((file) => [file.networkMediaId, file.id]));
   const links = new Map<string, string>();
   for (const [rowId, networkId] of wanted) {
     const fileId = fileOf.get(networkId);

@@ -129,5 +129,3 @@ class AccountsRepository implements AccountsStore {
 export function accountsRepo(db: Kysely<Database>): AccountsStore {
   return new AccountsRepository(db);
 }
-
-export type AccountsRepo = AccountsStore;

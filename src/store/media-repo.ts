@@ -6,19 +6,22 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { MediaLibrary, MediaPlace, StoredMediaFile } from '../domain/inbound-media.ts';
 import { newId } from '../lib/ids.ts';
 import type { Database, MediaFilesTable } from './schema.ts';
 
-export type MediaFile = MediaFilesTable;
+const fileOf = (row: MediaFilesTable): StoredMediaFile => ({
+  id: row.id,
+  accountId: row.account_id,
+  networkMediaId: row.network_media_id,
+  mimeType: row.mime_type,
+  size: row.size,
+  sha256: row.sha256,
+  createdAt: row.created_at,
+  location: row.path,
+});
 
-/** A new file's place under DATA_DIR, before anything is written there or recorded. */
-export interface MediaPlace {
-  id: string;
-  relative: string;
-  absolute: string;
-}
-
-export function mediaRepo(db: Kysely<Database>, dataDir: string) {
+export function mediaRepo(db: Kysely<Database>, dataDir: string): MediaLibrary {
   return {
     newPlace(): MediaPlace {
       const id = newId('med');
@@ -32,8 +35,8 @@ export function mediaRepo(db: Kysely<Database>, dataDir: string) {
       networkMediaId: string,
       place: MediaPlace,
       written: { mimeType: string; size: number; sha256: string },
-    ): Promise<MediaFile> {
-      const row: MediaFile = {
+    ): Promise<StoredMediaFile> {
+      const row: MediaFilesTable = {
         id: place.id,
         account_id: accountId,
         network_media_id: networkMediaId,
@@ -49,28 +52,31 @@ export function mediaRepo(db: Kysely<Database>, dataDir: string) {
         await fs.rm(place.absolute, { force: true });
         throw error;
       }
-      return row;
+      return fileOf(row);
     },
 
-    find(id: string): Promise<MediaFile | undefined> {
-      return db.selectFrom('media_files').selectAll().where('id', '=', id).executeTakeFirst();
+    async find(id: string): Promise<StoredMediaFile | undefined> {
+      const row = await db.selectFrom('media_files').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && fileOf(row);
     },
 
     /** The account's copies of these network media ids (the portal links a message to its file). */
-    findOfAccountByNetworkIds(accountId: string, networkMediaIds: readonly string[]): Promise<MediaFile[]> {
-      if (networkMediaIds.length === 0) return Promise.resolve([]);
-      return db
+    async findOfAccountByNetworkIds(
+      accountId: string,
+      networkMediaIds: readonly string[],
+    ): Promise<StoredMediaFile[]> {
+      if (networkMediaIds.length === 0) return [];
+      const rows = await db
         .selectFrom('media_files')
         .selectAll()
         .where('account_id', '=', accountId)
         .where('network_media_id', 'in', networkMediaIds)
         .execute();
+      return rows.map(fileOf);
     },
 
-    absolutePath(file: MediaFile): string {
-      return path.join(dataDir, file.path);
+    absolutePath(file: StoredMediaFile): string {
+      return path.join(dataDir, file.location);
     },
   };
 }
-
-export type MediaRepo = ReturnType<typeof mediaRepo>;

@@ -7,36 +7,16 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { createAccount } from '../domain/accounts.ts';
 import type { Account } from '../domain/ports/accounts.ts';
+import type {
+  AttemptCount,
+  AttemptPolicy,
+  NewSession,
+  PortalStore,
+  PortalUser,
+  SessionContext,
+} from '../domain/ports/portal.ts';
 import { accountsRepo } from './accounts-repo.ts';
-import type { Database, PortalSessionsTable, PortalUsersTable } from './schema.ts';
-
-export type PortalUser = PortalUsersTable;
-export type PortalSessionRow = PortalSessionsTable;
-
-/** What every signed-in page needs: the session, its user's email and the account. */
-export interface SessionContext {
-  tokenHash: string;
-  userId: string;
-  email: string;
-  accountId: string;
-  accountName: string;
-  csrfToken: string;
-  lastSeenAt: number;
-}
-
-/** When attempts lock an email out (src/portal/auth/lockout.ts holds the figures). */
-export interface AttemptPolicy {
-  maxFailures: number;
-  windowMs: number;
-  lockoutMs: number;
-}
-
-export interface AttemptCount {
-  /** This attempt's number in the window; past `maxFailures` it is refused unchecked. */
-  attempt: number;
-  /** When the lockout ends (epoch ms), 0 when none has started. */
-  lockedUntil: number;
-}
+import type { Database, PortalUsersTable } from './schema.ts';
 
 export const portalId = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
 
@@ -45,15 +25,28 @@ export function isUniqueViolation(error: unknown): boolean {
   return e.code === '23505' || /UNIQUE constraint failed/i.test(e.message ?? '');
 }
 
-class PortalRepository {
+const userOf = (row: PortalUsersTable): PortalUser => ({
+  id: row.id,
+  accountId: row.account_id,
+  email: row.email,
+  passwordHash: row.password_hash,
+  createdAt: row.created_at,
+});
+
+class PortalRepository implements PortalStore {
   readonly #db: Kysely<Database>;
 
   constructor(db: Kysely<Database>) {
     this.#db = db;
   }
 
-  findUserByEmail(email: string): Promise<PortalUser | undefined> {
-    return this.#db.selectFrom('portal_users').selectAll().where('email', '=', email).executeTakeFirst();
+  async findUserByEmail(email: string): Promise<PortalUser | undefined> {
+    const row = await this.#db
+      .selectFrom('portal_users')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row && userOf(row);
   }
 
   /**
@@ -67,7 +60,7 @@ class PortalRepository {
     try {
       return await this.#db.transaction().execute(async (trx) => {
         const account = await createAccount(accountsRepo(trx), input.businessName);
-        const user: PortalUser = {
+        const user: PortalUsersTable = {
           id: portalId('usr'),
           account_id: account.id,
           email: input.email,
@@ -75,7 +68,7 @@ class PortalRepository {
           created_at: now,
         };
         await trx.insertInto('portal_users').values(user).execute();
-        return { user, account };
+        return { user: userOf(user), account };
       });
     } catch (error) {
       if (isUniqueViolation(error)) return null;
@@ -83,13 +76,24 @@ class PortalRepository {
     }
   }
 
-  async createSession(row: PortalSessionRow): Promise<void> {
-    await this.#db.insertInto('portal_sessions').values(row).execute();
+  async createSession(session: NewSession): Promise<void> {
+    await this.#db
+      .insertInto('portal_sessions')
+      .values({
+        token_hash: session.tokenHash,
+        user_id: session.userId,
+        account_id: session.accountId,
+        csrf_token: session.csrfToken,
+        created_at: session.createdAt,
+        last_seen_at: session.lastSeenAt,
+        expires_at: session.expiresAt,
+      })
+      .execute();
     // A user's expired sessions are of no use to anyone: clear them while here.
     await this.#db
       .deleteFrom('portal_sessions')
-      .where('user_id', '=', row.user_id)
-      .where('expires_at', '<=', row.created_at)
+      .where('user_id', '=', session.userId)
+      .where('expires_at', '<=', session.createdAt)
       .execute();
   }
 
@@ -181,8 +185,6 @@ class PortalRepository {
   }
 }
 
-export function portalRepo(db: Kysely<Database>) {
+export function portalRepo(db: Kysely<Database>): PortalStore {
   return new PortalRepository(db);
 }
-
-export type PortalRepo = ReturnType<typeof portalRepo>;

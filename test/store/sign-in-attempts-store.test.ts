@@ -5,9 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { AttemptPolicy, PortalStore } from '../../src/domain/ports/portal.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
-import { type AttemptPolicy, type PortalRepo, portalRepo } from '../../src/store/portal-repo.ts';
+import { portalRepo } from '../../src/store/portal-repo.ts';
 import { storeTargets as targets } from '../support/store-targets.ts';
 
 const POLICY: AttemptPolicy = { maxFailures: 5, windowMs: 15 * 60_000, lockoutMs: 15 * 60_000 };
@@ -17,7 +18,7 @@ for (const target of targets) {
   describe(`sign-in attempts on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let repo: PortalRepo;
+    let repo: PortalStore;
     let cleanup: () => Promise<void>;
 
     before(async () => {

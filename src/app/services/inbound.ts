@@ -1,16 +1,16 @@
 /** Receiving messages and statuses from the network (src/domain/inbound.ts). */
 import type { InboundDeps } from '../../domain/inbound.ts';
+import type { MediaLibrary } from '../../domain/inbound-media.ts';
 import { copyInboundMedia } from '../../domain/inbound-media.ts';
 import { joinLimitPolicies, joinLimits } from '../../domain/join-limits.ts';
 import { receivedMessagePublisher } from '../../events/outbox.ts';
 import { mediaLink } from '../../lib/media-links.ts';
-import type { MediaRepo } from '../../store/media-repo.ts';
 import type { Core } from '../core.ts';
 import type { LimiterFactory } from './rate-limiters.ts';
 
 export function inboundService(
   core: Pick<Core, 'config' | 'store' | 'repos' | 'sandbox' | 'secretKey' | 'connector' | 'logger' | 'wake'>,
-  media: MediaRepo,
+  media: MediaLibrary,
   limiter: LimiterFactory,
 ): InboundDeps {
   const { config, repos, sandbox, secretKey, connector, logger } = core;

@@ -1,13 +1,14 @@
 /** The domain services the API, the portal and the network webhook share, each built by its own factory. */
 import type { FlowDeps } from '../../domain/flows/flow-service.ts';
 import type { InboundDeps } from '../../domain/inbound.ts';
+import type { MediaLibrary } from '../../domain/inbound-media.ts';
 import type { MarkReadDeps } from '../../domain/mark-read.ts';
 import type { Sweeper } from '../../domain/outcome-sweeper.ts';
 import type { RetentionJob } from '../../domain/retention.ts';
 import type { SendDeps } from '../../domain/send-message.ts';
 import type { TemplateDeps } from '../../domain/templates/manage-templates.ts';
 import type { WebhookEndpointDeps } from '../../domain/webhook-endpoints.ts';
-import { type MediaRepo, mediaRepo } from '../../store/media-repo.ts';
+import { mediaRepo } from '../../store/media-repo.ts';
 import type { Core } from '../core.ts';
 import { flowService } from './flows.ts';
 import { inboundService } from './inbound.ts';
@@ -27,7 +28,7 @@ export interface Services {
   inbound: InboundDeps;
   webhookEndpoints: WebhookEndpointDeps;
   /** Stored copies of the media users sent. */
-  media: MediaRepo;
+  media: MediaLibrary;
   limiter: LimiterFactory;
   sweeper: Sweeper;
   retention: RetentionJob;

@@ -8,7 +8,7 @@
  * and written after would let a burst of parallel guesses all be checked. An attempt past the limit is
  * refused without a password check; a successful one clears the count.
  */
-import type { AttemptPolicy, PortalRepo } from '../../store/portal-repo.ts';
+import type { AttemptPolicy, PortalStore } from '../../domain/ports/portal.ts';
 
 export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -28,7 +28,7 @@ export type AttemptVerdict =
 
 /** Counts a sign-in attempt for the email and says whether its password may be checked. */
 export async function beginAttempt(
-  repo: PortalRepo,
+  repo: PortalStore,
   email: string,
   now = Date.now(),
 ): Promise<AttemptVerdict> {

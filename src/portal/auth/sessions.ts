@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PortalRepo, SessionContext } from '../../store/portal-repo.ts';
+import type { PortalStore, SessionContext } from '../../domain/ports/portal.ts';
 
 export const SESSION_COOKIE = 'sb_session';
 export const SESSION_IDLE_MS = 7 * 24 * 3_600_000;
@@ -27,22 +27,22 @@ export function cookieOptions(request: FastifyRequest, publicUrl: string) {
 }
 
 export async function startSession(
-  repo: PortalRepo,
+  repo: PortalStore,
   request: FastifyRequest,
   reply: FastifyReply,
-  user: { id: string; account_id: string },
+  user: { id: string; accountId: string },
   publicUrl: string,
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   await repo.createSession({
-    token_hash: hashToken(token),
-    user_id: user.id,
-    account_id: user.account_id,
-    csrf_token: randomBytes(32).toString('base64url'),
-    created_at: now,
-    last_seen_at: now,
-    expires_at: now + SESSION_IDLE_MS,
+    tokenHash: hashToken(token),
+    userId: user.id,
+    accountId: user.accountId,
+    csrfToken: randomBytes(32).toString('base64url'),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: now + SESSION_IDLE_MS,
   });
   reply.setCookie(SESSION_COOKIE, token, {
     ...cookieOptions(request, publicUrl),
@@ -51,7 +51,10 @@ export async function startSession(
 }
 
 /** The session named by the request's cookie, if it is live; its expiry is pushed forward. */
-export async function loadSession(repo: PortalRepo, request: FastifyRequest): Promise<SessionContext | null> {
+export async function loadSession(
+  repo: PortalStore,
+  request: FastifyRequest,
+): Promise<SessionContext | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 100) return null;
   const now = Date.now();
@@ -63,7 +66,7 @@ export async function loadSession(repo: PortalRepo, request: FastifyRequest): Pr
 }
 
 export async function endSession(
-  repo: PortalRepo,
+  repo: PortalStore,
   request: FastifyRequest,
   reply: FastifyReply,
   publicUrl: string,

@@ -134,7 +134,7 @@ function registerSignIn(portal: FastifyInstance, deps: PortalDeps): void {
     if (attempt.refusedUntil !== undefined)
       return html200(reply, 429, signInPage(token, email, next, lockoutMessage(attempt.refusedUntil)));
     const user = await deps.portal.findUserByEmail(email);
-    const ok = await verifyPassword(password, user?.password_hash ?? (await hashForUnknownUser()));
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownUser()));
     if (!user || !ok) {
       const locked = attempt.lockedIfWrong;
       if (locked) return html200(reply, 429, signInPage(token, email, next, lockoutMessage(locked)));

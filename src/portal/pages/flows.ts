@@ -5,9 +5,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
 import { createFlow, flowPreview, listFlows, publishFlow } from '../../domain/flows/flow-service.ts';
+import type { SessionContext } from '../../domain/ports/portal.ts';
 import { FLOW_CATEGORIES } from '../../lib/flow-categories.ts';
 import { FLOW_JSON_MAX_BYTES } from '../../lib/flow-json/file-size.ts';
-import type { SessionContext } from '../../store/portal-repo.ts';
 import { badge, input, select, textarea, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, fieldList, pageNumber, param } from '../forms.ts';

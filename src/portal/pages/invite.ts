@@ -121,7 +121,7 @@ export function registerInvitePages(portal: FastifyInstance, deps: PortalDeps): 
       deps.portal,
       request,
       reply,
-      { id: user.userId, account_id: user.accountId },
+      { id: user.userId, accountId: user.accountId },
       deps.config.publicUrl,
     );
     return reply.redirect('/app/settings?notice=password-set', 303);

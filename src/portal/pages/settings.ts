@@ -14,7 +14,7 @@ import {
 import { GatewayError } from '../../domain/errors.ts';
 import { listNumbers } from '../../domain/numbers.ts';
 import type { ApiKey } from '../../domain/ports/accounts.ts';
-import type { SessionContext } from '../../store/portal-repo.ts';
+import type { SessionContext } from '../../domain/ports/portal.ts';
 import { badge, copyable, input, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, param } from '../forms.ts';

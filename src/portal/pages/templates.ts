@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
+import type { SessionContext } from '../../domain/ports/portal.ts';
 import { createTemplate, listTemplates } from '../../domain/templates/manage-templates.ts';
 import type { TemplateBodyInput } from '../../domain/templates/template-body.ts';
 import { TEMPLATE_CATEGORIES } from '../../domain/templates/template-body.ts';
 import type { TemplateView } from '../../domain/templates/template-view.ts';
-import type { SessionContext } from '../../store/portal-repo.ts';
 import { badge, input, select, textarea, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field } from '../forms.ts';

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
 import { eventTypes, unknownEventTypes } from '../../domain/event-types.ts';
+import type { SessionContext } from '../../domain/ports/portal.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -17,7 +18,6 @@ import {
   listEndpoints,
   redeliver,
 } from '../../domain/webhook-endpoints.ts';
-import type { SessionContext } from '../../store/portal-repo.ts';
 import { badge, copyable, input, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, fieldList, param } from '../forms.ts';

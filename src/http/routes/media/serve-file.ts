@@ -7,12 +7,12 @@
 import { createReadStream } from 'node:fs';
 import { Type } from 'typebox';
 import { GatewayError } from '../../../domain/errors.ts';
+import type { MediaLibrary } from '../../../domain/inbound-media.ts';
 import { mediaLinkValid } from '../../../lib/media-links.ts';
-import type { MediaRepo } from '../../../store/media-repo.ts';
 import { MEDIA_SECURITY_HEADERS, mediaServing } from '../../media-headers.ts';
 import type { TypedApp } from '../../typed-app.ts';
 
-export function registerServeMedia(app: TypedApp, media: MediaRepo, secretKey: Buffer): void {
+export function registerServeMedia(app: TypedApp, media: MediaLibrary, secretKey: Buffer): void {
   app.get(
     '/media/:id',
     {
@@ -34,7 +34,7 @@ export function registerServeMedia(app: TypedApp, media: MediaRepo, secretKey: B
       const { expires, signature } = request.query;
       const file = mediaLinkValid(secretKey, id, expires, signature) ? await media.find(id) : undefined;
       if (!file) throw new GatewayError('not_found', 'this media link is invalid or has expired');
-      const serving = mediaServing(file.mime_type);
+      const serving = mediaServing(file.mimeType);
       reply.header('content-type', serving.contentType);
       reply.header('content-disposition', serving.disposition);
       reply.header('content-length', String(file.size));

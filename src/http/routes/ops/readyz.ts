@@ -1,15 +1,19 @@
 /** `GET /readyz`: readiness; 503 while the database does not answer, so a load balancer sends no traffic. */
-import { sql } from 'kysely';
-import type { Store } from '../../../store/connect.ts';
 import type { TypedApp } from '../../typed-app.ts';
 
-export function registerReadyz(app: TypedApp, store: Store): void {
+/** The database as readiness sees it: its kind, and a round trip that fails when it does not answer. */
+export interface DatabaseProbe {
+  dialect: string;
+  ping(): Promise<void>;
+}
+
+export function registerReadyz(app: TypedApp, database: DatabaseProbe): void {
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
-      await sql`select 1`.execute(store.db);
-      return { status: 'ready', database: store.dialect };
+      await database.ping();
+      return { status: 'ready', database: database.dialect };
     } catch {
-      return reply.code(503).send({ status: 'unavailable', database: store.dialect });
+      return reply.code(503).send({ status: 'unavailable', database: database.dialect });
     }
   });
 }
