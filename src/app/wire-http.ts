@@ -17,6 +17,7 @@ import { registerOpsRoutes } from '../http/routes/ops/index.ts';
 import { registerTemplateRoutes } from '../http/routes/templates/index.ts';
 import { registerWebhookRoutes } from '../http/routes/webhooks/index.ts';
 import { typed } from '../http/typed-app.ts';
+import { webhookEventsOrRefusal } from '../network/webhook-events.ts';
 import { portalPlugin } from '../portal/routes.ts';
 import { messageLogRepo } from '../store/message-log-repo.ts';
 import { portalRepo } from '../store/portal-repo.ts';
@@ -58,6 +59,7 @@ export async function registerPublicRoutes(
       appSecret: config.graph.appSecret,
       verifyToken: config.graph.verifyToken,
       bodyLimitBytes: config.networkWebhookBodyLimitBytes,
+      readEvents: webhookEventsOrRefusal,
       onTemplateStatus: (event) => recordTemplateReview(services.templates, event),
     },
     services.inbound,

@@ -21,12 +21,12 @@ import {
   objectsAt,
   phoneAt,
   timestampAt,
+  WebhookFieldError,
   wordAt,
 } from './webhook-fields.ts';
 
-export { WebhookFieldError } from './webhook-fields.ts';
-
 export type { InboundMessageEvent, NetworkEvent, StatusEvent, TemplateStatusEvent };
+export { WebhookFieldError };
 
 /**
  * The message types of the Cloud API. Any other type (a kind of message newer than
@@ -146,4 +146,17 @@ export function readWebhookEvents(body: unknown, now = Date.now()): NetworkEvent
     }
   }
   return events;
+}
+
+/**
+ * The events of a parsed webhook body, or the words of the rule it breaks (the route answers them as a
+ * 400): what the webhook route is given, so it needs nothing of this module but this function.
+ */
+export function webhookEventsOrRefusal(body: unknown, now = Date.now()): NetworkEvent[] | string {
+  try {
+    return readWebhookEvents(body, now);
+  } catch (error) {
+    if (error instanceof WebhookFieldError) return error.message;
+    throw error;
+  }
 }

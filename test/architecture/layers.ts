@@ -104,7 +104,6 @@ const ADAPTER_ON_ADAPTER =
 const OUTBOX_ON_STORE =
   'the outbox writes its events with the store, in the transaction of the change they report: an event-outbox port belongs in the domain';
 const DELIVERY_ON_STORE = 'a delivery module reaches into the store where a domain service or port belongs';
-const DELIVERY_ON_ADAPTER = 'a delivery module uses an adapter directly where a domain service belongs';
 
 const debts = (why: string, pairs: ReadonlyArray<readonly [string, string]>): KnownDebt[] =>
   pairs.map(([from, to]) => ({ from: `src/${from}`, to: `src/${to}`, why }));
@@ -125,9 +124,5 @@ export const KNOWN_DEBTS: readonly KnownDebt[] = [
     ['portal/deps.ts', 'store/repositories.ts'],
     ['portal/pages/messages.ts', 'store/message-log-repo.ts'],
     ['portal/received-media.ts', 'store/inbound-repo.ts'],
-  ]),
-  ...debts(DELIVERY_ON_ADAPTER, [
-    ['http/routes/network-webhook/index.ts', 'network/webhook-events.ts'],
-    ['http/routes/network-webhook/receive.ts', 'network/webhook-events.ts'],
   ]),
 ];

@@ -16,7 +16,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { InboundDeps } from '../../../domain/inbound.ts';
-import type { TemplateStatusEvent } from '../../../network/webhook-events.ts';
+import type { NetworkEvent, TemplateStatusEvent } from '../../../domain/ports/network-events.ts';
 import { typed } from '../../typed-app.ts';
 import { registerReceiveNetworkWebhook } from './receive.ts';
 import { registerVerifyNetworkWebhook } from './verify.ts';
@@ -26,6 +26,11 @@ export interface NetworkWebhookOptions {
   verifyToken: string;
   /** The largest body accepted, in bytes; larger ones are answered 413. */
   bodyLimitBytes: number;
+  /**
+   * The events of a parsed body in the network's format, or the words of the rule it breaks (a 400).
+   * The composition root passes the network module's reader (src/network/webhook-events.ts).
+   */
+  readEvents(body: unknown, now: number): NetworkEvent[] | string;
   /** Template reviews (docs/cloud-api.md §3.6). */
   onTemplateStatus(event: TemplateStatusEvent): Promise<void>;
 }

@@ -5,7 +5,7 @@
  */
 import { handleInboundMessage, handleStatus, type InboundDeps } from '../../../domain/inbound.ts';
 import { runInOrderPerKey } from '../../../domain/ordered-work.ts';
-import { type NetworkEvent, readWebhookEvents, WebhookFieldError } from '../../../network/webhook-events.ts';
+import type { NetworkEvent } from '../../../domain/ports/network-events.ts';
 import type { TypedApp } from '../../typed-app.ts';
 import type { NetworkWebhookOptions } from './index.ts';
 import { signatureMatches } from './signature.ts';
@@ -21,19 +21,14 @@ function orderKey(event: NetworkEvent): string {
 }
 
 /** The events of a signed body, or the words of a 400 when the body is not JSON or breaks a rule. */
-function eventsOf(raw: Buffer): NetworkEvent[] | string {
+function eventsOf(raw: Buffer, read: NetworkWebhookOptions['readEvents']): NetworkEvent[] | string {
   let body: unknown;
   try {
     body = JSON.parse(raw.toString('utf8'));
   } catch {
     return 'body is not JSON';
   }
-  try {
-    return readWebhookEvents(body, Date.now());
-  } catch (error) {
-    if (error instanceof WebhookFieldError) return error.message;
-    throw error;
-  }
+  return read(body, Date.now());
 }
 
 export function registerReceiveNetworkWebhook(
@@ -51,7 +46,7 @@ export function registerReceiveNetworkWebhook(
         request.log.warn('network webhook with a missing or wrong signature refused');
         return reply.code(401).type('text/plain').send('invalid signature');
       }
-      const events = eventsOf(raw);
+      const events = eventsOf(raw, options.readEvents);
       if (typeof events === 'string') {
         request.log.warn({ reason: events }, 'signed network webhook refused');
         return reply.code(400).type('text/plain').send(events);
