@@ -2,7 +2,9 @@
  * Graph API error bodies as Meta returns them (docs/cloud-api.md §2.1, synchronous) and as they appear inside
  * webhooks (docs/cloud-api.md §2.2, asynchronous). Callers branch on `code`, never on the text (docs/cloud-api.md §2.3).
  */
+
 import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 
 export interface GraphErrorBody {
   error: {
@@ -117,4 +119,9 @@ export class GraphProblem extends Error {
     super(error.body.error.message);
     this.error = error;
   }
+}
+
+/** Answers a Graph error with its HTTP status and Graph body. */
+export function sendGraphError(reply: FastifyReply, error: GraphError) {
+  return reply.code(error.httpStatus).send(error.body);
 }

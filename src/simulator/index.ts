@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { installAccessGate, type SimulatorGate } from './access-gate.ts';
 import { FlowCatalog } from './flow-catalog.ts';
 import { GraphObjects } from './graph-objects.ts';
+import { registerMediaUpload } from './media-upload.ts';
 import { MediaVault } from './media-vault.ts';
 import { registerPhoneEvents } from './phone/events.ts';
 import { registerPhoneRoutes } from './phone/routes.ts';
@@ -143,6 +144,7 @@ function routesOf(options: SimulatorOptions, parts: Parts, streams: { close(): v
   return async (app: FastifyInstance) => {
     if (options.gate) installAccessGate(app, options.gate);
     registerMediaRoutes(app, { accessToken: options.accessToken, vault, objects, now });
+    registerMediaUpload(app, { accessToken: options.accessToken, vault });
     registerFlowRoutes(app, { accessToken: options.accessToken, flows, objects });
     registerTemplateRoutes(app, {
       accessToken: options.accessToken,

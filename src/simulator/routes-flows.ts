@@ -7,11 +7,11 @@
  * they go through the graph object registry (graph-objects.ts); the others are routes of their own.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FLOW_CATEGORIES } from '../lib/flow-categories.ts';
 import { normalizePhone } from '../lib/phone.ts';
 import { type FlowCatalog, flowError, type SimFlow } from './flow-catalog.ts';
-import { type GraphError, graphError, unknownObjectError } from './graph-errors.ts';
+import { type GraphError, graphError, sendGraphError, unknownObjectError } from './graph-errors.ts';
 import type { GraphObjects } from './graph-objects.ts';
 import { pathParam } from './request-fields.ts';
 import { graphAccessProblem, graphErrorHandler } from './routes-graph.ts';
@@ -26,9 +26,7 @@ export interface FlowRouteDeps {
 /** Meta's limit on a Flow JSON asset (docs/cloud-api.md §6.1, per AWS's mirror). */
 const FLOW_JSON_MAX_BYTES = 10 * 1024 * 1024;
 
-function sendError(reply: FastifyReply, error: GraphError) {
-  return reply.code(error.httpStatus).send(error.body);
-}
+const sendError = sendGraphError;
 
 /** A simulated business number is its own WABA, whose id is its phone-number id (the number's digits). */
 const isWabaId = (id: string) => /^\d+$/.test(id) && normalizePhone(id) === id;

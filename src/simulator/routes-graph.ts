@@ -12,6 +12,7 @@ import {
   GraphProblem,
   graphError,
   invalidTokenError,
+  sendGraphError,
   unknownObjectError,
   WINDOW_CLOSED_DETAILS,
   webhookError,
@@ -47,9 +48,7 @@ export interface GraphRouteDeps {
 /** Graph versions look like v23.0 (docs/cloud-api.md §0). */
 const VERSION = /^v\d+\.\d+$/;
 
-function sendError(reply: FastifyReply, error: GraphError) {
-  return reply.code(error.httpStatus).send(error.body);
-}
+const sendError = sendGraphError;
 
 /** Unreadable bodies (bad JSON, wrong content type, too large) still answer in Graph's shape. */
 export function graphErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

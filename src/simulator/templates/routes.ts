@@ -7,7 +7,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePhone } from '../../lib/phone.ts';
-import { type GraphError, GraphProblem, graphError, unknownObjectError } from '../graph-errors.ts';
+import { GraphProblem, graphError, sendGraphError, unknownObjectError } from '../graph-errors.ts';
 import type { GraphObjects } from '../graph-objects.ts';
 import { fieldOf, pathParam } from '../request-fields.ts';
 import { graphAccessProblem } from '../routes-graph.ts';
@@ -30,9 +30,7 @@ export interface TemplateRouteDeps {
   now: () => number;
 }
 
-function sendError(reply: FastifyReply, error: GraphError) {
-  return reply.code(error.httpStatus).send(error.body);
-}
+const sendError = sendGraphError;
 
 /** Unreadable bodies still answer in Graph's shape. */
 function graphErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
