@@ -15,6 +15,7 @@ import { registerMessageRoutes } from '../http/routes/messages/index.ts';
 import { registerNetworkWebhook } from '../http/routes/network-webhook/index.ts';
 import { registerOpsRoutes } from '../http/routes/ops/index.ts';
 import { registerTemplateRoutes } from '../http/routes/templates/index.ts';
+import { registerUploadRoutes } from '../http/routes/uploads/index.ts';
 import { registerWebhookRoutes } from '../http/routes/webhooks/index.ts';
 import { typed } from '../http/typed-app.ts';
 import { webhookEventsOrRefusal } from '../network/webhook-events.ts';
@@ -33,13 +34,14 @@ export async function registerApi(app: FastifyInstance, core: Core, services: Se
     if (config.rateLimit) {
       installRateLimit(api, services.limiter(config.rateLimit));
     }
-    // Template media and Flow JSON uploads. Each route passes its own size limits to request.file();
+    // Template media, media to send and Flow JSON uploads. Each route passes its own size limits to request.file();
     // these defaults bound everything else (one file, a few small text parts).
     await api.register(multipart, {
       limits: { files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12, fileSize: 1024 * 1024 },
     });
     registerMessageRoutes(typed(api), services.send, repos.messages, services.receipts);
     registerTemplateRoutes(typed(api), services.templates);
+    registerUploadRoutes(typed(api), services.uploads);
     registerFlowRoutes(typed(api), services.flows);
     registerWebhookRoutes(typed(api), services.webhookEndpoints);
   });

@@ -51,6 +51,7 @@ export interface SendContextLike {
   flowToken?: string;
   template?: { networkName: string };
   replyTo?: string;
+  media?: { networkMediaId: string };
 }
 
 export interface CommonSendFields {
@@ -68,6 +69,8 @@ export interface SendDeps extends SenderDeps {
   connector: Pick<NetworkConnector, 'sendMessage'>;
   windowOpenSince(businessPhone: string, userPhone: string): Promise<number | undefined>;
   resolveFlow: FlowResolver;
+  /** The network's id of an upload a media send names (`mediaId`); nothing for a send by URL. */
+  resolveMedia(accountId: string, senderPhone: string, content: unknown): Promise<SendContextLike>;
   /** Resolves the APPROVED template a template send names (and checks its parameters), or throws. */
   resolveTemplate(accountId: string, senderPhone: string, content: unknown): Promise<SendContextLike>;
   /**
@@ -153,7 +156,9 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
       ? await deps.resolveFlow(accountId, checked.value)
       : rules.kind === 'template'
         ? await deps.resolveTemplate(accountId, sender.phone, checked.value)
-        : {};
+        : rules.kind === 'media'
+          ? await deps.resolveMedia(accountId, sender.phone, checked.value)
+          : {};
   const replyTo =
     body.replyTo === undefined ? {} : { replyTo: await repliedTo(deps.messages, accountId, body.replyTo) };
   const cloud = withReply(rules.toCloud(checked.value, { ...context, ...replyTo }), replyTo.replyTo);

@@ -61,14 +61,7 @@ export async function resolveSender(
       lastInbound: { at: member.lastInboundAt },
     };
   }
-  const number = await deps.numbers.findNumberOfAccount(accountId, from);
-  if (!number) {
-    throw new GatewayError(
-      'forbidden_number',
-      `+${from} is neither the sandbox number (+${deps.sandbox.phone}) nor a number registered to your account`,
-      { field: 'from' },
-    );
-  }
+  const number = await accountNumber(deps, accountId, from);
   return {
     phone: from,
     credentials: {
@@ -79,4 +72,44 @@ export async function resolveSender(
     enforceWindow: number.sessionCheck,
     isSandbox: false,
   };
+}
+
+async function accountNumber(
+  deps: Pick<SenderDeps, 'numbers' | 'sandbox'>,
+  accountId: string,
+  phone: string,
+) {
+  const number = await deps.numbers.findNumberOfAccount(accountId, phone);
+  if (!number) {
+    throw new GatewayError(
+      'forbidden_number',
+      `+${phone} is neither the sandbox number (+${deps.sandbox.phone}) nor a number registered to your account`,
+      { field: 'from' },
+    );
+  }
+  return number;
+}
+
+/**
+ * The network credentials of a number the account may use (the sandbox, or one of its own), for a call
+ * that names no user (an upload); a refusal names `field`.
+ */
+export async function numberCredentials(
+  deps: Pick<SenderDeps, 'numbers' | 'sandbox' | 'secretKey'>,
+  accountId: string,
+  phone: string,
+  field: string,
+): Promise<NumberCredentials> {
+  if (phone === deps.sandbox.phone)
+    return { phoneNumberId: deps.sandbox.phoneNumberId, accessToken: deps.sandbox.accessToken };
+  try {
+    const number = await accountNumber(deps, accountId, phone);
+    return {
+      phoneNumberId: number.phoneNumberId,
+      accessToken: decryptSecret(number.sealedAccessToken, deps.secretKey),
+    };
+  } catch (error) {
+    if (error instanceof GatewayError) throw new GatewayError(error.code, error.message, { field });
+    throw error;
+  }
 }

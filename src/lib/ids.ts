@@ -35,7 +35,8 @@ export type IdPrefix =
   | 'evt'
   | 'dlv'
   | 'att'
-  | 'med';
+  | 'med'
+  | 'upl';
 
 /** Random bytes are drawn from the system 4 KiB at a time: one call per id was a measurable cost. */
 const pool = Buffer.alloc(4096);

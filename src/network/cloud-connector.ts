@@ -15,6 +15,7 @@ import type {
 } from '../domain/ports/network.ts';
 import { cloudFlowCalls } from './cloud-flows.ts';
 import { cloudMediaDownloads } from './cloud-media.ts';
+import { cloudMediaUploadCalls } from './cloud-media-upload.ts';
 import { cloudTemplateCalls } from './cloud-templates.ts';
 import { graphExchange } from './graph-call.ts';
 import { failureFromGraphResponse } from './graph-errors.ts';
@@ -128,6 +129,7 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
   return {
     ...cloudTemplateCalls(graphOptions),
     ...cloudFlowCalls(graphOptions),
+    ...cloudMediaUploadCalls(graphOptions),
     ...cloudMediaDownloads({ ...graphOptions, allowPrivateUrls: options.allowPrivateMediaUrls ?? false }),
 
     markRead: (credentials: NumberCredentials, networkMessageId: string, typing: boolean) =>

@@ -18,6 +18,7 @@ import * as signInAttempts from './migrations/2026-11-23-011-sign-in-attempts.ts
 import * as sendSlots from './migrations/2026-11-24-701-send-slots.ts';
 import * as deliveriesByEvent from './migrations/2026-11-24-702-deliveries-by-event.ts';
 import * as portalInvites from './migrations/2026-11-25-801-portal-invites.ts';
+import * as outboundMedia from './migrations/2026-11-25-802-outbound-media.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-701-send-slots': sendSlots,
   '2026-11-24-702-deliveries-by-event': deliveriesByEvent,
   '2026-11-25-801-portal-invites': portalInvites,
+  '2026-11-25-802-outbound-media': outboundMedia,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

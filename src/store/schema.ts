@@ -244,6 +244,18 @@ export interface FlowsTable {
 }
 
 /** A person who signs in to the customer portal; one account may have several. */
+/** Media uploaded to send by id (migration 2026-11-25-802). */
+export interface OutboundMediaTable {
+  id: string;
+  account_id: string;
+  phone: string;
+  network_media_id: string;
+  media_type: string;
+  mime_type: string;
+  size: number;
+  created_at: number;
+}
+
 /** One-time links into the portal (migration 2026-11-25-801), by the SHA-256 of their token. */
 export interface PortalInvitesTable {
   token_hash: string;
@@ -319,6 +331,7 @@ export interface Database {
   flows: FlowsTable;
   portal_users: PortalUsersTable;
   portal_invites: PortalInvitesTable;
+  outbound_media: OutboundMediaTable;
   portal_sessions: PortalSessionsTable;
   portal_lockouts: PortalLockoutsTable;
   rate_limits: RateLimitsTable;

@@ -56,6 +56,8 @@ interface Ids {
   deliveryId: string;
   /** A business number (its E.164 with +). */
   phone: string;
+  /** Media uploaded to send by id. */
+  uploadId: string;
 }
 
 type Body = Record<string, unknown>;
@@ -173,6 +175,12 @@ const ROUTES: Record<string, RouteCase> = {
     foreign: 404,
   },
   'POST /api/v1/template/upload/file': { path: () => '/api/v1/template/upload/file', multipart: 'file' },
+  'POST /api/v1/media/{phone}': {
+    path: (ids) => `/api/v1/media/${enc(ids.phone)}`,
+    multipart: 'file',
+    foreign: 'number',
+  },
+  'DELETE /api/v1/media/{mediaId}': { path: (ids) => `/api/v1/media/${enc(ids.uploadId)}`, foreign: 404 },
   'POST /api/v1/msg/manage/flow': {
     path: () => FLOWS,
     multipart: 'flow',
@@ -340,6 +348,15 @@ async function seed(t: TestGateway, account: TestAccount, user: string, tag: str
   assert.equal(deliveries.status, 200, JSON.stringify(deliveries.body));
   const [join] = await t.gateway.repos.inbound.listOfAccount(account.accountId, 1);
   assert.ok(join, 'the join was received');
+  const form = new FormData();
+  form.append('file', new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }), 'doc.pdf');
+  const uploaded = await fetch(`${t.url}/api/v1/media/${enc(SANDBOX)}`, {
+    method: 'POST',
+    headers: { apiKey: account.apiKey },
+    body: form,
+  });
+  assert.equal(uploaded.status, 200, await uploaded.clone().text());
+  const uploadId = ((await uploaded.json()) as { data: { mediaId: string } }).data.mediaId;
   return {
     messageId,
     receivedId: join.waId,
@@ -349,6 +366,7 @@ async function seed(t: TestGateway, account: TestAccount, user: string, tag: str
     webhookId: hook.body.data.id,
     deliveryId: deliveries.body.data[0].id,
     phone: SANDBOX,
+    uploadId,
   };
 }
 
@@ -376,6 +394,7 @@ const GHOST: Ids = {
   webhookId: 'whk_ghost',
   deliveryId: 'dlv_ghost',
   phone: SANDBOX,
+  uploadId: 'upl_ghost',
 };
 const databases = ['sqlite', 'postgres'] as const;
 

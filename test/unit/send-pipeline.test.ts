@@ -62,6 +62,7 @@ function pipeline(options: { answers?: Answer[]; sessionCheck?: boolean; lastInb
       business === OWN && user === USER ? options.lastInbound : undefined,
     resolveFlow: async () => ({}),
     resolveTemplate: async () => ({}),
+    resolveMedia: async () => ({}),
     unknownOutcomeMs: 300_000,
     abandonedClaimMs: 60_000,
     now: () => clock,

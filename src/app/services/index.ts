@@ -3,6 +3,7 @@ import type { FlowDeps } from '../../domain/flows/flow-service.ts';
 import type { InboundDeps } from '../../domain/inbound.ts';
 import type { MediaLibrary } from '../../domain/inbound-media.ts';
 import type { MarkReadDeps } from '../../domain/mark-read.ts';
+import type { OutboundMediaDeps } from '../../domain/outbound-media.ts';
 import type { Sweeper } from '../../domain/outcome-sweeper.ts';
 import type { RetentionJob } from '../../domain/retention.ts';
 import type { SendDeps } from '../../domain/send-message.ts';
@@ -12,6 +13,7 @@ import { mediaRepo } from '../../store/media-repo.ts';
 import type { Core } from '../core.ts';
 import { flowService } from './flows.ts';
 import { inboundService } from './inbound.ts';
+import { outboundMediaService } from './outbound-media.ts';
 import { type LimiterFactory, rateLimiters } from './rate-limiters.ts';
 import { retention } from './retention.ts';
 import { receiptService, sendService } from './send.ts';
@@ -29,6 +31,8 @@ export interface Services {
   webhookEndpoints: WebhookEndpointDeps;
   /** Stored copies of the media users sent. */
   media: MediaLibrary;
+  /** Media the business uploads to send by id. */
+  uploads: OutboundMediaDeps;
   limiter: LimiterFactory;
   sweeper: Sweeper;
   retention: RetentionJob;
@@ -38,14 +42,16 @@ export function buildServices(core: Core): Services {
   const limiter = rateLimiters(core.store);
   const media = mediaRepo(core.store.db, core.config.dataDir);
   const templates = templateService(core);
+  const uploads = outboundMediaService(core);
   return {
-    send: sendService(core, templates.templates),
+    send: sendService(core, templates.templates, uploads.media),
     receipts: receiptService(core),
     templates,
     flows: flowService(core),
     inbound: inboundService(core, media, limiter),
     webhookEndpoints: webhookEndpointService(core),
     media,
+    uploads,
     limiter,
     sweeper: outcomeSweeper(core),
     retention: retention(core),

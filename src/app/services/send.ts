@@ -2,7 +2,10 @@
 import { resolveFlowSend } from '../../domain/flows/resolve-flow-send.ts';
 import type { MarkReadDeps } from '../../domain/mark-read.ts';
 import type { FlowContent } from '../../domain/messages/send-flow.ts';
+import type { MediaContent } from '../../domain/messages/send-media.ts';
 import type { TemplateContent } from '../../domain/messages/send-template.ts';
+import { mediaToSend } from '../../domain/outbound-media.ts';
+import type { OutboundMediaStore } from '../../domain/ports/outbound-media.ts';
 import type { TemplatesStore } from '../../domain/ports/templates.ts';
 import type { SendDeps } from '../../domain/send-message.ts';
 import { resolveTemplateSend } from '../../domain/templates/resolve-template-send.ts';
@@ -19,6 +22,7 @@ export function abandonedClaimMs(graph: Core['config']['graph']): number {
 export function sendService(
   core: Pick<Core, 'config' | 'repos' | 'sandbox' | 'secretKey' | 'connector'>,
   templates: TemplatesStore,
+  uploads: Pick<OutboundMediaStore, 'findOutboundMedia'>,
 ): SendDeps {
   const { repos, config } = core;
   return {
@@ -30,6 +34,15 @@ export function sendService(
     resolveTemplate: (accountId, senderPhone, content) =>
       resolveTemplateSend(templates, accountId, senderPhone, content as TemplateContent),
     resolveFlow: (accountId, content) => resolveFlowSend(repos.flows, accountId, content as FlowContent),
+    resolveMedia: async (accountId, senderPhone, content) => {
+      const media = content as MediaContent;
+      if (media.mediaId === undefined) return {};
+      const networkMediaId = await mediaToSend(uploads, accountId, senderPhone, {
+        mediaId: media.mediaId,
+        mediaType: media.mediaType,
+      });
+      return { media: { networkMediaId } };
+    },
     abandonedClaimMs: abandonedClaimMs(config.graph),
     unknownOutcomeMs: config.graph.unknownOutcomeMs,
   };

@@ -14,6 +14,8 @@ export interface SendContext {
   template?: { networkName: string };
   /** The network id of the message `replyTo` names (a reply quotes it; a reaction is put on it). */
   replyTo?: string;
+  /** The network's id of the upload a media send names by `mediaId`. */
+  media?: { networkMediaId: string };
 }
 
 /** `Schema` is the body schema's own type, so the API can derive the validated body's type from it. */

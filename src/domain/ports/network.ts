@@ -171,6 +171,16 @@ export interface NetworkConnector {
     maxBytes: number,
     toFile: string,
   ): Promise<MediaResult>;
+  /**
+   * Uploads a file to send by id (docs/cloud-api.md §5.1), read from `file.path` as it goes out (never whole
+   * in memory); the network answers its media id.
+   */
+  uploadMedia(
+    credentials: NumberCredentials,
+    file: { path: string; mimeType: string; filename: string },
+  ): Promise<FlowCallResult<{ mediaId: string }>>;
+  /** Deletes an uploaded file from the network (docs/cloud-api.md §5.3). */
+  deleteMedia(credentials: NumberCredentials, mediaId: string): Promise<CallResult>;
   /** Flows API (docs/cloud-api.md §6.1): a new DRAFT flow, without its Flow JSON yet. */
   createFlow(
     account: FlowAccount,

@@ -8,6 +8,8 @@
  * to the account is not counted: refusing to keep it would lose what the account received, and anyone
  * with a phone could fill an account's quota and so block its uploads.
  */
+
+import { drain, peekHead } from '../../lib/stream-head.ts';
 import { GatewayError } from '../errors.ts';
 import type { TemplateMedia, TemplatesStore } from '../ports/templates.ts';
 import { TEMPLATE_MEDIA_HEAD_BYTES, templateMediaKind, templateMediaTooLarge } from './template-media.ts';
@@ -33,36 +35,6 @@ function overQuota(quotaBytes: number, usedBytes: number): GatewayError {
 export async function ensureTemplateMediaRoom(deps: TemplateMediaDeps, accountId: string): Promise<void> {
   const used = await deps.templates.mediaBytesOfAccount(accountId);
   if (used >= deps.mediaQuotaBytes) throw overQuota(deps.mediaQuotaBytes, used);
-}
-
-/** Reads the rest of a refused upload, so the client's request completes and it gets the answer. */
-async function drain(source: AsyncIterable<Uint8Array>): Promise<void> {
-  for await (const _chunk of source) {
-    // discarded
-  }
-}
-
-/** The source's first `bytes` bytes (or all of a shorter one), and the whole source again to read on. */
-async function peekHead(source: AsyncIterable<Uint8Array>, bytes: number) {
-  const iterator = source[Symbol.asyncIterator]();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  let ended = false;
-  while (length < bytes) {
-    const next = await iterator.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  async function* whole(): AsyncGenerator<Uint8Array> {
-    yield* chunks;
-    if (ended) return;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-  }
-  return { head: Buffer.concat(chunks).subarray(0, bytes), whole: whole() };
 }
 
 export async function storeTemplateMedia(
