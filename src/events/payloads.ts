@@ -73,7 +73,15 @@ export function inboundPayload(row: InboundMessage, mediaCopy?: { url: string } 
       payload[type] = content;
   }
   const context = obj(message.context);
-  if (typeof context.id === 'string') payload.context = { messageId: context.id };
+  const replyContext = {
+    ...(typeof context.id === 'string' ? { messageId: context.id } : {}),
+    ...(context.forwarded === true ? { forwarded: true } : {}),
+    ...(context.frequently_forwarded === true ? { frequentlyForwarded: true } : {}),
+  };
+  if (Object.keys(replyContext).length > 0) payload.context = replyContext;
+  // Everything the network said, as it said it: fields the gateway does not model (an ad's `referral`,
+  // the `errors` of an unsupported message, identity fields) reach the business instead of being dropped.
+  payload.network = message;
   return payload;
 }
 

@@ -148,7 +148,33 @@ describe('signed network webhooks: every field checked', () => {
       oneMessage(waId, { type: 'unsupported', errors, text: undefined }),
     );
     assert.equal(r.status, 200);
-    assert.deepEqual((await publishedOnce(waId)).unsupported, { type: null });
+    const unsupported = await publishedOnce(waId);
+    assert.deepEqual(unsupported.unsupported, { type: null });
+    // The network's reason reaches the business, in the message as the network sent it.
+    assert.deepEqual((unsupported.network as { errors: unknown }).errors, errors);
+  });
+
+  test('what the gateway does not model passes through in `network`; forwarded flags join `context`', async () => {
+    const waId = 'wamid.REFERRAL';
+    const referral = {
+      source_url: 'https://fb.me/ad-1',
+      source_id: '120201',
+      source_type: 'ad',
+      headline: 'Fresh bread',
+      ctwa_clid: 'ARAkLk',
+    };
+    const r = await postNetworkWebhook(
+      t.url,
+      oneMessage(waId, { referral, context: { forwarded: true, frequently_forwarded: true } }),
+    );
+    assert.equal(r.status, 200, r.text);
+    const event = await publishedOnce(waId);
+    assert.equal(event.text, 'hello');
+    assert.deepEqual(event.context, { forwarded: true, frequentlyForwarded: true });
+    const network = event.network as Record<string, unknown>;
+    assert.deepEqual(network.referral, referral);
+    assert.equal(network.id, waId);
+    assert.deepEqual(network.text, { body: 'hello' });
   });
 
   test('fields of the wrong type or size are refused with a 400 naming them; nothing is stored', async () => {
