@@ -33,6 +33,9 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+/** Far longer than an upload of the largest file takes. */
+const STALE_UPLOAD_MS = 3_600_000;
+
 export interface BuildOptions {
   /** Replaces the Cloud API connector (only for tests of what cannot run here). */
   connector?: NetworkConnector;
@@ -63,6 +66,8 @@ export async function buildGateway(
     dispatcher.start();
     services.sweeper.start();
     services.retention.start();
+    // An upload spooled longer ago than any upload can last was left by a process killed mid-way.
+    await services.uploads.media.discardStale(Date.now() - STALE_UPLOAD_MS);
   });
   await registerPublicRoutes(app, core, services, registry);
   await registerPortal(app, core, services);

@@ -40,6 +40,20 @@ class OutboundMediaRepository implements OutboundMediaStore {
     await fs.rm(file, { force: true });
   }
 
+  async discardStale(before: number): Promise<number> {
+    const names = await fs.readdir(this.#spoolDir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.#spoolDir, name);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (stat?.isFile() && stat.mtimeMs < before) {
+        await fs.rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
   async insertOutboundMedia(media: OutboundMedia): Promise<void> {
     await this.#db
       .insertInto('outbound_media')

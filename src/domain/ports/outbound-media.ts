@@ -22,6 +22,11 @@ export interface OutboundMediaStore {
   /** Writes the upload to a new local file as it arrives, up to `maxBytes` (past it: no file, `ok: false`). */
   spool(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<Spooled>;
   discard(path: string): Promise<void>;
+  /**
+   * Removes spooled files last written before `before` (epoch ms): what an upload left when its process was
+   * killed mid-way. Returns how many.
+   */
+  discardStale(before: number): Promise<number>;
   insertOutboundMedia(media: OutboundMedia): Promise<void>;
   findOutboundMedia(accountId: string, id: string): Promise<OutboundMedia | undefined>;
   /** Forgets the account's upload; returns whether there was one. */
