@@ -2,17 +2,28 @@
 import type { Config } from '../config/config.ts';
 import type { FlowDeps } from '../domain/flows/flow-service.ts';
 import type { MediaLibrary } from '../domain/inbound-media.ts';
+import type { AccountsStore } from '../domain/ports/accounts.ts';
+import type { MessageLogStore } from '../domain/ports/message-log.ts';
+import type { MessagesStore } from '../domain/ports/messages.ts';
+import type { NumbersStore } from '../domain/ports/numbers.ts';
 import type { PortalStore, SessionContext } from '../domain/ports/portal.ts';
+import type { PortalInvitesStore } from '../domain/ports/portal-invites.ts';
 import type { TemplateDeps } from '../domain/templates/manage-templates.ts';
 import type { WebhookEndpointDeps } from '../domain/webhook-endpoints.ts';
-import type { MessageLogRepo } from '../store/message-log-repo.ts';
-import type { Repositories } from '../store/repositories.ts';
+
+/** The stores the portal's pages read and write, as the domain declares them. */
+export interface PortalStores {
+  accounts: AccountsStore;
+  numbers: NumbersStore;
+  messages: MessagesStore;
+  portalInvites: PortalInvitesStore;
+}
 
 export interface PortalDeps {
   config: Readonly<Config>;
-  repos: Repositories;
+  repos: PortalStores;
   portal: PortalStore;
-  messageLog: MessageLogRepo;
+  messageLog: MessageLogStore;
   /** The copies of files users sent, linked from the message log. */
   media: { repo: MediaLibrary; secretKey: Buffer };
   templates: TemplateDeps;

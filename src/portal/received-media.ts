@@ -5,12 +5,12 @@
  */
 
 import type { MediaLibrary } from '../domain/inbound-media.ts';
+import type { InboundMessage } from '../domain/ports/inbound.ts';
 import { mediaLink } from '../lib/media-links.ts';
-import type { InboundRow } from '../store/inbound-repo.ts';
 
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
-function networkMediaId(row: InboundRow): string | undefined {
+function networkMediaId(row: InboundMessage): string | undefined {
   if (!MEDIA_TYPES.has(row.type)) return undefined;
   try {
     const id = (JSON.parse(row.payload) as Record<string, { id?: unknown } | undefined>)[row.type]?.id;
@@ -24,7 +24,7 @@ function networkMediaId(row: InboundRow): string | undefined {
 export async function receivedMediaLinks(
   media: { repo: MediaLibrary; secretKey: Buffer },
   accountId: string,
-  rows: readonly InboundRow[],
+  rows: readonly InboundMessage[],
 ): Promise<Map<string, string>> {
   const wanted = new Map<string, string>();
   for (const row of rows) {

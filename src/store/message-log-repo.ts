@@ -3,32 +3,21 @@
  * and paged. Every query is filtered by account id; another account's message is simply not found.
  */
 import type { Kysely } from 'kysely';
-import type { InboundRow } from './inbound-repo.ts';
-import type { Database, MessagesTable as MessageRow } from './schema.ts';
+import type { InboundMessage } from '../domain/ports/inbound.ts';
+import type { LogFilters, LogPage, MessageLogStore } from '../domain/ports/message-log.ts';
+import type { SentMessage } from '../domain/ports/messages.ts';
+import { inboundMessageOf } from './inbound-repo.ts';
+import { sentMessageOf } from './message-rows.ts';
+import type { Database } from './schema.ts';
 
-export interface LogFilters {
-  /** Digits only; matches anywhere in the other party's number. */
-  number?: string;
-  status?: string;
-  /** Epoch ms, inclusive. */
-  from?: number;
-  /** Epoch ms, exclusive. */
-  until?: number;
-}
-
-export interface LogPage<T> {
-  rows: T[];
-  hasMore: boolean;
-}
-
-export function messageLogRepo(db: Kysely<Database>) {
+export function messageLogRepo(db: Kysely<Database>): MessageLogStore {
   return {
     async listSent(
       accountId: string,
       filters: LogFilters,
       offset: number,
       limit: number,
-    ): Promise<LogPage<MessageRow>> {
+    ): Promise<LogPage<SentMessage>> {
       let query = db.selectFrom('messages').selectAll().where('account_id', '=', accountId);
       if (filters.number) query = query.where('to_phone', 'like', `%${filters.number}%`);
       if (filters.status) query = query.where('status', '=', filters.status);
@@ -41,7 +30,7 @@ export function messageLogRepo(db: Kysely<Database>) {
         .offset(offset)
         .limit(limit + 1)
         .execute();
-      return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+      return { rows: rows.slice(0, limit).map(sentMessageOf), hasMore: rows.length > limit };
     },
 
     async listReceived(
@@ -49,7 +38,7 @@ export function messageLogRepo(db: Kysely<Database>) {
       filters: LogFilters,
       offset: number,
       limit: number,
-    ): Promise<LogPage<InboundRow>> {
+    ): Promise<LogPage<InboundMessage>> {
       let query = db.selectFrom('inbound_messages').selectAll().where('account_id', '=', accountId);
       if (filters.number) query = query.where('user_phone', 'like', `%${filters.number}%`);
       if (filters.from !== undefined) query = query.where('received_at', '>=', filters.from);
@@ -60,18 +49,17 @@ export function messageLogRepo(db: Kysely<Database>) {
         .offset(offset)
         .limit(limit + 1)
         .execute();
-      return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+      return { rows: rows.slice(0, limit).map(inboundMessageOf), hasMore: rows.length > limit };
     },
 
-    findSentOfAccount(accountId: string, id: string): Promise<MessageRow | undefined> {
-      return db
+    async findSentOfAccount(accountId: string, id: string): Promise<SentMessage | undefined> {
+      const row = await db
         .selectFrom('messages')
         .selectAll()
         .where('account_id', '=', accountId)
         .where('id', '=', id)
         .executeTakeFirst();
+      return row && sentMessageOf(row);
     },
   };
 }
-
-export type MessageLogRepo = ReturnType<typeof messageLogRepo>;

@@ -103,7 +103,6 @@ const ADAPTER_ON_ADAPTER =
   'the webhook dispatcher takes store row and repository types (types only) that no domain port declares yet';
 const OUTBOX_ON_STORE =
   'the outbox writes its events with the store, in the transaction of the change they report: an event-outbox port belongs in the domain';
-const DELIVERY_ON_STORE = 'a delivery module reaches into the store where a domain service or port belongs';
 
 const debts = (why: string, pairs: ReadonlyArray<readonly [string, string]>): KnownDebt[] =>
   pairs.map(([from, to]) => ({ from: `src/${from}`, to: `src/${to}`, why }));
@@ -118,11 +117,5 @@ export const KNOWN_DEBTS: readonly KnownDebt[] = [
     ['events/outbox.ts', 'store/messages-repo.ts'],
     ['events/outbox.ts', 'store/schema.ts'],
     ['events/outbox.ts', 'store/webhooks-repo.ts'],
-  ]),
-  ...debts(DELIVERY_ON_STORE, [
-    ['portal/deps.ts', 'store/message-log-repo.ts'],
-    ['portal/deps.ts', 'store/repositories.ts'],
-    ['portal/pages/messages.ts', 'store/message-log-repo.ts'],
-    ['portal/received-media.ts', 'store/inbound-repo.ts'],
   ]),
 ];

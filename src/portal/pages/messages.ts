@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
 import { messageStatuses } from '../../domain/message-status.ts';
+import type { LogFilters } from '../../domain/ports/message-log.ts';
 import { withOwnTemplateNames } from '../../domain/templates/sandbox-names.ts';
-import type { LogFilters } from '../../store/message-log-repo.ts';
 import { badge, input, select, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { failureInWords } from '../failure-words.ts';
@@ -103,10 +103,8 @@ async function sentTable(
     ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Sent messages, newest first</caption>
 <thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Message</th><th scope="col">Status</th></tr></thead>
 <tbody>${result.rows.map(
-        (
-          m,
-        ) => html`<tr><td data-label="Sent">${when(m.created_at)}</td><td data-label="To">+${m.to_phone}</td>
-<td data-label="Message"><a href="/app/messages/${m.id}">${withOwnTemplateNames(messageSummary(m.kind, m.content), accountId)}</a> <span class="hint">(${m.client_message_id})</span></td>
+        (m) => html`<tr><td data-label="Sent">${when(m.createdAt)}</td><td data-label="To">+${m.toPhone}</td>
+<td data-label="Message"><a href="/app/messages/${m.id}">${withOwnTemplateNames(messageSummary(m.kind, m.content), accountId)}</a> <span class="hint">(${m.clientMessageId})</span></td>
 <td data-label="Status">${badge(m.status)}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p>No sent messages${filters.number || filters.status || filters.from || filters.until ? ' match this search' : ' yet'}.</p>`;
@@ -126,8 +124,8 @@ async function receivedTable(
     ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Received messages, newest first</caption>
 <thead><tr><th scope="col">Received</th><th scope="col">From</th><th scope="col">To</th><th scope="col">Message</th></tr></thead>
 <tbody>${result.rows.map(
-        (m) => html`<tr><td data-label="Received">${when(m.received_at)}</td>
-<td data-label="From">+${m.user_phone}${m.profile_name ? html` (${m.profile_name})` : ''}</td><td data-label="To">+${m.business_phone}</td>
+        (m) => html`<tr><td data-label="Received">${when(m.receivedAt)}</td>
+<td data-label="From">+${m.userPhone}${m.profileName ? html` (${m.profileName})` : ''}</td><td data-label="To">+${m.businessPhone}</td>
 <td data-label="Message">${badge('IN')} ${messageSummary(m.type, m.payload)}${fileLink(files.get(m.id), m.type)}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p>No received messages${filters.number || filters.from || filters.until ? ' match this search' : ' yet'}.</p>`;
@@ -147,13 +145,13 @@ function registerMessageDetail(portal: FastifyInstance, deps: PortalDeps): void 
     } catch {}
     const body = html`<p><a href="/app/messages">← All messages</a></p>
 <section class="card"><dl class="facts">
-<dt>messageId</dt><dd><code>${message.client_message_id}</code></dd>
+<dt>messageId</dt><dd><code>${message.clientMessageId}</code></dd>
 <dt>Status</dt><dd>${badge(message.status)}${message.error ? html` ${withOwnTemplateNames(failureInWords(message.error), session.accountId)}` : ''}</dd>
-<dt>From</dt><dd>+${message.from_phone}</dd>
-<dt>To</dt><dd>+${message.to_phone}</dd>
+<dt>From</dt><dd>+${message.fromPhone}</dd>
+<dt>To</dt><dd>+${message.toPhone}</dd>
 <dt>Kind</dt><dd>${message.kind}</dd>
-<dt>Network id</dt><dd>${message.wa_id ? html`<code>${message.wa_id}</code>` : '—'}</dd>
-<dt>Created</dt><dd>${when(message.created_at)}</dd>
+<dt>Network id</dt><dd>${message.waId ? html`<code>${message.waId}</code>` : '—'}</dd>
+<dt>Created</dt><dd>${when(message.createdAt)}</dd>
 </dl></section>
 <h2>Status timeline</h2>
 ${
@@ -165,7 +163,7 @@ ${
 <pre><code>${pretty}</code></pre>`;
     return reply
       .type('text/html; charset=utf-8')
-      .send(page({ title: `Message ${message.client_message_id}`, session, section: 'messages', body }));
+      .send(page({ title: `Message ${message.clientMessageId}`, session, section: 'messages', body }));
   });
 }
 
