@@ -6,8 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { NetworkConnector } from '../domain/ports/network.ts';
 import type { SandboxSettings } from '../domain/senders.ts';
-import type { WakeDispatcher } from '../events/outbox.ts';
 import type { Store } from '../store/connect.ts';
+import type { WakeDispatcher } from '../store/event-outbox.ts';
 import type { Repositories } from '../store/repositories.ts';
 
 export interface Core {

@@ -1,15 +1,19 @@
 /**
  * The data directory, the secret key and the database, migrated, with its repositories. Status changes
- * and their `message.status` events commit together (src/events/outbox.ts).
+ * and their `message.status` events commit together (src/store/event-outbox.ts).
  */
 import type { Config, EnvConfig } from '../config/config.ts';
 import { withInstallSecrets } from '../config/simulator-secrets.ts';
-import { statusEvents, type WakeDispatcher } from '../events/outbox.ts';
+import { inboundPayload, statusPayload } from '../events/payloads.ts';
 import { prepareDataDir } from '../lib/private-files.ts';
 import { openStore, type Store } from '../store/connect.ts';
+import { type EventPayloads, statusEvents, type WakeDispatcher } from '../store/event-outbox.ts';
 import { migrateToLatest } from '../store/migrate.ts';
 import { createRepositories, type Repositories } from '../store/repositories.ts';
 import { loadOrCreateSecretKey } from '../store/secret-key.ts';
+
+/** What each published event says (src/events/payloads.ts). */
+export const eventPayloads: EventPayloads = { status: statusPayload, received: inboundPayload };
 
 export interface Storage {
   config: Readonly<Config>;
@@ -34,7 +38,7 @@ export async function openStorage(envConfig: Readonly<EnvConfig>, wake: WakeDisp
   const { config, secretKey } = installSecrets(envConfig);
   const store = openStore(config.databaseUrl);
   await migrateToLatest(store);
-  const repos = createRepositories(store, statusEvents(wake));
+  const repos = createRepositories(store, statusEvents(wake, eventPayloads));
   return { config, secretKey, store, repos, sharedDataDirMode };
 }
 

@@ -101,8 +101,6 @@ export interface KnownDebt {
 
 const ADAPTER_ON_ADAPTER =
   'the webhook dispatcher takes store row and repository types (types only) that no domain port declares yet';
-const OUTBOX_ON_STORE =
-  'the outbox writes its events with the store, in the transaction of the change they report: an event-outbox port belongs in the domain';
 
 const debts = (why: string, pairs: ReadonlyArray<readonly [string, string]>): KnownDebt[] =>
   pairs.map(([from, to]) => ({ from: `src/${from}`, to: `src/${to}`, why }));
@@ -111,11 +109,5 @@ export const KNOWN_DEBTS: readonly KnownDebt[] = [
   ...debts(ADAPTER_ON_ADAPTER, [
     ['events/dispatcher.ts', 'store/delivery-claims.ts'],
     ['events/dispatcher.ts', 'store/webhooks-repo.ts'],
-  ]),
-  ...debts(OUTBOX_ON_STORE, [
-    ['events/outbox.ts', 'store/inbound-repo.ts'],
-    ['events/outbox.ts', 'store/messages-repo.ts'],
-    ['events/outbox.ts', 'store/schema.ts'],
-    ['events/outbox.ts', 'store/webhooks-repo.ts'],
   ]),
 ];

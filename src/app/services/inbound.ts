@@ -3,9 +3,10 @@ import type { InboundDeps } from '../../domain/inbound.ts';
 import type { MediaLibrary } from '../../domain/inbound-media.ts';
 import { copyInboundMedia } from '../../domain/inbound-media.ts';
 import { joinLimitPolicies, joinLimits } from '../../domain/join-limits.ts';
-import { receivedMessagePublisher } from '../../events/outbox.ts';
 import { mediaLink } from '../../lib/media-links.ts';
+import { receivedMessagePublisher } from '../../store/event-outbox.ts';
 import type { Core } from '../core.ts';
+import { eventPayloads } from '../open-storage.ts';
 import type { LimiterFactory } from './rate-limiters.ts';
 
 export function inboundService(
@@ -29,6 +30,6 @@ export function inboundService(
         event,
         mediaId,
       ),
-    publishReceived: receivedMessagePublisher(core.store.db, core.wake),
+    publishReceived: receivedMessagePublisher(core.store.db, core.wake, eventPayloads),
   };
 }
