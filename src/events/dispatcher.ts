@@ -12,16 +12,15 @@
  * `disableAfterMs` is disabled.
  */
 import type { Dispatcher as HttpDispatcher } from 'undici';
+import type { ClaimedDelivery, ClaimResult, DeliveryStore } from '../domain/ports/webhook-deliveries.ts';
 import { decryptSecret } from '../lib/sealed-secrets.ts';
-import type { ClaimedDelivery, ClaimResult } from '../store/delivery-claims.ts';
-import type { WebhooksRepo } from '../store/webhooks-repo.ts';
 import { DeliverySlots, type SlotLimits } from './delivery-slots.ts';
 import { postDelivery } from './post-delivery.ts';
 import { stepAfterAttempt } from './retry-schedule.ts';
 import { signatureHeader } from './signing.ts';
 
 export interface DispatcherOptions {
-  repo: WebhooksRepo;
+  repo: DeliveryStore;
   secretKey: Buffer;
   agent: HttpDispatcher;
   retryScheduleMs: number[];
@@ -50,9 +49,9 @@ export interface WebhookDispatcher {
 /** The signed headers of one attempt (docs/webhooks.md, the event envelope). */
 function deliveryHeaders(item: ClaimedDelivery, secretKey: Buffer, at: number): Record<string, string> {
   const { endpoint } = item;
-  const secrets = [decryptSecret(endpoint.secret_enc, secretKey)];
-  if (endpoint.previous_secret_enc && (endpoint.previous_secret_until ?? 0) > at) {
-    secrets.push(decryptSecret(endpoint.previous_secret_enc, secretKey));
+  const secrets = [decryptSecret(endpoint.sealedSecret, secretKey)];
+  if (endpoint.previousSealedSecret && (endpoint.previousSecretUntil ?? 0) > at) {
+    secrets.push(decryptSecret(endpoint.previousSealedSecret, secretKey));
   }
   const timestamp = Math.floor(at / 1000);
   return {
@@ -124,7 +123,7 @@ class SlottedDispatcher implements WebhookDispatcher {
     const { repo, ...options } = this.#options;
     const { delivery, endpoint } = item;
     const started = this.#now();
-    if (endpoint.disabled_at !== null) {
+    if (endpoint.disabledAt !== null) {
       await repo.markDeliveryFailed(delivery.id, started);
       return;
     }
@@ -142,14 +141,14 @@ class SlottedDispatcher implements WebhookDispatcher {
     const finished = this.#now();
     const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
     this.#slots.noteOutcome(endpoint.id, ok);
-    const step = stepAfterAttempt(answer, delivery.attempt_count + 1, finished, options.retryScheduleMs);
+    const step = stepAfterAttempt(answer, delivery.attemptCount + 1, finished, options.retryScheduleMs);
     await repo.recordAttempt(
       {
-        delivery_id: delivery.id,
-        attempted_at: started,
-        status_code: answer.status,
-        latency_ms: finished - started,
-        response_body: answer.body,
+        deliveryId: delivery.id,
+        attemptedAt: started,
+        statusCode: answer.status,
+        latencyMs: finished - started,
+        responseBody: answer.body,
         error: answer.error,
       },
       step,
@@ -164,7 +163,7 @@ class SlottedDispatcher implements WebhookDispatcher {
 
   #start(item: ClaimedDelivery): void {
     const { delivery, endpoint } = item;
-    this.#slots.take(delivery.account_id, endpoint.id, endpoint.failing_since);
+    this.#slots.take(delivery.accountId, endpoint.id, endpoint.failingSince);
     const stop = new AbortController();
     const done = this.#attempt(item, stop.signal)
       .catch((e) =>
@@ -175,7 +174,7 @@ class SlottedDispatcher implements WebhookDispatcher {
       )
       .finally(() => {
         this.#active.delete(delivery.id);
-        if (this.#slots.give(delivery.account_id, endpoint.id)) this.#claimAfterTurn();
+        if (this.#slots.give(delivery.accountId, endpoint.id)) this.#claimAfterTurn();
       });
     this.#active.set(delivery.id, { stop, done });
   }

@@ -10,43 +10,10 @@
  * marking at that moment (`FOR UPDATE SKIP LOCKED`). Nothing but the picked is ever locked or written.
  */
 import type { Kysely } from 'kysely';
+import type { ClaimedDelivery, ClaimRequest, ClaimResult } from '../domain/ports/webhook-deliveries.ts';
 import { type ClaimRow, postgresClaims, sqliteClaims } from './claim-statements.ts';
 import type { Dialect } from './connect.ts';
-import type { Database, DeliveriesTable, WebhookEndpointsTable } from './schema.ts';
-
-export interface ClaimedDelivery {
-  delivery: DeliveriesTable;
-  eventId: string;
-  eventType: string;
-  payload: string;
-  endpoint: WebhookEndpointsTable;
-}
-
-export interface DueCandidate {
-  id: string;
-  accountId: string;
-  endpointId: string;
-}
-
-export interface ClaimRequest {
-  now: number;
-  lockMs: number;
-  /** The most deliveries to read (the dispatcher's free slots). */
-  limit: number;
-  /** Accounts and endpoints with no free slot: their deliveries are not even read. */
-  skipAccounts: readonly string[];
-  skipEndpoints: readonly string[];
-  /** Called for each candidate, oldest due first: whether the dispatcher starts it now. */
-  pick(candidate: DueCandidate): boolean;
-}
-
-export interface ClaimResult {
-  claimed: ClaimedDelivery[];
-  /** As many candidates as the limit were read: more deliveries may be due. */
-  more: boolean;
-  /** Picked deliveries another node claimed first. */
-  lost: number;
-}
+import type { Database } from './schema.ts';
 
 export function deliveryClaims(db: Kysely<Database>, dialect: Dialect) {
   const statements = dialect === 'postgres' ? postgresClaims : sqliteClaims;
@@ -92,34 +59,18 @@ export function deliveryClaims(db: Kysely<Database>, dialect: Dialect) {
 
 function claimedDelivery(r: ClaimRow): ClaimedDelivery {
   return {
-    delivery: {
-      id: r.id,
-      account_id: r.account_id,
-      event_id: r.event_id,
-      endpoint_id: r.endpoint_id,
-      status: r.status,
-      attempt_count: r.attempt_count,
-      next_attempt_at: r.next_attempt_at,
-      locked_until: r.locked_until,
-      last_status_code: r.last_status_code,
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-    },
+    delivery: { id: r.id, accountId: r.account_id, attemptCount: r.attempt_count },
     eventId: r.event_id,
     eventType: r.event_type,
     payload: r.event_payload,
     endpoint: {
       id: r.endpoint_id,
-      account_id: r.account_id,
       url: r.ep_url,
-      events: r.ep_events,
-      secret_enc: r.ep_secret_enc,
-      previous_secret_enc: r.ep_previous_secret_enc,
-      previous_secret_until: r.ep_previous_secret_until,
-      disabled_at: r.ep_disabled_at,
-      failing_since: r.ep_failing_since,
-      created_at: r.ep_created_at,
-      updated_at: r.ep_updated_at,
+      sealedSecret: r.ep_secret_enc,
+      previousSealedSecret: r.ep_previous_secret_enc,
+      previousSecretUntil: r.ep_previous_secret_until,
+      disabledAt: r.ep_disabled_at,
+      failingSince: r.ep_failing_since,
     },
   };
 }

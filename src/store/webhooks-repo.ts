@@ -3,6 +3,7 @@
  * account; the dispatcher's claims (delivery-claims.ts) are the one unscoped query.
  */
 import type { Kysely } from 'kysely';
+import type { DeliveryAttempt } from '../domain/ports/webhook-deliveries.ts';
 import { newId } from '../lib/ids.ts';
 import type { Dialect } from './connect.ts';
 import { deliveryClaims } from './delivery-claims.ts';
@@ -178,13 +179,21 @@ class WebhooksRepository {
 
   /** Records one attempt and the delivery's new state, in one transaction. */
   async recordAttempt(
-    attempt: Omit<AttemptRow, 'id'>,
+    attempt: DeliveryAttempt,
     next: { status: 'succeeded' | 'pending' | 'failed'; nextAttemptAt: number; attemptCount: number },
   ): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
       await trx
         .insertInto('delivery_attempts')
-        .values({ ...attempt, id: newId('att', attempt.attempted_at) })
+        .values({
+          id: newId('att', attempt.attemptedAt),
+          delivery_id: attempt.deliveryId,
+          attempted_at: attempt.attemptedAt,
+          status_code: attempt.statusCode,
+          latency_ms: attempt.latencyMs,
+          response_body: attempt.responseBody,
+          error: attempt.error,
+        })
         .execute();
       await trx
         .updateTable('deliveries')
@@ -193,10 +202,10 @@ class WebhooksRepository {
           attempt_count: next.attemptCount,
           next_attempt_at: next.nextAttemptAt,
           locked_until: null,
-          last_status_code: attempt.status_code,
-          updated_at: attempt.attempted_at,
+          last_status_code: attempt.statusCode,
+          updated_at: attempt.attemptedAt,
         })
-        .where('id', '=', attempt.delivery_id)
+        .where('id', '=', attempt.deliveryId)
         .execute();
     });
   }

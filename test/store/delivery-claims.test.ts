@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
+import type { DueCandidate } from '../../src/domain/ports/webhook-deliveries.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { openStore } from '../../src/store/connect.ts';
-import type { DueCandidate } from '../../src/store/delivery-claims.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
 import { insertEvent } from '../../src/store/webhooks-repo.ts';
