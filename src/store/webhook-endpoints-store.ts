@@ -36,8 +36,9 @@ function columnsOf(changes: WebhookEndpointChanges): Partial<WebhookEndpointsTab
   };
 }
 
-type DeliveryRows = Awaited<ReturnType<WebhooksRepo['listDeliveriesOfEndpoint']>>;
-type AttemptRows = Awaited<ReturnType<WebhooksRepo['attemptsOf']>>;
+type Listed = Awaited<ReturnType<WebhooksRepo['listDeliveriesWithAttempts']>>;
+type DeliveryRows = Listed['deliveries'];
+type AttemptRows = Listed['attempts'];
 
 /** Deliveries in the domain's terms, each with its attempts. */
 function deliveriesWithAttempts(deliveries: DeliveryRows, attempts: AttemptRows): Delivery[] {
@@ -93,8 +94,13 @@ export function webhookEndpointsStore(repo: WebhooksRepo): WebhookEndpointsStore
     },
 
     async listDeliveriesOfEndpoint(accountId, endpointId, status, limit): Promise<Delivery[]> {
-      const deliveries = await repo.listDeliveriesOfEndpoint(accountId, endpointId, status, limit);
-      return deliveriesWithAttempts(deliveries, await repo.attemptsOf(deliveries.map((d) => d.id)));
+      const { deliveries, attempts } = await repo.listDeliveriesWithAttempts(
+        accountId,
+        endpointId,
+        status,
+        limit,
+      );
+      return deliveriesWithAttempts(deliveries, attempts);
     },
 
     redeliverOfAccount(accountId, endpointId, deliveryId, now) {

@@ -84,9 +84,11 @@ export async function insertEvent(
 
 class WebhooksRepository {
   readonly #db: Kysely<Database>;
+  readonly #dialect: Dialect;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, dialect: Dialect) {
     this.#db = db;
+    this.#dialect = dialect;
   }
 
   async createEndpoint(
@@ -250,29 +252,50 @@ class WebhooksRepository {
       .execute();
   }
 
-  listDeliveriesOfEndpoint(accountId: string, endpointId: string, status: string | undefined, limit: number) {
-    return this.#db
-      .selectFrom('deliveries')
-      .innerJoin('events', 'events.id', 'deliveries.event_id')
-      .selectAll('deliveries')
-      .select(['events.type as event_type'])
-      .where('deliveries.account_id', '=', accountId)
-      .where('deliveries.endpoint_id', '=', endpointId)
-      .$if(status !== undefined, (q) => q.where('deliveries.status', '=', status!))
-      .orderBy('deliveries.created_at', 'desc')
-      .orderBy('deliveries.id', 'desc')
-      .limit(limit)
-      .execute();
-  }
-
-  attemptsOf(deliveryIds: string[]): Promise<AttemptRow[]> {
-    if (deliveryIds.length === 0) return Promise.resolve([]);
-    return this.#db
-      .selectFrom('delivery_attempts')
-      .selectAll()
-      .where('delivery_id', 'in', deliveryIds)
-      .orderBy('attempted_at')
-      .execute();
+  /**
+   * The endpoint's latest deliveries and their attempts, read in one snapshot: an attempt and its
+   * delivery's new state commit together (recordAttempt), and a listing read between its two queries
+   * would show one without the other. PostgreSQL reads both in a repeatable-read transaction; on SQLite a
+   * transaction keeps other statements from running between them.
+   */
+  listDeliveriesWithAttempts(
+    accountId: string,
+    endpointId: string,
+    status: string | undefined,
+    limit: number,
+  ) {
+    const read = async (db: Kysely<Database>) => {
+      const deliveries = await db
+        .selectFrom('deliveries')
+        .innerJoin('events', 'events.id', 'deliveries.event_id')
+        .selectAll('deliveries')
+        .select(['events.type as event_type'])
+        .where('deliveries.account_id', '=', accountId)
+        .where('deliveries.endpoint_id', '=', endpointId)
+        .$if(status !== undefined, (q) => q.where('deliveries.status', '=', status!))
+        .orderBy('deliveries.created_at', 'desc')
+        .orderBy('deliveries.id', 'desc')
+        .limit(limit)
+        .execute();
+      const attempts: AttemptRow[] =
+        deliveries.length === 0
+          ? []
+          : await db
+              .selectFrom('delivery_attempts')
+              .selectAll()
+              .where(
+                'delivery_id',
+                'in',
+                deliveries.map((d) => d.id),
+              )
+              .orderBy('attempted_at')
+              .execute();
+      return { deliveries, attempts };
+    };
+    const transaction = this.#db.transaction();
+    return (
+      this.#dialect === 'postgres' ? transaction.setIsolationLevel('repeatable read') : transaction
+    ).execute(read);
   }
 
   /** Puts a delivery back in the queue now, keeping its attempt history. */
@@ -320,7 +343,7 @@ class WebhooksRepository {
 
 export function webhooksRepo(db: Kysely<Database>, dialect: Dialect) {
   // The delivery claims (delivery-claims.ts) are part of the same repository.
-  return Object.assign(new WebhooksRepository(db), deliveryClaims(db, dialect));
+  return Object.assign(new WebhooksRepository(db, dialect), deliveryClaims(db, dialect));
 }
 
 export type WebhooksRepo = ReturnType<typeof webhooksRepo>;
