@@ -17,7 +17,10 @@ export interface OutboundKind {
 
 /** The largest file of any kind (documents). */
 export const OUTBOUND_MEDIA_MAX_BYTES = 100 * MB;
-/** Bytes of a file's start that tell its kind (a WebP or ISO media brand ends at byte 11). */
+/**
+ * Bytes of a file's start that tell its kind: signatures end by byte 11 (a WebP or ISO media brand); plain
+ * text is judged on more, as it has no signature.
+ */
 export const OUTBOUND_HEAD_BYTES = 512;
 
 const at = (b: Buffer, offset: number, ascii: string) =>
