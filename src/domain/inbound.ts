@@ -181,7 +181,10 @@ export async function handleStatus(deps: InboundDeps, event: StatusEvent): Promi
   const status = fromNetworkStatus(event.status);
   if (!status) return; // a status kind the gateway does not track
   const error = event.errors.length ? JSON.stringify(event.errors[0]) : null;
-  if (await deps.messages.applyNetworkStatus(event.waId, status, event.at, error)) return;
+  // The network's status as it arrived, less the tag the gateway's own send put there (docs/adr/0013).
+  const { biz_opaque_callback_data: _tag, ...reported } = event.network;
+  const network = JSON.stringify(reported);
+  if (await deps.messages.applyNetworkStatus(event.waId, status, event.at, error, network)) return;
   // No message has this network id yet: the status may name one whose send's answer was lost (or is still
   // awaited) by the id the send carried. Settling it applies this status, which waits meanwhile.
   await settleFromStatus(deps, event);

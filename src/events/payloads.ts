@@ -85,7 +85,16 @@ export function inboundPayload(row: InboundMessage, mediaCopy?: { url: string } 
   return payload;
 }
 
-export function statusPayload(message: SentMessage, status: string, at: number, error: string | null): Json {
+export function statusPayload(
+  message: SentMessage,
+  status: string,
+  at: number,
+  error: string | null,
+  /** The network's status object as it arrived (JSON), when the network reported this status. */
+  network?: string | null,
+): Json {
+  // The network names a sandbox template by its tagged name; the account's receiver sees its own.
+  const own = (json: string) => JSON.parse(withOwnTemplateNames(json, message.accountId));
   return {
     messageId: message.clientMessageId,
     waId: message.waId,
@@ -94,7 +103,8 @@ export function statusPayload(message: SentMessage, status: string, at: number, 
     status,
     statusDesc: describeStatus(status),
     timestamp: new Date(at).toISOString(),
-    // The network names a sandbox template by its tagged name; the account's receiver sees its own.
-    ...(error ? { error: JSON.parse(withOwnTemplateNames(error, message.accountId)) } : {}),
+    ...(error ? { error: own(error) } : {}),
+    // Everything the network said of this status (pricing, conversation, ...), as it said it.
+    ...(network ? { network: own(network) } : {}),
   };
 }

@@ -19,15 +19,21 @@ export type WakeDispatcher = () => void;
 
 /** The data of each event, from the domain's messages. */
 export interface EventPayloads {
-  status(message: SentMessage, status: MessageStatus, at: number, error: string | null): unknown;
+  status(
+    message: SentMessage,
+    status: MessageStatus,
+    at: number,
+    error: string | null,
+    network?: string | null,
+  ): unknown;
   received(message: InboundMessage, media?: MediaCopy): unknown;
 }
 
 /** Message hooks that write a `message.status` event with every status change. */
 export function statusEvents(wake: WakeDispatcher, payloads: EventPayloads): MessageHooks {
   return {
-    onStatusChange: async (trx, message, status, at, error) => {
-      const data = () => payloads.status(message, status, at, error);
+    onStatusChange: async (trx, message, status, at, error, network) => {
+      const data = () => payloads.status(message, status, at, error, network);
       if (await insertEvent(trx, message.accountId, 'message.status', data, at)) wake();
     },
     // insertEvent keeps nothing for an account without endpoints.

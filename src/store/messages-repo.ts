@@ -21,6 +21,8 @@ export interface MessageHooks {
     status: MessageStatus,
     at: number,
     error: string | null,
+    /** The network's status object as it arrived (JSON), for a status the network reported. */
+    network?: string | null,
   ): Promise<void>;
   /**
    * onStatusChange writes nothing for an account without webhook endpoints. PostgreSQL then moves such an
@@ -207,6 +209,7 @@ class MessagesRepository {
     at: number,
     error: string | null,
     recordWaId?: string,
+    network?: string | null,
   ) {
     const byId = 'id' in where;
     if (byId && this.#atOnce) {
@@ -241,7 +244,7 @@ class MessagesRepository {
       );
       for (const row of moved) {
         await insertStatusEvent(trx, newId('mse'), row.id, status, at, error);
-        await this.#hooks.onStatusChange?.(trx, sentMessageOf(row), status, at, error);
+        await this.#hooks.onStatusChange?.(trx, sentMessageOf(row), status, at, error, network);
       }
       return moved.length > 0;
     });
@@ -271,7 +274,7 @@ class MessagesRepository {
     const { rows: pending } = await unmatchedOf(this.#db, waId);
     for (const s of pending) {
       const status = s.status as MessageStatus;
-      if (!(await this.advance({ waId }, status, s.at, s.error)))
+      if (!(await this.advance({ waId }, status, s.at, s.error, undefined, s.network)))
         await recordLateStep(this.#db, waId, status, s.at, s.error);
       await this.#db.deleteFrom('unmatched_statuses').where('id', '=', s.id).execute();
     }
@@ -330,6 +333,7 @@ class MessagesRepository {
     status: MessageStatus,
     at: number,
     error: string | null,
+    network: string | null = null,
   ): Promise<boolean> {
     const known = await this.#db
       .selectFrom('messages')
@@ -340,14 +344,15 @@ class MessagesRepository {
       // Most reports repeat what is known already (the network's `sent` after the send's own SENT):
       // settle those with this one read instead of a transaction.
       if (known.status === 'FAILED') return true;
-      if (known.status_rank < statusRank(status)) await this.advance({ waId }, status, at, error);
+      if (known.status_rank < statusRank(status))
+        await this.advance({ waId }, status, at, error, undefined, network);
       else if (known.status_rank > statusRank(status))
         await recordLateStep(this.#db, waId, status, at, error);
       return true;
     }
     await this.#db
       .insertInto('unmatched_statuses')
-      .values({ id: newId('ust'), wa_id: waId, status, at, error })
+      .values({ id: newId('ust'), wa_id: waId, status, at, error, network })
       .execute();
     const linked = await this.#db
       .selectFrom('messages')

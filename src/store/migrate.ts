@@ -19,6 +19,7 @@ import * as sendSlots from './migrations/2026-11-24-701-send-slots.ts';
 import * as deliveriesByEvent from './migrations/2026-11-24-702-deliveries-by-event.ts';
 import * as portalInvites from './migrations/2026-11-25-801-portal-invites.ts';
 import * as outboundMedia from './migrations/2026-11-25-802-outbound-media.ts';
+import * as statusNetwork from './migrations/2026-11-25-803-status-network.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-702-deliveries-by-event': deliveriesByEvent,
   '2026-11-25-801-portal-invites': portalInvites,
   '2026-11-25-802-outbound-media': outboundMedia,
+  '2026-11-25-803-status-network': statusNetwork,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -96,6 +96,8 @@ export interface UnmatchedStatusesTable {
   status: string;
   at: number;
   error: string | null;
+  /** The network's status object as it arrived, as JSON (migration 2026-11-25-803). */
+  network: string | null;
 }
 
 export interface InboundMessagesTable {

@@ -134,6 +134,12 @@ describe('webhook events', () => {
     assert.deepEqual(statuses, ['SENT', 'DELIVERED', 'READ']);
     assert.equal(read.json.data.waId, sent.body.data.waId);
     assert.equal(read.json.data.to, USER);
+    // What the network said of the status, as it said it, less the tag the gateway's send put there.
+    const { network } = read.json.data;
+    assert.equal(network.status, 'read');
+    assert.equal(network.id, sent.body.data.waId);
+    assert.equal(network.pricing.category, 'service');
+    assert.equal(network.biz_opaque_callback_data, undefined);
   });
 
   test('a receiver that fails twice gets the event on the third attempt', async () => {

@@ -117,6 +117,7 @@ function status(fields: Partial<StatusEvent>): StatusEvent {
     errors: [],
     recipient: '5511987654321',
     callbackData: 'msg_1',
+    network: {},
     ...fields,
   };
 }

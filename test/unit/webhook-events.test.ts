@@ -167,6 +167,7 @@ test('statuses, template reviews and other kinds of change', () => {
       errors: [],
       recipient: USER,
       callbackData: null,
+      network: statuses[0],
     },
     {
       kind: 'status',
@@ -177,6 +178,7 @@ test('statuses, template reviews and other kinds of change', () => {
       errors: [{ code: 131026, title: 'Message undeliverable', details: 'unreachable' }],
       recipient: USER,
       callbackData: null,
+      network: statuses[1],
     },
     {
       kind: 'template_status',

@@ -72,7 +72,14 @@ export interface MessagesStore extends UnsettledStore {
    * A status from the network; unknown ids are kept until the send that owns them records its id. Returns
    * whether a message has this network id.
    */
-  applyNetworkStatus(waId: string, status: MessageStatus, at: number, error: string | null): Promise<boolean>;
+  /** `network`: the network's status object as it arrived (JSON), which the status's event carries. */
+  applyNetworkStatus(
+    waId: string,
+    status: MessageStatus,
+    at: number,
+    error: string | null,
+    network?: string | null,
+  ): Promise<boolean>;
   /** The status history in status order. */
   timeline(messageId: string): Promise<StatusStep[]>;
 }

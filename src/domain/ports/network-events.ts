@@ -28,6 +28,8 @@ export interface StatusEvent {
   recipient: string | null;
   /** `biz_opaque_callback_data` as the send carried it: the gateway's message id (docs/adr/0013). */
   callbackData: string | null;
+  /** The network's status object as it arrived: what the fields above do not model (pricing, ...). */
+  network: Record<string, unknown>;
 }
 
 /** A template's review or state change (docs/cloud-api.md §3.6 `message_template_status_update`). */

@@ -1,0 +1,77 @@
+/**
+ * A network status carries the network's status object (`network`, JSON) to the hook that writes its
+ * `message.status` event, on SQLite and PostgreSQL: when the message is known, and when the status
+ * arrived first and waited for the send to record its network id.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createAccount } from '../../src/domain/accounts.ts';
+import type { Store } from '../../src/store/connect.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
+import { createRepositories } from '../../src/store/repositories.ts';
+import { storeTargets as targets } from '../support/store-targets.ts';
+
+const claim = (accountId: string, clientId: string) => ({
+  id: `msg_${clientId}_${Math.random().toString(36).slice(2)}`,
+  accountId,
+  clientMessageId: clientId,
+  requestHash: 'h',
+  kind: 'text',
+  fromPhone: '14155550100',
+  toPhone: '254712345678',
+  content: '{}',
+  createdAt: Date.now(),
+  updatedAt: Date.now(),
+});
+
+for (const target of targets) {
+  describe(`the network's status object reaches the event hook, on ${target.name}`, async () => {
+    const skip = await target.skip();
+    let store: Store;
+    let cleanup: () => Promise<void>;
+    const seen: { status: string; network: string | null | undefined }[] = [];
+    let repos: ReturnType<typeof createRepositories>;
+
+    before(async () => {
+      if (skip) return;
+      ({ store, cleanup } = await target.open());
+      await migrateToLatest(store);
+      repos = createRepositories(store, {
+        onStatusChange: async (_trx, _message, status, _at, _error, network) => {
+          seen.push({ status, network });
+        },
+      });
+    });
+    after(async () => {
+      if (skip) return;
+      await store.close();
+      await cleanup();
+    });
+
+    test('for a known message, and for a status that waited for its send', { skip }, async () => {
+      const account = await createAccount(repos.accounts, 'Network Co');
+      const known = claim(account.id, 'known');
+      await repos.messages.reserve(known);
+      await repos.messages.markAccepted(known.id, 'wamid.KNOWN', 1000);
+      const delivered = JSON.stringify({
+        id: 'wamid.KNOWN',
+        status: 'delivered',
+        pricing: { category: 'service' },
+      });
+      await repos.messages.applyNetworkStatus('wamid.KNOWN', 'DELIVERED', 2000, null, delivered);
+
+      const early = claim(account.id, 'early');
+      await repos.messages.reserve(early);
+      const read = JSON.stringify({ id: 'wamid.EARLY', status: 'read' });
+      assert.equal(await repos.messages.applyNetworkStatus('wamid.EARLY', 'READ', 2000, null, read), false);
+      await repos.messages.markAccepted(early.id, 'wamid.EARLY', 1000);
+
+      assert.deepEqual(seen, [
+        { status: 'SENT', network: undefined },
+        { status: 'DELIVERED', network: delivered },
+        { status: 'SENT', network: undefined },
+        { status: 'READ', network: read },
+      ]);
+    });
+  });
+}
