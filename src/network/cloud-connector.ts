@@ -18,7 +18,7 @@ import { cloudMediaDownloads } from './cloud-media.ts';
 import { cloudMediaUploadCalls } from './cloud-media-upload.ts';
 import { cloudTemplateCalls } from './cloud-templates.ts';
 import { graphExchange } from './graph-call.ts';
-import { failureFromGraphResponse } from './graph-errors.ts';
+import { failureFromGraphResponse, unexpectedAnswer } from './graph-errors.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetries } from './retry-policy.ts';
 import { type PacingOptions, SendPacer } from './send-pacer.ts';
 import { transportFailure } from './transport-failure.ts';
@@ -63,17 +63,7 @@ async function sendOnce(
   if (status >= 200 && status < 300) {
     const id = (parsed as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;
     if (typeof id === 'string') return { ok: true, waId: id };
-    return {
-      ok: false,
-      failure: {
-        kind: 'unknown_outcome',
-        cause: 'unexpected_answer',
-        code: 0,
-        httpStatus: status,
-        title: 'unexpected network answer',
-        details: text.slice(0, 200),
-      },
-    };
+    return { ok: false, failure: unexpectedAnswer('unknown_outcome', status, text.slice(0, 200)) };
   }
   return { ok: false, failure: failureFromGraphResponse(status, parsed, retryAfter) };
 }

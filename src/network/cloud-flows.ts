@@ -5,6 +5,7 @@
 import { FormData } from 'undici';
 import type { FlowCallResult, NetworkConnector, NetworkFlowProblem } from '../domain/ports/network.ts';
 import { type GraphCallOptions, graphCall } from './graph-call.ts';
+import { unexpectedAnswer } from './graph-errors.ts';
 
 type FlowCalls = Pick<
   NetworkConnector,
@@ -12,14 +13,7 @@ type FlowCalls = Pick<
 >;
 
 /** A create answered without the new flow's id: nothing the gateway can refer to later. */
-const NO_FLOW_ID = {
-  kind: 'permanent',
-  cause: 'unexpected_answer',
-  code: 0,
-  httpStatus: 200,
-  title: 'unexpected network answer',
-  details: 'the created flow has no id',
-} as const;
+const NO_FLOW_ID = unexpectedAnswer('permanent', 200, 'the created flow has no id');
 
 export function cloudFlowCalls(options: GraphCallOptions): FlowCalls {
   const graph = (

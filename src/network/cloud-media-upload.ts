@@ -7,15 +7,10 @@ import { openAsBlob } from 'node:fs';
 import { FormData } from 'undici';
 import type { CallResult, FlowCallResult, NumberCredentials } from '../domain/ports/network.ts';
 import { type GraphCallOptions, graphCall } from './graph-call.ts';
+import { unexpectedAnswer } from './graph-errors.ts';
 
-const NO_MEDIA_ID = {
-  kind: 'permanent',
-  cause: 'unexpected_answer',
-  code: 0,
-  httpStatus: 200,
-  title: 'unexpected network answer',
-  details: 'the uploaded media has no id',
-} as const;
+/** An upload answered without the media's id: nothing a send could name. */
+const NO_MEDIA_ID = unexpectedAnswer('permanent', 200, 'the uploaded media has no id');
 
 export function cloudMediaUploadCalls(options: GraphCallOptions) {
   return {

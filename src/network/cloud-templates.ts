@@ -6,6 +6,7 @@
 
 import type { NetworkConnector, TemplateSubmission } from '../domain/ports/network.ts';
 import { type GraphCallOptions, type GraphResult, graphCall } from './graph-call.ts';
+import { unexpectedAnswer } from './graph-errors.ts';
 
 type TemplateCalls = Pick<NetworkConnector, 'createTemplate' | 'editTemplate' | 'deleteTemplate'>;
 
@@ -26,17 +27,8 @@ export function cloudTemplateCalls(options: GraphCallOptions): TemplateCalls {
       const id = result.value.id;
       const status = result.value.status;
       if ((typeof id !== 'string' && typeof id !== 'number') || typeof status !== 'string') {
-        return {
-          ok: false,
-          failure: {
-            kind: 'permanent',
-            cause: 'unexpected_answer',
-            code: 0,
-            httpStatus: 200,
-            title: 'unexpected network answer',
-            details: JSON.stringify(result.value).slice(0, 200),
-          },
-        };
+        const details = JSON.stringify(result.value).slice(0, 200);
+        return { ok: false, failure: unexpectedAnswer('permanent', 200, details) };
       }
       return { ok: true, value: { id: String(id), status } };
     },

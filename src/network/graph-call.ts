@@ -6,7 +6,7 @@
  */
 import { type Agent, type FormData, request } from 'undici';
 import type { NetworkFailure } from '../domain/ports/network.ts';
-import { failureFromGraphResponse } from './graph-errors.ts';
+import { failureFromGraphResponse, unexpectedAnswer } from './graph-errors.ts';
 import { type RetryPolicy, withRetries } from './retry-policy.ts';
 
 export interface GraphCallOptions {
@@ -99,17 +99,7 @@ async function graphCallOnce(
     return { ok: true, value: parsed as Record<string, unknown> };
   }
   if (status >= 200 && status < 300) {
-    return {
-      ok: false,
-      failure: {
-        kind: 'permanent',
-        cause: 'unexpected_answer',
-        code: 0,
-        httpStatus: status,
-        title: 'unexpected network answer',
-        details: text.slice(0, 200),
-      },
-    };
+    return { ok: false, failure: unexpectedAnswer('permanent', status, text.slice(0, 200)) };
   }
   return { ok: false, failure: failureFromGraphResponse(status, parsed, retryAfter) };
 }

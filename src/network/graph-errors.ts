@@ -56,3 +56,22 @@ export function failureFromGraphResponse(
   else if (code === 131056) failure.retryAfterMs = PAIR_RETRY_MS;
   return failure;
 }
+
+/**
+ * A success the gateway cannot read (no JSON object, no id where one must be): `permanent` for management
+ * calls, which change nothing the gateway relies on, `unknown_outcome` for a send, which may have gone out.
+ */
+export function unexpectedAnswer(
+  kind: 'permanent' | 'unknown_outcome',
+  httpStatus: number,
+  details: string,
+): NetworkFailure {
+  return {
+    kind,
+    cause: 'unexpected_answer',
+    code: 0,
+    httpStatus,
+    title: 'unexpected network answer',
+    details,
+  };
+}
