@@ -182,8 +182,7 @@ export async function handleStatus(deps: InboundDeps, event: StatusEvent): Promi
   if (!status) return; // a status kind the gateway does not track
   const error = event.errors.length ? JSON.stringify(event.errors[0]) : null;
   // The network's status as it arrived, less the tag the gateway's own send put there (docs/adr/0013).
-  const { biz_opaque_callback_data: _tag, ...reported } = event.network;
-  const network = JSON.stringify(reported);
+  const { biz_opaque_callback_data: _tag, ...network } = event.network;
   if (await deps.messages.applyNetworkStatus(event.waId, status, event.at, error, network)) return;
   // No message has this network id yet: the status may name one whose send's answer was lost (or is still
   // awaited) by the id the send carried. Settling it applies this status, which waits meanwhile.

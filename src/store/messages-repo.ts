@@ -333,8 +333,10 @@ class MessagesRepository {
     status: MessageStatus,
     at: number,
     error: string | null,
-    network: string | null = null,
+    reported?: Record<string, unknown>,
   ): Promise<boolean> {
+    // Most reports repeat what is known already: the object is serialized only for one that is kept.
+    const network = () => (reported ? JSON.stringify(reported) : null);
     const known = await this.#db
       .selectFrom('messages')
       .select(['status', 'status_rank'])
@@ -345,14 +347,14 @@ class MessagesRepository {
       // settle those with this one read instead of a transaction.
       if (known.status === 'FAILED') return true;
       if (known.status_rank < statusRank(status))
-        await this.advance({ waId }, status, at, error, undefined, network);
+        await this.advance({ waId }, status, at, error, undefined, network());
       else if (known.status_rank > statusRank(status))
         await recordLateStep(this.#db, waId, status, at, error);
       return true;
     }
     await this.#db
       .insertInto('unmatched_statuses')
-      .values({ id: newId('ust'), wa_id: waId, status, at, error, network })
+      .values({ id: newId('ust'), wa_id: waId, status, at, error, network: network() })
       .execute();
     const linked = await this.#db
       .selectFrom('messages')

@@ -53,24 +53,24 @@ for (const target of targets) {
       const known = claim(account.id, 'known');
       await repos.messages.reserve(known);
       await repos.messages.markAccepted(known.id, 'wamid.KNOWN', 1000);
-      const delivered = JSON.stringify({
+      const delivered = {
         id: 'wamid.KNOWN',
         status: 'delivered',
         pricing: { category: 'service' },
-      });
+      };
       await repos.messages.applyNetworkStatus('wamid.KNOWN', 'DELIVERED', 2000, null, delivered);
 
       const early = claim(account.id, 'early');
       await repos.messages.reserve(early);
-      const read = JSON.stringify({ id: 'wamid.EARLY', status: 'read' });
+      const read = { id: 'wamid.EARLY', status: 'read' };
       assert.equal(await repos.messages.applyNetworkStatus('wamid.EARLY', 'READ', 2000, null, read), false);
       await repos.messages.markAccepted(early.id, 'wamid.EARLY', 1000);
 
       assert.deepEqual(seen, [
         { status: 'SENT', network: undefined },
-        { status: 'DELIVERED', network: delivered },
+        { status: 'DELIVERED', network: JSON.stringify(delivered) },
         { status: 'SENT', network: undefined },
-        { status: 'READ', network: read },
+        { status: 'READ', network: JSON.stringify(read) },
       ]);
     });
   });

@@ -72,13 +72,16 @@ export interface MessagesStore extends UnsettledStore {
    * A status from the network; unknown ids are kept until the send that owns them records its id. Returns
    * whether a message has this network id.
    */
-  /** `network`: the network's status object as it arrived (JSON), which the status's event carries. */
+  /**
+   * `network`: the network's status object as it arrived, which the status's event carries (serialized
+   * only when the status moves the message or waits for it).
+   */
   applyNetworkStatus(
     waId: string,
     status: MessageStatus,
     at: number,
     error: string | null,
-    network?: string | null,
+    network?: Record<string, unknown>,
   ): Promise<boolean>;
   /** The status history in status order. */
   timeline(messageId: string): Promise<StatusStep[]>;
