@@ -11,12 +11,17 @@ const refuse = (message: string) => new GatewayError('invalid_request', message,
 const unreadable = (error: unknown) =>
   refuse(`the multipart body could not be read: ${(error as Error).message}`);
 
+/** Refuses, naming `file`, a body that is not multipart/form-data (before anything else is checked). */
+export function ensureMultipart(request: FastifyRequest): void {
+  if (!request.isMultipart()) throw refuse('send the file as multipart/form-data in a part named `file`');
+}
+
 /**
  * The part named `file`. Its parser hands on at most one byte past `maxBytes` and discards the rest of a
  * larger file; the limit of each kind is enforced while the file is written.
  */
 export async function filePart(request: FastifyRequest, maxBytes: number): Promise<MultipartFile> {
-  if (!request.isMultipart()) throw refuse('send the file as multipart/form-data in a part named `file`');
+  ensureMultipart(request);
   let part: MultipartFile | undefined;
   try {
     part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });

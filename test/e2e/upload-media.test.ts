@@ -46,6 +46,12 @@ describe('media uploaded to send by id', () => {
   const sendMedia = (body: Record<string, unknown>, key = g.account.apiKey) =>
     call(g.t.url, 'POST', '/api/v1/msg/media', { key, body: { from: SANDBOX, to: USER, ...body } });
 
+  /** The media object the simulated network answers for its own media id, as the business reads it. */
+  const networkMedia = (networkId: string) =>
+    call(g.t.url, 'GET', `/simulator/${g.t.gateway.config.graph.apiVersion}/${networkId}`, {
+      headers: { authorization: `Bearer ${g.t.gateway.config.simulator.accessToken}` },
+    });
+
   before(async () => {
     g = await startReceivingGateway('Uploads Co', [USER]);
     other = await createAccount(g.t, 'Other Co');
@@ -77,14 +83,7 @@ describe('media uploaded to send by id', () => {
     const onPhone = (await receivedBy(g.t, USER)).find((m) => m.id === sent.body.data.waId);
     assert.equal(onPhone.content.image.caption, 'A dot');
     assert.match(onPhone.content.image.id, /^\d+$/, "the network's own id went to the network");
-    const object = await call(
-      g.t.url,
-      'GET',
-      `/simulator/${g.t.gateway.config.graph.apiVersion}/${onPhone.content.image.id}`,
-      {
-        headers: { authorization: `Bearer ${g.t.gateway.config.simulator.accessToken}` },
-      },
-    );
+    const object = await networkMedia(onPhone.content.image.id);
     assert.equal(object.body.file_size, PNG.length);
 
     const wrongKind = await sendMedia({
@@ -107,14 +106,7 @@ describe('media uploaded to send by id', () => {
       key: g.account.apiKey,
     });
     assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
-    const gone = await call(
-      g.t.url,
-      'GET',
-      `/simulator/${g.t.gateway.config.graph.apiVersion}/${onPhone.content.image.id}`,
-      {
-        headers: { authorization: `Bearer ${g.t.gateway.config.simulator.accessToken}` },
-      },
-    );
+    const gone = await networkMedia(onPhone.content.image.id);
     assert.equal(gone.status, 400, 'gone from the network too');
     const after = await sendMedia({ messageId: 'pic-4', mediaType: 'IMAGE', mediaId: up.body.data.mediaId });
     assert.equal(after.status, 404);

@@ -2,7 +2,6 @@
  * `POST /api/v1/template/upload/file`: media for a template header, as multipart/form-data with one part
  * named `file`; the answer is the handle a template's header names.
  */
-import { GatewayError } from '../../../domain/errors.ts';
 import type { TemplateDeps } from '../../../domain/templates/manage-templates.ts';
 import { TEMPLATE_MEDIA_MAX_BYTES } from '../../../domain/templates/template-media.ts';
 import {
@@ -10,7 +9,7 @@ import {
   storeTemplateMedia,
 } from '../../../domain/templates/upload-template-media.ts';
 import { success } from '../../envelope.ts';
-import { clientBytes, filePart } from '../../multipart-file.ts';
+import { clientBytes, ensureMultipart, filePart } from '../../multipart-file.ts';
 import type { TypedApp } from '../../typed-app.ts';
 import { tags } from './template-route-shapes.ts';
 
@@ -19,13 +18,7 @@ export function registerUploadTemplateMedia(app: TypedApp, deps: TemplateDeps): 
     '/api/v1/template/upload/file',
     { schema: { tags, summary: 'Upload media for a template header (multipart, part `file`)' } },
     async (request) => {
-      if (!request.isMultipart()) {
-        throw new GatewayError(
-          'invalid_request',
-          'send the file as multipart/form-data in a part named `file`',
-          { field: 'file' },
-        );
-      }
+      ensureMultipart(request);
       // A full quota is refused before the body is read at all.
       await ensureTemplateMediaRoom(deps, request.accountId);
       const part = await filePart(request, TEMPLATE_MEDIA_MAX_BYTES);
