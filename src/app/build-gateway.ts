@@ -53,7 +53,7 @@ export async function buildGateway(
   const { config, store } = storage;
   const { app, registry } = await createHttpServer(config, options.logStream);
   warnSharedDataDir(app, config.dataDir, sharedDataDirMode);
-  const simulator = await installSimulator(app, config);
+  const simulator = await installSimulator(app, config, store);
   const connector = options.connector ?? cloudConnector(app, config, store);
   const sandbox = { phone: config.sandboxNumber, ...config.sandbox };
   const core: Core = { ...storage, connector, sandbox, logger: app.log, wake };

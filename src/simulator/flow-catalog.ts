@@ -1,11 +1,13 @@
 /**
- * The simulated network's WhatsApp Flows (docs/cloud-api.md §6): in memory, like everything the simulator holds.
+ * The simulated network's WhatsApp Flows (docs/cloud-api.md §6): in memory, and in the state journal (one
+ * record per flow) so a restart keeps them.
  * A flow is DRAFT until published, PUBLISHED until deprecated (docs/cloud-api.md §6.2); its Flow JSON is checked
  * with the gateway's own validator, so what the simulator accepts is what the gateway accepts.
  */
 import { randomInt } from 'node:crypto';
 import { type FlowProblem, validateFlowJson } from '../lib/flow-json/index.ts';
 import { type GraphError, graphError } from './graph-errors.ts';
+import type { StateJournal } from './state/journal.ts';
 import type { Json } from './validate-fields.ts';
 
 export type SimFlowStatus = 'DRAFT' | 'PUBLISHED' | 'DEPRECATED';
@@ -55,8 +57,38 @@ function toValidationError(problem: FlowProblem): SimFlowValidationError {
   };
 }
 
+/** The journal's kind, keyed by flow id; `seq` keeps the creation order lists follow. */
+export const FLOW_KIND = 'flow';
+
+export interface FlowRecord {
+  seq: number;
+  flow: SimFlow;
+}
+
 export class FlowCatalog {
   readonly #flows = new Map<string, SimFlow>();
+  readonly #seqOf = new WeakMap<SimFlow, number>();
+  readonly #journal: StateJournal;
+  #seq = 0;
+
+  constructor(journal: StateJournal) {
+    this.#journal = journal;
+  }
+
+  /** The flows a journal kept (state/restore.ts). */
+  restore(records: FlowRecord[]): void {
+    for (const { seq, flow } of [...records].sort((a, b) => a.seq - b.seq)) {
+      this.#flows.set(flow.id, flow);
+      this.#seqOf.set(flow, seq);
+      this.#seq = Math.max(this.#seq, seq);
+    }
+  }
+
+  /** Notes a change of the flow's fields (name, categories, status) in the journal. */
+  save(flow: SimFlow): void {
+    const record: FlowRecord = { seq: this.#seqOf.get(flow) ?? 0, flow };
+    this.#journal.put(FLOW_KIND, flow.id, record);
+  }
 
   /** Graph ids are numeric strings; 16 digits never collide with a phone-number id (E.164 has at most 15). */
   #newId(): string {
@@ -88,6 +120,8 @@ export class FlowCatalog {
       ],
     };
     this.#flows.set(flow.id, flow);
+    this.#seqOf.set(flow, ++this.#seq);
+    this.save(flow);
     return flow;
   }
 
@@ -112,11 +146,13 @@ export class FlowCatalog {
       flow.screens = [];
       flow.jsonVersion = null;
     }
+    this.save(flow);
     return flow.validationErrors;
   }
 
   delete(id: string): void {
     this.#flows.delete(id);
+    this.#journal.remove(FLOW_KIND, id);
   }
 
   /**

@@ -14,7 +14,9 @@
  * - The simulator's own routes (phone, users, faults) need options.gate's token when it is private
  *   (access-gate.ts); the Graph routes need the access token, as Meta's do.
  * - Free-form sends need the 24-hour window, opened by the user writing first (docs/cloud-api.md §7).
- * - State lives in memory: a restart is a fresh network.
+ * - State is worked on in memory and kept in options.state when given (the gateway's database): a
+ *   restart, even a kill -9, changes nothing a client was told (state/). Without it, a restart is a
+ *   fresh network.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { installAccessGate, type SimulatorGate } from './access-gate.ts';
@@ -31,6 +33,9 @@ import { registerGraphRoutes } from './routes-graph.ts';
 import { registerMediaRoutes } from './routes-media.ts';
 import { registerUserRoutes } from './routes-users.ts';
 import { Scheduler } from './scheduler.ts';
+import { StateJournal } from './state/journal.ts';
+import { restoreState } from './state/restore.ts';
+import type { SimulatorStateStore } from './state/store-port.ts';
 import { StatusTimeline } from './status-timeline.ts';
 import { TemplateCatalog } from './templates/catalog.ts';
 import { TemplateReview } from './templates/review.ts';
@@ -70,6 +75,11 @@ export interface SimulatorOptions {
   pairIntervalMs?: number;
   /** Makes the simulator's own routes (phone, users, faults) need a token (access-gate.ts); default open. */
   gate?: SimulatorGate;
+  /**
+   * Where the network's state is kept (state/store-port.ts): restored when the plugin registers, and
+   * every change written before the request that made it is answered. Default: memory only.
+   */
+  state?: SimulatorStateStore;
 }
 
 export interface Simulator {
@@ -85,13 +95,16 @@ export interface Simulator {
 function buildParts(options: SimulatorOptions) {
   const now = options.now ?? Date.now;
   const { webhookUrl } = options;
+  const journal = new StateJournal(options.state ?? null, options.logger);
   const scheduler = new Scheduler();
-  const phones = new PhoneBook();
-  const windows = new WindowTracker();
+  const phones = new PhoneBook(journal);
+  const windows = new WindowTracker(journal);
   const poster = new WebhookPoster({
     url: typeof webhookUrl === 'function' ? webhookUrl : () => webhookUrl,
     appSecret: options.appSecret,
     scheduler,
+    journal,
+    markAccepted: ({ user, id }) => phones.setSentStatus(user, id, 'delivered'),
     ...(options.logger ? { logger: options.logger } : {}),
   });
   const timeline = new StatusTimeline({
@@ -101,12 +114,13 @@ function buildParts(options: SimulatorOptions) {
     scheduler,
     poster,
     phones,
+    journal,
     now,
   });
   const objects = new GraphObjects();
-  const vault = new MediaVault();
-  const flows = new FlowCatalog();
-  const templates = new TemplateCatalog();
+  const vault = new MediaVault(journal);
+  const flows = new FlowCatalog(journal);
+  const templates = new TemplateCatalog(journal);
   const review = new TemplateReview({
     catalog: templates,
     scheduler,
@@ -119,9 +133,11 @@ function buildParts(options: SimulatorOptions) {
     pairBurst: options.pairBurst ?? 45,
     pairIntervalMs: options.pairIntervalMs ?? 6000,
     scheduler,
+    journal,
   });
   return {
     now,
+    journal,
     scheduler,
     phones,
     windows,
@@ -142,6 +158,15 @@ type Parts = ReturnType<typeof buildParts>;
 function routesOf(options: SimulatorOptions, parts: Parts, streams: { close(): void }[]): FastifyPluginAsync {
   const { now, phones, windows, poster, timeline, objects, vault, flows, templates, review, traffic } = parts;
   return async (app: FastifyInstance) => {
+    if (options.state) {
+      const resume = await restoreState(options.state, parts, options.logger);
+      app.addHook('onListen', async () => resume());
+    }
+    // No answer before what its request changed is written: what a client was told survives a kill -9.
+    app.addHook('onSend', async (_request, _reply, payload) => {
+      await parts.journal.settled();
+      return payload;
+    });
     if (options.gate) installAccessGate(app, options.gate);
     registerMediaRoutes(app, { accessToken: options.accessToken, vault, objects, now });
     registerMediaUpload(app, { accessToken: options.accessToken, vault });
@@ -184,7 +209,7 @@ function routesOf(options: SimulatorOptions, parts: Parts, streams: { close(): v
 
 export function createSimulator(options: SimulatorOptions): Simulator {
   const parts = buildParts(options);
-  const { scheduler, poster, traffic } = parts;
+  const { scheduler, poster, traffic, journal } = parts;
   // The live streams of the phone page; open streams would keep a closing server waiting.
   const streams: { close(): void }[] = [];
   const plugin = routesOf(options, parts, streams);
@@ -196,6 +221,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       traffic.close();
       scheduler.close();
       await poster.close();
+      await journal.close();
     },
   };
 }

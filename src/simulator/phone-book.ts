@@ -1,13 +1,15 @@
 /**
  * The virtual phones: what each simulated user received from business numbers and what the user sent,
- * newest last. In memory on purpose (docs/adr/0003): the simulator stands in for a remote network, and a
- * restart is a fresh network. Memory is bounded: each phone keeps its last MAX_MESSAGES_PER_PHONE
- * messages each way, and past MAX_PHONES the phone idle the longest is forgotten.
+ * newest last. Worked on in memory and noted in the state journal (state/journal.ts), one record per
+ * message, so a restart brings every chat back (state/restore.ts). Bounded: each phone keeps its last
+ * MAX_MESSAGES_PER_PHONE messages each way, and past MAX_PHONES the phone idle the longest is forgotten.
  *
  * Listeners (the phone page's live stream, phone/events.ts) hear each message a phone receives or sends
  * and each status change of those messages. At most MAX_LISTENERS_PER_PHONE per phone and
  * MAX_LISTENERS in all, so open pages cannot grow memory without bound.
  */
+import type { StateJournal } from './state/journal.ts';
+
 export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
 export interface ReceivedMessage {
@@ -69,15 +71,31 @@ interface Phone {
   sent: SentMessage[];
 }
 
-function keepLast<T>(list: T[], item: T): void {
-  list.push(item);
-  if (list.length > MAX_MESSAGES_PER_PHONE) list.splice(0, list.length - MAX_MESSAGES_PER_PHONE);
+/** The journal's kinds: a message the phone received from a business, and one its user sent. */
+export const RECEIVED_KIND = 'phone.received';
+export const SENT_KIND = 'phone.sent';
+
+/** How a message is kept in the journal: its phone, and its place among every phone's messages. */
+export interface PhoneRecord<M> {
+  user: string;
+  seq: number;
+  message: M;
 }
+
+type Direction = 'received' | 'sent';
 
 export class PhoneBook {
   readonly #phones = new Map<string, Phone>();
   readonly #listeners = new Map<string, Set<PhoneListener>>();
+  readonly #journal: StateJournal;
+  /** Each message's place in arrival order, which a restart restores (messages are never shared). */
+  readonly #seqOf = new WeakMap<object, number>();
+  #seq = 0;
   #listenerCount = 0;
+
+  constructor(journal: StateJournal) {
+    this.#journal = journal;
+  }
 
   /** The phone of `user`, marked as the most recently used (a Map keeps insertion order for eviction). */
   #touch(user: string): Phone {
@@ -86,18 +104,64 @@ export class PhoneBook {
     this.#phones.set(user, phone);
     if (this.#phones.size > MAX_PHONES) {
       const oldest = this.#phones.keys().next().value;
-      if (oldest !== undefined) this.#phones.delete(oldest);
+      if (oldest !== undefined) this.#forget(oldest);
     }
     return phone;
   }
 
+  #forget(user: string): void {
+    const phone = this.#phones.get(user);
+    this.#phones.delete(user);
+    for (const m of phone?.received ?? []) this.#journal.remove(RECEIVED_KIND, `${user}/${m.id}`);
+    for (const m of phone?.sent ?? []) this.#journal.remove(SENT_KIND, `${user}/${m.id}`);
+  }
+
+  /** Appends to the phone's list, forgetting the oldest past the limit, and notes both in the journal. */
+  #keep<M extends ReceivedMessage | SentMessage>(user: string, direction: Direction, message: M): void {
+    const phone = this.#touch(user);
+    const list = (direction === 'received' ? phone.received : phone.sent) as M[];
+    const kind = direction === 'received' ? RECEIVED_KIND : SENT_KIND;
+    if (!this.#seqOf.has(message)) this.#seqOf.set(message, ++this.#seq);
+    list.push(message);
+    this.#save(user, direction, message);
+    if (list.length <= MAX_MESSAGES_PER_PHONE) return;
+    for (const old of list.splice(0, list.length - MAX_MESSAGES_PER_PHONE)) {
+      this.#journal.remove(kind, `${user}/${old.id}`);
+    }
+  }
+
+  #save(user: string, direction: Direction, message: ReceivedMessage | SentMessage): void {
+    const record: PhoneRecord<typeof message> = { user, seq: this.#seqOf.get(message) ?? 0, message };
+    this.#journal.put(direction === 'received' ? RECEIVED_KIND : SENT_KIND, `${user}/${message.id}`, record);
+  }
+
+  /** Brings back the messages a journal kept, in the order they first arrived (state/restore.ts). */
+  restore(received: PhoneRecord<ReceivedMessage>[], sent: PhoneRecord<SentMessage>[]): void {
+    const all = [
+      ...received.map((r) => ({ ...r, direction: 'received' as const })),
+      ...sent.map((r) => ({ ...r, direction: 'sent' as const })),
+    ].sort((a, b) => a.seq - b.seq);
+    for (const { user, seq, message, direction } of all) {
+      const phone = this.#touch(user);
+      this.#seqOf.set(message, seq);
+      this.#seq = Math.max(this.#seq, seq);
+      if (direction === 'received') phone.received.push(message as ReceivedMessage);
+      else phone.sent.push(message as SentMessage);
+    }
+  }
+
+  /** A received message by id, for the parts that pick up where a restart left them. */
+  findReceived(user: string, id: string): ReceivedMessage | undefined {
+    return this.#phones.get(user)?.received.find((m) => m.id === id);
+  }
+
   deliver(user: string, message: ReceivedMessage): void {
-    keepLast(this.#touch(user).received, message);
+    this.#keep(user, 'received', message);
     this.#emit(user, { kind: 'received', message });
   }
 
   recordSent(user: string, message: SentMessage): void {
-    keepLast(this.#touch(user).sent, message);
+    this.#keep(user, 'sent', message);
     this.#emit(user, { kind: 'sent', message });
   }
 
@@ -105,7 +169,9 @@ export class PhoneBook {
   setStatus(user: string, message: ReceivedMessage, status: DeliveryStatus): void {
     const before = message.status;
     advance(message, status);
-    if (message.status !== before) this.#emit(user, { kind: 'status', direction: 'received', message });
+    if (message.status === before) return;
+    this.#save(user, 'received', message);
+    this.#emit(user, { kind: 'status', direction: 'received', message });
   }
 
   /** Moves the status of a message the user sent forward, found by id (unknown or forgotten ids are ignored). */
@@ -118,6 +184,7 @@ export class PhoneBook {
     const message = this.#phones.get(user)?.sent.find((m) => m.id === id);
     if (!message || RANK[status] <= RANK[message.status]) return;
     message.status = status;
+    this.#save(user, 'sent', message);
     this.#emit(user, { kind: 'status', direction: 'sent', message });
   }
 

@@ -99,6 +99,7 @@ function registerFlowObject(deps: FlowRouteDeps): void {
         }
         if (typeof body.name === 'string') flow.name = body.name;
         if (Array.isArray(body.categories)) flow.categories = body.categories as string[];
+        deps.flows.save(flow);
         return { success: true };
       },
       delete(id, _request, reply) {
@@ -161,6 +162,7 @@ function registerFlowLifecycle(app: FastifyInstance, deps: FlowRouteDeps): void 
       );
     }
     flow.status = 'PUBLISHED';
+    deps.flows.save(flow);
     return { success: true };
   });
 
@@ -174,6 +176,7 @@ function registerFlowLifecycle(app: FastifyInstance, deps: FlowRouteDeps): void 
       );
     }
     flow.status = 'DEPRECATED';
+    deps.flows.save(flow);
     return { success: true };
   });
 }

@@ -199,8 +199,7 @@ function userWrites(
       messages: [{ from: user, id, timestamp: unixSeconds(now), ...content }],
     }),
     // The business's endpoint took it: the user's phone shows the message as delivered.
-    () => deps.phones.setSentStatus(user, id, 'delivered'),
-    tookOrRefused,
+    tookOrRefused ? { accepted: { user, id }, onFirstTry: tookOrRefused } : { accepted: { user, id } },
   );
   return { id, taken };
 }

@@ -4,10 +4,14 @@
  * what arrives; or a single `failed` with the reason. Each step updates the virtual phone and queues a
  * signed `statuses` webhook; the webhooks of one message share a queue, so `read` never overtakes
  * `delivered`.
+ *
+ * The steps still to come are noted in the state journal (one record per message), so a restart takes
+ * them up where they were (`restore`) instead of leaving a message `sent` for ever.
  */
 
 import type { DeliveryStatus, PhoneBook, ReceivedMessage } from './phone-book.ts';
 import type { Scheduler } from './scheduler.ts';
+import type { StateJournal } from './state/journal.ts';
 import { messagesEnvelope, statusItem } from './webhook-envelopes.ts';
 import type { WebhookPoster } from './webhook-poster.ts';
 import type { Conversation } from './window-tracker.ts';
@@ -21,6 +25,7 @@ export interface TimelineOptions {
   poster: WebhookPoster;
   /** The phones, which show each status change (and tell their listeners). */
   phones: PhoneBook;
+  journal: StateJournal;
   now: () => number;
 }
 
@@ -32,6 +37,25 @@ export interface Dispatch {
   callbackData?: string;
 }
 
+interface Step {
+  status: DeliveryStatus;
+  /** When the step is due (epoch ms of the `now` option). */
+  dueAt: number;
+  errors?: unknown[];
+}
+
+/** The journal's kind, keyed by message id: the dispatch without its message, and the steps to come. */
+export const TIMELINE_KIND = 'timeline';
+
+export interface TimelineRecord {
+  business: string;
+  recipient: string;
+  messageId: string;
+  conversation: Conversation | null;
+  callbackData?: string;
+  steps: Step[];
+}
+
 export class StatusTimeline {
   readonly #options: TimelineOptions;
 
@@ -40,15 +64,56 @@ export class StatusTimeline {
   }
 
   delivered(dispatch: Dispatch): void {
-    const { scheduler, statusDelayMs } = this.#options;
-    scheduler.after(0, () => this.#emit(dispatch, 'sent'));
-    scheduler.after(statusDelayMs, () => this.#emit(dispatch, 'delivered'));
-    if (this.#options.autoRead) scheduler.after(2 * statusDelayMs, () => this.#emit(dispatch, 'read'));
+    const { statusDelayMs, autoRead } = this.#options;
+    const at = this.#options.now();
+    const steps: Step[] = [
+      { status: 'sent', dueAt: at },
+      { status: 'delivered', dueAt: at + statusDelayMs },
+    ];
+    if (autoRead) steps.push({ status: 'read', dueAt: at + 2 * statusDelayMs });
+    this.#plan(dispatch, steps);
   }
 
   /** Production reports most refusals this way: 200 to the send, then a failed status (docs/cloud-api.md §8). */
   failed(dispatch: Dispatch, error: unknown): void {
-    this.#options.scheduler.after(this.#options.statusDelayMs, () => this.#emit(dispatch, 'failed', [error]));
+    const dueAt = this.#options.now() + this.#options.statusDelayMs;
+    this.#plan(dispatch, [{ status: 'failed', dueAt, errors: [error] }]);
+  }
+
+  /** Takes up the steps a journal kept, for messages the phones still hold (state/restore.ts). */
+  restore(records: TimelineRecord[]): void {
+    for (const record of records) {
+      const message = this.#options.phones.findReceived(record.recipient, record.messageId);
+      if (!message) {
+        this.#options.journal.remove(TIMELINE_KIND, record.messageId);
+        continue;
+      }
+      const { steps, messageId: _id, ...rest } = record;
+      this.#plan({ ...rest, message }, steps);
+    }
+  }
+
+  #plan(dispatch: Dispatch, steps: Step[]): void {
+    const { scheduler, now, journal } = this.#options;
+    const { message, ...rest } = dispatch;
+    const record: TimelineRecord = { ...rest, messageId: message.id, steps: [...steps] };
+    journal.put(TIMELINE_KIND, message.id, record);
+    const start = now();
+    for (const step of steps) {
+      scheduler.after(Math.max(0, step.dueAt - start), () => {
+        this.#emit(dispatch, step.status, step.errors);
+        this.#done(record, step);
+      });
+    }
+  }
+
+  #done(record: TimelineRecord, step: Step): void {
+    record.steps = record.steps.filter((s) => s !== step);
+    if (record.steps.length > 0) {
+      this.#options.journal.put(TIMELINE_KIND, record.messageId, record);
+      return;
+    }
+    this.#options.journal.remove(TIMELINE_KIND, record.messageId);
   }
 
   #emit(dispatch: Dispatch, status: DeliveryStatus, errors?: unknown[]): void {

@@ -16,6 +16,7 @@ import type { FastifyReply } from 'fastify';
 import { Gcra } from '../lib/gcra.ts';
 import { type GraphError, graphError } from './graph-errors.ts';
 import type { Scheduler } from './scheduler.ts';
+import type { StateJournal } from './state/journal.ts';
 
 export interface Faults {
   /** Added before the send is handled. */
@@ -36,6 +37,17 @@ export interface TrafficOptions {
   /** Spacing the pair rate refills at (docs/cloud-api.md §7: about 6 s). */
   pairIntervalMs: number;
   scheduler: Scheduler;
+  /** Keeps the faults in force across a restart (the rate counters start rested, see restore). */
+  journal: StateJournal;
+}
+
+/** The journal's kind: one record, `current`, while faults are in force. */
+export const FAULTS_KIND = 'faults';
+
+export interface FaultsRecord {
+  faults: Faults;
+  /** Epoch ms when they end; null = until cleared. */
+  until: number | null;
 }
 
 export const THROUGHPUT_DETAILS =
@@ -88,6 +100,18 @@ export class Traffic {
         if (this.#generation === generation) this.clear();
       });
     }
+    const record: FaultsRecord = { faults, until: this.#until };
+    this.#options.journal.put(FAULTS_KIND, 'current', record);
+  }
+
+  /**
+   * The faults a journal kept, unless they ended while the process was down. Throughput and pair
+   * counters are not kept: they start rested, as they would be a few minutes later anyway.
+   */
+  restore(record: FaultsRecord): void {
+    if (record.until === null) this.set(record.faults);
+    else if (record.until > Date.now()) this.set(record.faults, record.until - Date.now());
+    else this.#options.journal.remove(FAULTS_KIND, 'current');
   }
 
   /** Clears every fault; sends held by a timeout fault are handled now (their client may be gone). */
@@ -96,6 +120,7 @@ export class Traffic {
     this.#faults = {};
     this.#faulty = false;
     this.#until = null;
+    this.#options.journal.remove(FAULTS_KIND, 'current');
     this.#release('handle');
   }
 

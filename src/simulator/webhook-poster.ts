@@ -6,14 +6,45 @@
  * Posts sharing a key (the statuses of one message, the messages of one user to one business) go through
  * one queue, so their order holds even while an earlier post is being retried. A failed post is logged,
  * never thrown.
+ *
+ * Every post stays in the state journal until the receiver accepted it or it was given up, so a restart
+ * posts again what was still owed (`restore`), in the order it was first queued: the receiver may see a
+ * post twice, as Meta's receivers do, never miss one.
  */
 import { createHmac } from 'node:crypto';
 import type { Scheduler } from './scheduler.ts';
+import type { StateJournal } from './state/journal.ts';
+
+/** A message the virtual user sent, shown as delivered on the phone once the receiver accepted its post. */
+export interface SentMark {
+  user: string;
+  id: string;
+}
+
+export interface PostHooks {
+  /** Runs once the receiver answered 2xx (after a restart too: it is kept with the post). */
+  accepted?: SentMark;
+  /** Runs once the first attempt ended, accepted or not (retries go on after it); not kept. */
+  onFirstTry?: (accepted: boolean) => void;
+}
+
+/** The journal's kind, keyed by the post's place in the order of all posts. */
+export const WEBHOOK_KIND = 'webhook';
+
+export interface WebhookRecord {
+  seq: number;
+  queue: string;
+  body: string;
+  accepted?: SentMark;
+}
 
 export interface PosterOptions {
   url: () => string;
   appSecret: string;
   scheduler: Scheduler;
+  journal: StateJournal;
+  /** What a post's `accepted` mark does once the receiver took it. */
+  markAccepted: (mark: SentMark) => void;
   logger?: { warn(obj: object, msg: string): void };
   /** Waits between attempts; one attempt more than delays. */
   retryDelaysMs?: readonly number[];
@@ -46,30 +77,48 @@ export class WebhookPoster {
   readonly #inFlight = new Set<AbortController>();
   readonly #waiting: (() => void)[] = [];
   #active = 0;
+  #seq = 0;
 
   constructor(options: PosterOptions) {
     this.#options = options;
   }
 
-  /**
-   * Serialises `payload` now and posts it after every earlier post with the same key; `onAccepted` runs
-   * once the receiver answered 2xx (a virtual phone shows its own message as delivered then);
-   * `onFirstTry` once the first attempt ended, accepted or not (retries go on after it).
-   */
-  enqueue(
-    key: string,
-    payload: unknown,
-    onAccepted?: () => void,
-    onFirstTry?: (accepted: boolean) => void,
-  ): void {
+  /** Serialises `payload` now and posts it after every earlier post with the same key (see PostHooks). */
+  enqueue(key: string, payload: unknown, hooks: PostHooks = {}): void {
     if (this.#options.scheduler.closed) {
-      onFirstTry?.(false);
+      hooks.onFirstTry?.(false);
       return;
     }
-    const body = serializeWebhook(payload);
+    const record: WebhookRecord = { seq: ++this.#seq, queue: key, body: serializeWebhook(payload) };
+    if (hooks.accepted) record.accepted = hooks.accepted;
+    this.#options.journal.put(WEBHOOK_KIND, String(record.seq), record);
+    this.#queue(record, hooks.onFirstTry);
+  }
+
+  /**
+   * Takes the posts a journal kept (state/restore.ts): their numbers are taken at once, so a post queued
+   * before they go out never reuses one; the returned function queues them, in their first order.
+   */
+  restore(records: WebhookRecord[]): () => void {
+    const ordered = [...records].sort((a, b) => a.seq - b.seq);
+    for (const record of ordered) this.#seq = Math.max(this.#seq, record.seq);
+    return () => {
+      for (const record of ordered) this.#queue(record);
+    };
+  }
+
+  #queue(record: WebhookRecord, onFirstTry?: (accepted: boolean) => void): void {
+    const key = record.queue;
     const previous = this.#queues.get(key) ?? Promise.resolve();
     const next = previous.then(async () => {
-      if ((await this.#deliver(body, onFirstTry)) && onAccepted) onAccepted();
+      // Nothing leaves the network before the change it reports is written: a receiver told of an
+      // approval (or a delivery) never meets a network that forgot it after a kill -9.
+      await this.#options.journal.settled().catch(() => undefined);
+      const outcome = await this.#deliver(record.body, onFirstTry);
+      // A post cut short by closing stays in the journal: the next start posts it.
+      if (outcome === 'closed') return;
+      this.#options.journal.remove(WEBHOOK_KIND, String(record.seq));
+      if (outcome === 'accepted' && record.accepted) this.#options.markAccepted(record.accepted);
     });
     this.#queues.set(key, next);
     void next.finally(() => {
@@ -89,8 +138,11 @@ export class WebhookPoster {
     await this.idle();
   }
 
-  /** True once the receiver accepted the post; false when it was given up or the poster closed. */
-  async #deliver(body: string, onFirstTry?: (accepted: boolean) => void): Promise<boolean> {
+  /** How a post ended: accepted by the receiver, given up after the last retry, or cut short by closing. */
+  async #deliver(
+    body: string,
+    onFirstTry?: (accepted: boolean) => void,
+  ): Promise<'accepted' | 'given up' | 'closed'> {
     const { scheduler, logger } = this.#options;
     const delays = this.#options.retryDelaysMs ?? RETRY_DELAYS_MS;
     const signature = signBody(this.#options.appSecret, body);
@@ -99,18 +151,18 @@ export class WebhookPoster {
       const problem = await this.#attempt(body, signature);
       first?.(problem === null);
       first = undefined;
-      if (problem === null) return true;
-      if (scheduler.closed) return false;
+      if (problem === null) return 'accepted';
+      if (scheduler.closed) return 'closed';
       const delay = delays[attempt - 1];
       if (delay === undefined) {
         logger?.warn({ attempts: attempt, problem }, 'simulator webhook given up; the event is lost');
-        return false;
+        return 'given up';
       }
       logger?.warn({ attempt, problem, retryInMs: delay }, 'simulator webhook not accepted; retrying');
       await scheduler.sleep(delay);
     }
     first?.(false);
-    return false;
+    return 'closed';
   }
 
   /** One POST; null when the receiver accepted it (2xx), else what went wrong. */

@@ -5,6 +5,7 @@
  * follows the window, so every message of one window carries the same one.
  */
 import { createHash } from 'node:crypto';
+import type { StateJournal } from './state/journal.ts';
 
 export const WINDOW_MS = 24 * 3600 * 1000;
 /** Past this many tracked pairs, closed windows are swept so memory stays bounded. */
@@ -16,19 +17,34 @@ export interface Conversation {
   expiresAt: number;
 }
 
-interface Window {
+export interface Window {
   openedAt: number;
   lastInboundAt: number;
 }
 
+/** The journal's kind: one record per (business, user) pair, keyed `<business>:<user>`. */
+export const WINDOW_KIND = 'window';
+
 export class WindowTracker {
   readonly #windows = new Map<string, Window>();
+  readonly #journal: StateJournal;
+
+  constructor(journal: StateJournal) {
+    this.#journal = journal;
+  }
+
+  /** The windows a journal kept (state/restore.ts). */
+  restore(records: { key: string; value: Window }[]): void {
+    for (const { key, value } of records) this.#windows.set(key, value);
+  }
 
   recordInbound(business: string, user: string, at: number): void {
     const key = `${business}:${user}`;
     const current = this.#windows.get(key);
     const stillOpen = current !== undefined && at - current.lastInboundAt < WINDOW_MS;
-    this.#windows.set(key, { openedAt: stillOpen ? current.openedAt : at, lastInboundAt: at });
+    const window = { openedAt: stillOpen ? current.openedAt : at, lastInboundAt: at };
+    this.#windows.set(key, window);
+    this.#journal.put(WINDOW_KIND, key, window);
     if (this.#windows.size > SWEEP_ABOVE) this.#sweep(at);
   }
 
@@ -45,7 +61,9 @@ export class WindowTracker {
 
   #sweep(now: number): void {
     for (const [key, window] of this.#windows) {
-      if (now - window.lastInboundAt >= WINDOW_MS) this.#windows.delete(key);
+      if (now - window.lastInboundAt < WINDOW_MS) continue;
+      this.#windows.delete(key);
+      this.#journal.remove(WINDOW_KIND, key);
     }
   }
 }

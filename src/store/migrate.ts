@@ -20,6 +20,7 @@ import * as deliveriesByEvent from './migrations/2026-11-24-702-deliveries-by-ev
 import * as portalInvites from './migrations/2026-11-25-801-portal-invites.ts';
 import * as outboundMedia from './migrations/2026-11-25-802-outbound-media.ts';
 import * as statusNetwork from './migrations/2026-11-25-803-status-network.ts';
+import * as simulatorState from './migrations/2026-11-25-901-simulator-state.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-801-portal-invites': portalInvites,
   '2026-11-25-802-outbound-media': outboundMedia,
   '2026-11-25-803-status-network': statusNetwork,
+  '2026-11-25-901-simulator-state': simulatorState,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -311,6 +311,13 @@ export interface RateLimitsTable {
   tat: number;
 }
 
+/** The in-process simulator's state (src/store/simulator-state-repo.ts): JSON records by kind and key. */
+export interface SimulatorRecordsTable {
+  kind: string;
+  key: string;
+  value: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -337,4 +344,5 @@ export interface Database {
   portal_sessions: PortalSessionsTable;
   portal_lockouts: PortalLockoutsTable;
   rate_limits: RateLimitsTable;
+  simulator_records: SimulatorRecordsTable;
 }

@@ -1,12 +1,25 @@
 /**
  * The simulated network's message templates, by id and by WhatsApp Business Account (docs/cloud-api.md §4). In
- * memory like the rest of the network. Bounded: a WABA holds at most MAX_TEMPLATES_PER_WABA templates
+ * memory, and in the state journal (a record per template and per held name) so a restart keeps them;
+ * whoever changes a template's fields calls `save`. Bounded: a WABA holds at most MAX_TEMPLATES_PER_WABA templates
  * (Meta's limit for an unverified business; a create past it is refused with subcode 2388019), and past
  * MAX_WABAS accounts with templates, the one whose templates changed the longest ago is forgotten. A WABA
  * remembers at most MAX_HELD_NAMES names of deleted approved templates.
  */
 import { randomInt } from 'node:crypto';
+import type { StateJournal } from '../state/journal.ts';
 import type { SimTemplate, TemplateCategory, TemplateContent } from './model.ts';
+
+/** The journal's kinds: a template (keyed by id), and a held name (keyed `<waba id>:<name>`). */
+export const TEMPLATE_KIND = 'template';
+export const HELD_NAME_KIND = 'template.held';
+
+export interface HeldNameRecord {
+  wabaId: string;
+  name: string;
+  /** When the approved template of that name was deleted (epoch ms). */
+  at: number;
+}
 
 export const MAX_TEMPLATES_PER_WABA = 250;
 export const MAX_WABAS = 1000;
@@ -36,7 +49,39 @@ export class TemplateCatalog {
   readonly #byWaba = new Map<string, SimTemplate[]>();
   /** WABA id → deleted approved name → when it was deleted. */
   readonly #heldNames = new Map<string, Map<string, number>>();
+  readonly #journal: StateJournal;
   #seq = 0;
+
+  constructor(journal: StateJournal) {
+    this.#journal = journal;
+  }
+
+  /** The templates and held names a journal kept (state/restore.ts). */
+  restore(templates: SimTemplate[], held: HeldNameRecord[]): void {
+    for (const template of [...templates].sort((a, b) => a.seq - b.seq)) {
+      this.#byId.set(template.id, template);
+      const list = this.#byWaba.get(template.wabaId) ?? [];
+      list.push(template);
+      this.#byWaba.delete(template.wabaId);
+      this.#byWaba.set(template.wabaId, list);
+      this.#seq = Math.max(this.#seq, template.seq);
+    }
+    for (const { wabaId, name, at } of [...held].sort((a, b) => a.at - b.at)) {
+      const names = this.#heldNames.get(wabaId) ?? new Map<string, number>();
+      names.set(name, at);
+      this.#heldNames.set(wabaId, names);
+    }
+  }
+
+  /** Notes the template as it now is in the journal: every change of its fields ends here. */
+  save(template: SimTemplate): void {
+    this.#journal.put(TEMPLATE_KIND, template.id, template);
+  }
+
+  /** Every template waiting for its review (a restart queues their reviews again). */
+  pending(): SimTemplate[] {
+    return [...this.#byId.values()].filter((t) => t.status === 'PENDING');
+  }
 
   get(id: string): SimTemplate | undefined {
     return this.#byId.get(id);
@@ -81,6 +126,7 @@ export class TemplateCatalog {
       approvedEdits: [],
     };
     this.#byId.set(template.id, template);
+    this.save(template);
     const list = this.#byWaba.get(input.wabaId) ?? [];
     list.push(template);
     this.touch(input.wabaId, list);
@@ -94,14 +140,24 @@ export class TemplateCatalog {
     this.#byWaba.set(wabaId, list);
     while (this.#byWaba.size > MAX_WABAS) {
       const [stalest, templates] = this.#byWaba.entries().next().value as [string, SimTemplate[]];
-      for (const t of templates) this.#byId.delete(t.id);
+      for (const t of templates) this.#forget(t);
       this.#byWaba.delete(stalest);
+      for (const name of this.#heldNames.get(stalest)?.keys() ?? []) this.#unhold(stalest, name);
       this.#heldNames.delete(stalest);
     }
   }
 
-  delete(template: SimTemplate, now: number): void {
+  #forget(template: SimTemplate): void {
     this.#byId.delete(template.id);
+    this.#journal.remove(TEMPLATE_KIND, template.id);
+  }
+
+  #unhold(wabaId: string, name: string): void {
+    this.#journal.remove(HELD_NAME_KIND, `${wabaId}:${name}`);
+  }
+
+  delete(template: SimTemplate, now: number): void {
+    this.#forget(template);
     const list = (this.#byWaba.get(template.wabaId) ?? []).filter((t) => t !== template);
     if (list.length > 0) this.#byWaba.set(template.wabaId, list);
     else this.#byWaba.delete(template.wabaId);
@@ -109,10 +165,13 @@ export class TemplateCatalog {
       const held = this.#heldNames.get(template.wabaId) ?? new Map<string, number>();
       held.delete(template.name);
       held.set(template.name, now);
+      const record: HeldNameRecord = { wabaId: template.wabaId, name: template.name, at: now };
+      this.#journal.put(HELD_NAME_KIND, `${template.wabaId}:${template.name}`, record);
       // Oldest first: drop the holds that ended, and the oldest past MAX_HELD_NAMES.
       for (const [name, at] of held) {
         if (now - at < DELETED_NAME_HOLD_MS && held.size <= MAX_HELD_NAMES) break;
         held.delete(name);
+        this.#unhold(template.wabaId, name);
       }
       this.#heldNames.set(template.wabaId, held);
     }

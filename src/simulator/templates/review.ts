@@ -58,6 +58,7 @@ export class TemplateReview {
       template.status = 'APPROVED';
       delete template.rejection;
     }
+    this.#options.catalog.save(template);
     // One queue per template: an edit's outcome never overtakes the previous one.
     this.#options.poster.enqueue(`template:${id}`, templateStatusEnvelope(template, this.#options.now()));
   }

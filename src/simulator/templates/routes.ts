@@ -101,6 +101,7 @@ function registerTemplateObject(deps: TemplateRouteDeps): void {
           if (error instanceof GraphProblem) return sendError(reply, error.error);
           throw error;
         }
+        deps.catalog.save(template);
         deps.catalog.touch(template.wabaId);
         deps.review.submit(template);
         return { success: true };
@@ -158,6 +159,7 @@ function registerStatusControl(app: FastifyInstance, deps: TemplateRouteDeps): v
       });
     }
     template.status = status as 'APPROVED' | 'PAUSED' | 'DISABLED';
+    deps.catalog.save(template);
     deps.poster.enqueue(`template:${template.id}`, templateStatusEnvelope(template, deps.now()));
     return templateView(template);
   });

@@ -1,0 +1,97 @@
+/**
+ * Brings the simulated network back from its state store at start: each part of the simulator gets the
+ * records of its own kinds (the kinds are named beside the part that writes them). What was in motion
+ * (status steps still to come, webhooks still owed) is taken up once the server listens, since the
+ * receiver of those webhooks is often this very process.
+ */
+import type { FlowCatalog, FlowRecord } from '../flow-catalog.ts';
+import { FLOW_KIND } from '../flow-catalog.ts';
+import { MEDIA_KIND, type MediaRecord, type MediaVault } from '../media-vault.ts';
+import {
+  type PhoneBook,
+  type PhoneRecord,
+  RECEIVED_KIND,
+  type ReceivedMessage,
+  SENT_KIND,
+  type SentMessage,
+} from '../phone-book.ts';
+import { type StatusTimeline, TIMELINE_KIND, type TimelineRecord } from '../status-timeline.ts';
+import {
+  HELD_NAME_KIND,
+  type HeldNameRecord,
+  TEMPLATE_KIND,
+  type TemplateCatalog,
+} from '../templates/catalog.ts';
+import type { SimTemplate } from '../templates/model.ts';
+import type { TemplateReview } from '../templates/review.ts';
+import { FAULTS_KIND, type FaultsRecord, type Traffic } from '../traffic.ts';
+import { WEBHOOK_KIND, type WebhookPoster, type WebhookRecord } from '../webhook-poster.ts';
+import { WINDOW_KIND, type Window, type WindowTracker } from '../window-tracker.ts';
+import type { SimulatorStateStore } from './store-port.ts';
+
+export interface RestoredParts {
+  phones: PhoneBook;
+  windows: WindowTracker;
+  vault: MediaVault;
+  flows: FlowCatalog;
+  templates: TemplateCatalog;
+  review: TemplateReview;
+  traffic: Traffic;
+  timeline: StatusTimeline;
+  poster: WebhookPoster;
+}
+
+type Logger = { warn(obj: object, msg: string): void };
+
+/** Reads every record and sorts it by kind; a record that is not JSON is skipped (and said so). */
+async function recordsByKind(store: SimulatorStateStore, logger?: Logger) {
+  const byKind = new Map<string, { key: string; value: unknown }[]>();
+  for (const record of await store.load()) {
+    let value: unknown;
+    try {
+      value = JSON.parse(record.value);
+    } catch {
+      logger?.warn({ kind: record.kind, key: record.key }, 'simulator state record skipped: not JSON');
+      continue;
+    }
+    const list = byKind.get(record.kind) ?? [];
+    list.push({ key: record.key, value });
+    byKind.set(record.kind, list);
+  }
+  return {
+    values: <T>(kind: string) => (byKind.get(kind) ?? []).map((r) => r.value as T),
+    entries: <T>(kind: string) => (byKind.get(kind) ?? []).map((r) => ({ key: r.key, value: r.value as T })),
+  };
+}
+
+/**
+ * Restores what the store holds into the parts; returns what to start once the server listens: the
+ * webhooks still owed, then the status steps still to come (whose posts queue behind them).
+ */
+export async function restoreState(
+  store: SimulatorStateStore,
+  parts: RestoredParts,
+  logger?: Logger,
+): Promise<() => void> {
+  const records = await recordsByKind(store, logger);
+  parts.vault.restore(records.values<MediaRecord>(MEDIA_KIND));
+  parts.phones.restore(
+    records.values<PhoneRecord<ReceivedMessage>>(RECEIVED_KIND),
+    records.values<PhoneRecord<SentMessage>>(SENT_KIND),
+  );
+  parts.windows.restore(records.entries<Window>(WINDOW_KIND));
+  parts.flows.restore(records.values<FlowRecord>(FLOW_KIND));
+  parts.templates.restore(
+    records.values<SimTemplate>(TEMPLATE_KIND),
+    records.values<HeldNameRecord>(HELD_NAME_KIND),
+  );
+  // A review under way when the process stopped starts again: it takes its full delay from now.
+  for (const template of parts.templates.pending()) parts.review.submit(template);
+  for (const faults of records.values<FaultsRecord>(FAULTS_KIND)) parts.traffic.restore(faults);
+  const postOwed = parts.poster.restore(records.values<WebhookRecord>(WEBHOOK_KIND));
+  const steps = records.values<TimelineRecord>(TIMELINE_KIND);
+  return () => {
+    postOwed();
+    parts.timeline.restore(steps);
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * The simulator brought back from its state store (src/simulator/state/): a second simulator started on a
+ * copy of the first one's records, taken right after its last answer (what a kill -9 at that moment
+ * leaves), goes on where the first stopped. The webhooks the first still owed (its receiver refused
+ * them) are posted, in their order; a message's status steps still to come are taken up; the user's
+ * 24-hour window is open; a template under review is still under review and can be approved and sent;
+ * faults in force stay in force.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { SimulatorStateStore, StateRecord } from '../../src/simulator/state/store-port.ts';
+import {
+  BUSINESS,
+  eventually,
+  graphSend,
+  request,
+  startHarness,
+  TOKEN,
+  USER,
+  userSays,
+  VERSION,
+} from './harness.ts';
+
+function memoryStore(records = new Map<string, StateRecord>()) {
+  const store: SimulatorStateStore = {
+    async load() {
+      return [...records.values()];
+    },
+    async write(changes) {
+      for (const c of changes) {
+        if (c.value === null) records.delete(`${c.kind}/${c.key}`);
+        else records.set(`${c.kind}/${c.key}`, { kind: c.kind, key: c.key, value: c.value });
+      }
+    },
+  };
+  return { store, snapshot: () => new Map(records) };
+}
+
+const phoneOf = async (base: string) =>
+  (await request(`${base}/users/${USER}/messages`)).body.messages as {
+    id: string;
+    status: string;
+    rendered: string;
+  }[];
+
+describe('the simulator across a restart', () => {
+  test('a second simulator on the first one’s records goes on where it stopped', async () => {
+    const first = memoryStore();
+    const a = await startHarness({ state: first.store, statusDelayMs: 300, templateReviewDelayMs: 600_000 });
+    // The business's endpoint refuses everything: every webhook stays owed.
+    a.receiver.failNext(10_000);
+    assert.equal((await userSays(a, { text: 'written before the restart' })).status, 202);
+    const sent = await graphSend(a, { type: 'text', text: { body: 'sent before the restart' } });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const messageId = sent.body.messages[0].id as string;
+    const template = await request(`${a.base}/${VERSION}/${BUSINESS}/message_templates`, {
+      token: TOKEN,
+      body: {
+        name: 'order_ready',
+        language: 'en_US',
+        category: 'UTILITY',
+        components: [
+          { type: 'BODY', text: 'Hi {{1}}, your order is ready today.', example: { body_text: [['Jane']] } },
+        ],
+      },
+    });
+    assert.equal(template.status, 200, JSON.stringify(template.body));
+    const faults = await request(`${a.base}/faults`, { body: { latencyMs: 1, forMs: 600_000 } });
+    assert.equal(faults.status, 200, JSON.stringify(faults.body));
+    // Every change an answer reported was written before that answer: this is what a kill leaves.
+    const leftBehind = first.snapshot();
+    await a.close();
+
+    const b = await startHarness({ state: memoryStore(leftBehind).store, statusDelayMs: 20 });
+    try {
+      // Owed webhooks arrive, the user's message among them, and the message's statuses in their order.
+      await eventually(() => b.receiver.received.some((h) => h.body.includes('written before the restart')));
+      await eventually(() => statusOf(b.receiver.received, messageId).at(-1) === 'read');
+      assert.deepEqual(statusOf(b.receiver.received, messageId), ['sent', 'delivered', 'read']);
+      assert.equal((await phoneOf(b.base)).find((m) => m.id === messageId)?.status, 'read');
+
+      const stillFaulty = await request(`${b.base}/faults`);
+      assert.deepEqual(stillFaulty.body.faults, { latencyMs: 1 });
+
+      const id = template.body.id as string;
+      const pending = await request(`${b.base}/${VERSION}/${id}`, { token: TOKEN });
+      assert.equal(pending.body.status, 'PENDING');
+      assert.equal((await request(`${b.base}/templates/${id}/review`, { body: {} })).status, 200);
+      const templated = await graphSend(b, {
+        type: 'template',
+        template: {
+          name: 'order_ready',
+          language: { code: 'en_US' },
+          components: [{ type: 'body', parameters: [{ type: 'text', text: 'Jane' }] }],
+        },
+      });
+      assert.equal(templated.status, 200, JSON.stringify(templated.body));
+
+      // The window the user opened before the restart is still open: a free-form send is not failed.
+      const after = await graphSend(b, { type: 'text', text: { body: 'sent after the restart' } });
+      assert.equal(after.status, 200);
+      const afterId = after.body.messages[0].id as string;
+      await eventually(() => statusOf(b.receiver.received, afterId).includes('read'));
+      assert.ok(!statusOf(b.receiver.received, afterId).includes('failed'));
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+function statusOf(hooks: { json: any }[], id: string): string[] {
+  return hooks
+    .flatMap((h) => h.json.entry.flatMap((e: any) => e.changes.map((c: any) => c.value.statuses ?? [])))
+    .flat()
+    .filter((s: any) => s.id === id)
+    .map((s: any) => s.status);
+}
