@@ -100,6 +100,8 @@ export async function clusterRows(counts: number[], connections: number): Promis
     SIMULATOR_WEBHOOK_URL: `http://127.0.0.1:${proxyPort}/webhooks/network`,
     SIMULATOR_MAX_SENDS_PER_SECOND: '0',
     SIMULATOR_PAIR_BURST: '0',
+    // Stands in for Meta, whose side runs elsewhere (bench/run.ts).
+    SIMULATOR_KEEP_STATE: 'false',
   });
   try {
     const rows: Result[] = [];

@@ -83,6 +83,8 @@ export async function largeStoreRows(
       SIMULATOR_STATUS_WEBHOOKS: 'false',
       SIMULATOR_MAX_SENDS_PER_SECOND: '0',
       SIMULATOR_PAIR_BURST: '0',
+      // Stands in for Meta, whose side runs elsewhere (bench/run.ts).
+      SIMULATOR_KEEP_STATE: 'false',
     });
     processes.push(network);
     await joinSandbox(network.url, account.joinCode, USER);

@@ -11,7 +11,9 @@ function simulatorFor(app: FastifyInstance, config: Readonly<Config>, store: Sto
     // The simulated network keeps its state in the gateway's database, so a restart changes nothing
     // (docs/adr/0021). Only when it is this gateway's network: a node whose GRAPH_BASE_URL names another
     // node's simulator leaves the records to that one, which would otherwise see them change under it.
-    ...(config.graph.baseUrl === null ? { state: simulatorStateRepo(store.db) } : {}),
+    ...(config.graph.baseUrl === null && config.simulator.keepState
+      ? { state: simulatorStateRepo(store.db) }
+      : {}),
     accessToken: config.simulator.accessToken,
     appSecret: config.graph.appSecret,
     webhookUrl: () => config.simulator.webhookUrl ?? `${selfUrl(app, config.port)}/webhooks/network`,

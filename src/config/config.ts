@@ -74,6 +74,8 @@ export interface Config<Secret extends string | null = string> {
     webhookUrl: string | null;
     /** Whether the simulator posts status webhooks (off only to load-test the send path alone). */
     postStatuses: boolean;
+    /** Keep the simulated network's state in the database (docs/adr/0021); false only for load tests of a gateway. */
+    keepState: boolean;
     /** Meta's throughput per business number the simulator enforces (130429 beyond); 0 = no limit. */
     maxSendsPerSecond: number;
     /** Messages one number may send one user at once before the pair limit (131056); 0 = no pair limit. */

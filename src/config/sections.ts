@@ -70,6 +70,7 @@ export function simulatorSection(
     templateReviewDelayMs: integer(env, 'SIMULATOR_TEMPLATE_REVIEW_MS', 1000, 0, 600_000),
     webhookUrl: env.SIMULATOR_WEBHOOK_URL ? url('SIMULATOR_WEBHOOK_URL', env.SIMULATOR_WEBHOOK_URL) : null,
     postStatuses: bool(env, 'SIMULATOR_STATUS_WEBHOOKS', true),
+    keepState: bool(env, 'SIMULATOR_KEEP_STATE', true),
     maxSendsPerSecond: integer(env, 'SIMULATOR_MAX_SENDS_PER_SECOND', 80, 0, 100_000),
     pairBurst: integer(env, 'SIMULATOR_PAIR_BURST', 45, 0, 100_000),
   });
