@@ -84,14 +84,19 @@ const notFound = (id: string) =>
     field: 'mediaId',
   });
 
-/** Forgets the upload, on the network first (whose answer decides), then here. */
+/**
+ * Forgets an upload of `phone` (the number it was uploaded for, as the path names it): on the network
+ * first (whose answer decides), then here.
+ */
 export async function deleteOutboundMedia(
   deps: OutboundMediaDeps,
   accountId: string,
+  phone: string,
   id: string,
 ): Promise<void> {
   const media = await deps.media.findOutboundMedia(accountId, id);
-  if (!media) throw notFound(id);
+  // Another number's upload is not found under this one, as another account's is not.
+  if (!media || media.phone !== normalizePhone(phone)) throw notFound(id);
   const credentials = await numberCredentials(deps, accountId, media.phone, 'mediaId');
   const deleted = await deps.connector.deleteMedia(credentials, media.networkMediaId);
   // Gone on the network already (expired after 30 days, or deleted there): forgetting it here is right.

@@ -180,7 +180,10 @@ const ROUTES: Record<string, RouteCase> = {
     multipart: 'file',
     foreign: 'number',
   },
-  'DELETE /api/v1/media/{mediaId}': { path: (ids) => `/api/v1/media/${enc(ids.uploadId)}`, foreign: 404 },
+  'DELETE /api/v1/media/{phone}/{mediaId}': {
+    path: (ids) => `/api/v1/media/${enc(ids.phone)}/${enc(ids.uploadId)}`,
+    foreign: 404,
+  },
   'POST /api/v1/msg/manage/flow': {
     path: () => FLOWS,
     multipart: 'flow',

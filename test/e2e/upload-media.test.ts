@@ -102,9 +102,23 @@ describe('media uploaded to send by id', () => {
     assert.equal(both.status, 400);
     assert.match(both.body.message, /either `mediaUrl` or `mediaId`, not both/);
 
-    const deleted = await call(g.t.url, 'DELETE', `/api/v1/media/${up.body.data.mediaId}`, {
-      key: g.account.apiKey,
-    });
+    const underAnother = await call(
+      g.t.url,
+      'DELETE',
+      `/api/v1/media/%2B14155550199/${up.body.data.mediaId}`,
+      {
+        key: g.account.apiKey,
+      },
+    );
+    assert.equal(underAnother.status, 404, 'an upload is found only under the number it was uploaded for');
+    const deleted = await call(
+      g.t.url,
+      'DELETE',
+      `/api/v1/media/${encodeURIComponent(`+${SANDBOX}`)}/${up.body.data.mediaId}`,
+      {
+        key: g.account.apiKey,
+      },
+    );
     assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
     const gone = await networkMedia(onPhone.content.image.id);
     assert.equal(gone.status, 400, 'gone from the network too');
@@ -148,7 +162,12 @@ describe('media uploaded to send by id', () => {
       other.apiKey,
     );
     assert.equal(send.status, 404, JSON.stringify(send.body));
-    const del = await call(g.t.url, 'DELETE', `/api/v1/media/${up.body.data.mediaId}`, { key: other.apiKey });
+    const del = await call(
+      g.t.url,
+      'DELETE',
+      `/api/v1/media/${encodeURIComponent(`+${SANDBOX}`)}/${up.body.data.mediaId}`,
+      { key: other.apiKey },
+    );
     assert.equal(del.status, 404);
     assert.match(del.body.message, /no uploaded media with mediaId/);
   });

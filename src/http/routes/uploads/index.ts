@@ -1,7 +1,7 @@
 /**
  * Media uploaded to send by id (docs/sending.md#upload-media-to-send-by-id):
  * `POST /api/v1/media/:phone` (multipart/form-data, one part named `file`) answers the upload's `mediaId`,
- * which `POST /api/v1/msg/media` then sends; `DELETE /api/v1/media/:mediaId` forgets it.
+ * which `POST /api/v1/msg/media` then sends; `DELETE /api/v1/media/:phone/:mediaId` forgets it.
  */
 import { Type } from 'typebox';
 import {
@@ -17,7 +17,10 @@ import type { TypedApp } from '../../typed-app.ts';
 
 const tags = ['media'];
 const PhoneParams = Type.Object({ phone: Type.String({ minLength: 1, maxLength: 32 }) });
-const MediaParams = Type.Object({ mediaId: Type.String({ minLength: 1, maxLength: 64 }) });
+const MediaParams = Type.Object({
+  phone: Type.String({ minLength: 1, maxLength: 32 }),
+  mediaId: Type.String({ minLength: 1, maxLength: 64 }),
+});
 
 /** What a client is told of an upload: the gateway's id, never the network's. */
 const view = (media: OutboundMedia) => ({
@@ -54,10 +57,11 @@ export function registerUploadRoutes(app: TypedApp, deps: OutboundMediaDeps): vo
   );
 
   app.delete(
-    '/api/v1/media/:mediaId',
+    // Under its number, as a template is (DELETE /api/v1/template/:phone/:templateId).
+    '/api/v1/media/:phone/:mediaId',
     { schema: { tags, summary: 'Delete uploaded media', params: MediaParams } },
     async (request) => {
-      await deleteOutboundMedia(deps, request.accountId, request.params.mediaId);
+      await deleteOutboundMedia(deps, request.accountId, request.params.phone, request.params.mediaId);
       return success({ mediaId: request.params.mediaId, deleted: true });
     },
   );
