@@ -69,7 +69,7 @@ export async function registerPublicRoutes(
   registerMediaRoutes(typed(app), services.media, secretKey);
   registerFlowPreviewRoutes(typed(app), core.repos.flows, secretKey);
   registerOpsRoutes(typed(app), databaseProbe(core.store), registry);
-  registerDocsRoutes(typed(app));
+  await registerDocsRoutes(typed(app));
   registerHome(typed(app));
 }
 

@@ -4,6 +4,7 @@
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { completeDocument } from './api-reference/index.ts';
 
 export async function installOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(swagger, {
@@ -19,5 +20,10 @@ export async function installOpenApi(app: FastifyInstance, publicUrl: string): P
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'apiKey' } } },
       security: [{ apiKey: [] }],
     },
+    // What only documents (operationIds, every answer, examples) is added here, never to the route schemas.
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? completeDocument(document.openapiObject, publicUrl)
+        : document.swaggerObject,
   });
 }

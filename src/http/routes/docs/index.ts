@@ -1,9 +1,9 @@
-/** The API's documentation: the OpenAPI document and a reference page rendered from it. */
+/** The API's documentation: the OpenAPI document and the reference page rendered from it. */
 import type { TypedApp } from '../../typed-app.ts';
 import { registerOpenApiDocument } from './openapi-document.ts';
 import { registerReferencePage } from './reference-page.ts';
 
-export function registerDocsRoutes(app: TypedApp): void {
+export async function registerDocsRoutes(app: TypedApp): Promise<void> {
   registerOpenApiDocument(app);
-  registerReferencePage(app);
+  await registerReferencePage(app);
 }
