@@ -73,18 +73,46 @@ async function replyFromSandbox(deps: InboundDeps, to: string, body: string): Pr
   if (!result.ok) deps.logger.warn({ to, failure: result.failure }, 'sandbox reply was not sent');
 }
 
+/**
+ * The key a user is known by on this number (docs/cloud-api.md §10): their phone number when the network
+ * gave it or an earlier message linked it to their business-scoped id, else that id. Every message that
+ * carries both links them, so a user whose number is later withheld keeps their sandbox, window and log.
+ */
+async function userKeyOf(
+  deps: InboundDeps,
+  businessPhone: string,
+  event: InboundMessageEvent,
+): Promise<string> {
+  const { userPhone, userId, username } = event;
+  if (!userId) return userPhone!;
+  const known = await deps.conversations.phoneOfUser(businessPhone, userId);
+  if (userPhone) {
+    if (known !== userPhone) {
+      await deps.conversations.linkUser(businessPhone, { userId, phone: userPhone, username }, event.at);
+      await deps.conversations.adoptUser(businessPhone, userId, userPhone);
+    }
+    return userPhone;
+  }
+  if (!known) await deps.conversations.linkUser(businessPhone, { userId, phone: null, username }, event.at);
+  return known ?? userId;
+}
+
 /** Handles the sandbox commands; returns the account the message belongs to (null: nobody's). */
-async function routeSandboxMessage(deps: InboundDeps, event: InboundMessageEvent): Promise<string | null> {
+async function routeSandboxMessage(
+  deps: InboundDeps,
+  event: InboundMessageEvent,
+  user: string,
+): Promise<string | null> {
   const sandboxPhone = deps.sandbox.phone;
   const text = textOf(event);
   const join = text ? JOIN.exec(text) : null;
   if (join) {
     // Decided before the code is looked up: a refusal is the same whether the code is right or not.
-    const waitSeconds = await deps.joinLimits.admit(sandboxPhone, event.userPhone);
+    const waitSeconds = await deps.joinLimits.admit(sandboxPhone, user);
     if (waitSeconds !== null) {
       await replyFromSandbox(
         deps,
-        event.userPhone,
+        user,
         `Too many join attempts. Wait ${waitInWords(waitSeconds)}, then send the code again.`,
       );
       return null;
@@ -93,27 +121,23 @@ async function routeSandboxMessage(deps: InboundDeps, event: InboundMessageEvent
     if (!account) {
       await replyFromSandbox(
         deps,
-        event.userPhone,
+        user,
         `"${join[1]}" is not a known join code. Check the code in your settings and try again.`,
       );
       return null;
     }
-    await deps.conversations.joinSandbox(sandboxPhone, event.userPhone, account.id, event.at);
+    await deps.conversations.joinSandbox(sandboxPhone, user, account.id, event.at);
     await replyFromSandbox(
       deps,
-      event.userPhone,
+      user,
       `You are connected to the ${account.name} sandbox. Reply "stop" to leave.`,
     );
     return account.id;
   }
-  const accountId = (await deps.conversations.sandboxAccountOf(sandboxPhone, event.userPhone)) ?? null;
+  const accountId = (await deps.conversations.sandboxAccountOf(sandboxPhone, user)) ?? null;
   if (text && LEAVE.test(text)) {
-    if (await deps.conversations.leaveSandbox(sandboxPhone, event.userPhone)) {
-      await replyFromSandbox(
-        deps,
-        event.userPhone,
-        'You left the sandbox. Send "join <code>" to connect again.',
-      );
+    if (await deps.conversations.leaveSandbox(sandboxPhone, user)) {
+      await replyFromSandbox(deps, user, 'You left the sandbox. Send "join <code>" to connect again.');
     }
     return accountId;
   }
@@ -124,7 +148,8 @@ async function routeSandboxMessage(deps: InboundDeps, event: InboundMessageEvent
 function storedEvent(row: InboundMessage, event: InboundMessageEvent): InboundMessageEvent {
   return {
     ...event,
-    userPhone: row.userPhone,
+    userId: row.userId,
+    username: row.username,
     profileName: row.profileName,
     at: row.receivedAt,
     type: row.type,
@@ -152,6 +177,7 @@ export async function handleInboundMessage(deps: InboundDeps, event: InboundMess
     return;
   }
   const businessPhone = isSandbox ? deps.sandbox.phone : number!.phone;
+  const user = await userKeyOf(deps, businessPhone, event);
   // Stored first without an account: the row's unique network id is what makes a repeated webhook a
   // no-op, and a sandbox message learns its account only once its command (join/stop) is handled.
   const candidate: InboundMessage = {
@@ -159,7 +185,9 @@ export async function handleInboundMessage(deps: InboundDeps, event: InboundMess
     accountId: null,
     waId: event.waId,
     businessPhone,
-    userPhone: event.userPhone,
+    userPhone: user,
+    userId: event.userId,
+    username: event.username,
     profileName: event.profileName,
     type: event.type,
     payload: JSON.stringify(event.message),
@@ -171,8 +199,9 @@ export async function handleInboundMessage(deps: InboundDeps, event: InboundMess
   const stored = row === candidate ? event : storedEvent(row, event);
   // Each step up to the publish may run again on a redelivery: the window keeps the later time, a join
   // binds the same account again (its confirmation may be sent twice), a media file may be copied twice.
-  await deps.conversations.recordInbound(row.businessPhone, stored.userPhone, stored.at);
-  const accountId = isSandbox ? await routeSandboxMessage(deps, stored) : number!.accountId;
+  // The key of the first delivery: a redelivery is the same user, whatever was linked since.
+  await deps.conversations.recordInbound(row.businessPhone, row.userPhone, stored.at);
+  const accountId = isSandbox ? await routeSandboxMessage(deps, stored, row.userPhone) : number!.accountId;
   const media = accountId ? await copyMediaOf(deps, accountId, stored) : undefined;
   await deps.publishReceived(row, accountId, media);
 }

@@ -6,10 +6,12 @@
  * request that inserted the claim calls the network; every other request with that id replays the stored
  * outcome, waits briefly for an in-flight one, or is told of the conflict.
  */
+
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../lib/canonical-json.ts';
 import { newId } from '../lib/ids.ts';
 import { normalizePhone } from '../lib/phone.ts';
+import { isUserId, userLabel } from '../lib/user-id.ts';
 import { type ErrorCode, errorCatalogue, GatewayError } from './errors.ts';
 import { outcomeUnknown, statusDescriptions } from './message-status.ts';
 import type { MessagesStore, SentMessage } from './ports/messages.ts';
@@ -137,6 +139,16 @@ async function waitForOutcome(
   return messages.findByClientId(accountId, clientMessageId);
 }
 
+/**
+ * Who a send is for, as the gateway keys users (src/domain/ports/conversations.ts): a phone number, or a
+ * business-scoped user id (docs/cloud-api.md §10), which becomes the number a message of theirs linked it
+ * to, if any, so that their sandbox and window are found whichever way they are named.
+ */
+async function recipientKey(deps: SendDeps, from: string, raw: string): Promise<string> {
+  if (!isUserId(raw)) return phoneField('to', raw);
+  return (await deps.conversations.phoneOfUser(from, raw)) ?? raw;
+}
+
 export async function sendMessage<Body extends CommonSendFields, Content>(
   deps: SendDeps,
   accountId: string,
@@ -147,7 +159,7 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
   const checked = rules.normalize(body);
   if (!checked.ok) throw new GatewayError('invalid_request', checked.message, { field: checked.field });
   const from = phoneField('from', body.from);
-  const to = phoneField('to', body.to);
+  const to = await recipientKey(deps, from, body.to);
   if (from === to) throw new GatewayError('invalid_request', '`to` must differ from `from`', { field: 'to' });
 
   const sender = await resolveSender(deps, accountId, from, to);
@@ -295,7 +307,7 @@ async function sendClaimed(
       if (last === undefined || last < now() - WINDOW_MS) {
         throw new GatewayError(
           'session_closed',
-          `No conversation with +${to} is open: the user has not written to +${sender.phone} in the last 24 hours, so the first message must be a template message`,
+          `No conversation with ${userLabel(to)} is open: the user has not written to +${sender.phone} in the last 24 hours, so the first message must be a template message`,
         );
       }
     }

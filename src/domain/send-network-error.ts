@@ -5,6 +5,7 @@
  * Retries of what was safe to retry have already been made by the connector (docs/adr/0010).
  */
 
+import { userLabel } from '../lib/user-id.ts';
 import { GatewayError } from './errors.ts';
 import { attemptsNote, judgeFailure, networkFailureError } from './network-failure-errors.ts';
 import type { NetworkFailure } from './ports/network.ts';
@@ -26,7 +27,7 @@ export function sendNetworkError(
   if (failure.code === WINDOW_CLOSED) {
     return new GatewayError(
       'session_closed',
-      `The network refused a free-form message: no conversation with +${to} is open in the last 24 hours; send a template message to open one ${reason}`,
+      `The network refused a free-form message: no conversation with ${userLabel(to)} is open in the last 24 hours; send a template message to open one ${reason}`,
     );
   }
   switch (verdict.is) {

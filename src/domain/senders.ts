@@ -4,6 +4,7 @@
  */
 
 import { decryptSecret } from '../lib/sealed-secrets.ts';
+import { userLabel } from '../lib/user-id.ts';
 import { GatewayError } from './errors.ts';
 import type { AccountsStore } from './ports/accounts.ts';
 import type { ConversationsStore } from './ports/conversations.ts';
@@ -33,7 +34,7 @@ export interface SenderDeps {
   sandbox: SandboxSettings;
   secretKey: Buffer;
   numbers: Pick<NumbersStore, 'findNumberOfAccount'>;
-  conversations: Pick<ConversationsStore, 'sandboxMembership'>;
+  conversations: Pick<ConversationsStore, 'sandboxMembership' | 'phoneOfUser'>;
   accounts: Pick<AccountsStore, 'findAccount'>;
 }
 
@@ -49,7 +50,7 @@ export async function resolveSender(
       const account = await deps.accounts.findAccount(accountId);
       throw new GatewayError(
         'forbidden_number',
-        `+${to} has not joined your sandbox: they must first send "join ${account?.joinCode ?? '<your join code>'}" to +${from}`,
+        `${userLabel(to)} has not joined your sandbox: they must first send "join ${account?.joinCode ?? '<your join code>'}" to +${from}`,
         { field: 'to' },
       );
     }

@@ -2,10 +2,12 @@
  * Event payloads (docs/contract.md §6): the flat inbound shape of the original service, and message statuses.
  * Pure functions from the domain's messages to the JSON a business receives.
  */
+
 import { describeStatus } from '../domain/message-status.ts';
 import type { InboundMessage } from '../domain/ports/inbound.ts';
 import type { SentMessage } from '../domain/ports/messages.ts';
 import { withOwnTemplateNames } from '../domain/templates/sandbox-names.ts';
+import { isUserId } from '../lib/user-id.ts';
 
 export { type EventType, eventTypes } from '../domain/event-types.ts';
 
@@ -35,7 +37,10 @@ export function inboundPayload(row: InboundMessage, mediaCopy?: { url: string } 
   const content = message[type];
   const payload: Json = {
     messageId: row.waId,
-    from: row.userPhone,
+    // The key is the business-scoped user id when the network withheld the number (docs/cloud-api.md §10).
+    from: isUserId(row.userPhone) ? null : row.userPhone,
+    ...(row.userId ? { userId: row.userId } : {}),
+    ...(row.username ? { username: row.username } : {}),
     to: row.businessPhone,
     profileName: row.profileName,
     type: type.toUpperCase(),

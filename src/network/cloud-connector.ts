@@ -4,6 +4,7 @@
  * the send path) with a keep-alive pool and a timeout on every call. Sends are paced per business number
  * and, like management calls, retried only when the network provably took nothing (docs/adr/0010).
  */
+
 import { Agent } from 'undici';
 import type {
   CallResult,
@@ -13,6 +14,7 @@ import type {
   SendOptions,
   SendResult,
 } from '../domain/ports/network.ts';
+import { isUserId } from '../lib/user-id.ts';
 import { cloudFlowCalls } from './cloud-flows.ts';
 import { cloudMediaDownloads } from './cloud-media.ts';
 import { cloudMediaUploadCalls } from './cloud-media-upload.ts';
@@ -88,12 +90,15 @@ function markRead(
   );
 }
 
-/** The request body of a send: the envelope, the message, and the tag its status webhooks carry back. */
+/**
+ * The request body of a send: the envelope, the message, and the tag its status webhooks carry back. A
+ * user known only by their business-scoped user id is addressed by `recipient` (docs/cloud-api.md §10).
+ */
 function sendBody(to: string, message: CloudMessage, callbackData: string | undefined): string {
   return JSON.stringify({
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to,
+    ...(isUserId(to) ? { recipient: to } : { to }),
     ...message,
     // Last, so no message content can replace the tag the status webhooks are matched by.
     ...(callbackData ? { biz_opaque_callback_data: callbackData } : {}),

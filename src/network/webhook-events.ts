@@ -1,11 +1,16 @@
 /**
  * Reads the Cloud API webhook envelope (docs/cloud-api.md §3.3–§3.5) into flat events, checking every field it
  * reads (src/network/webhook-fields.ts): a body with an impossible value is refused whole, with a
- * WebhookFieldError, before anything of it is handled. Fields the gateway does not read are ignored, as
- * are changes of other kinds (`account_update`, ...), so Meta may add to its payloads freely.
+ * WebhookFieldError, before anything of it is handled. Fields the gateway does not read are passed over,
+ * so Meta may add to its payloads freely; changes of other kinds (`account_update`, ...) and messages
+ * that name no sender become `ignored` items, which the route logs.
+ *
+ * A sender is a phone number (`from`), a business-scoped user id (`from_user_id`, docs/cloud-api.md §10),
+ * or both; `contacts[]` gives their profile name and username, matched by either.
  */
 
 import type {
+  IgnoredItem,
   InboundMessageEvent,
   NetworkEvent,
   StatusEvent,
@@ -21,11 +26,12 @@ import {
   objectsAt,
   phoneAt,
   timestampAt,
+  userIdAt,
   WebhookFieldError,
   wordAt,
 } from './webhook-fields.ts';
 
-export type { InboundMessageEvent, NetworkEvent, StatusEvent, TemplateStatusEvent };
+export type { IgnoredItem, InboundMessageEvent, NetworkEvent, StatusEvent, TemplateStatusEvent };
 export { WebhookFieldError };
 
 /**
@@ -67,41 +73,81 @@ function errorsOf(value: unknown): StatusEvent['errors'] {
   });
 }
 
-/** Profile names by user, from a change's `contacts`. */
-function namesOf(contacts: unknown, field: string): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const [c, at] of objectsAt(contacts, field)) {
-    // A contact without a WhatsApp id names nobody a message could be from: nothing to read.
-    if (c.wa_id === undefined || c.profile === undefined) continue;
-    const waId = phoneAt(c.wa_id, `${at}.wa_id`);
-    const profile = objectAt(c.profile, `${at}.profile`);
-    if (profile.name !== undefined) names.set(waId, nameAt(profile.name, `${at}.profile.name`));
-  }
-  return names;
+interface Contact {
+  name: string | null;
+  username: string | null;
+  phone: string | null;
+  userId: string | null;
 }
 
-function messageOf(m: Json, at: string, phoneNumberId: string, names: Map<string, string>, now: number) {
-  const userPhone = phoneAt(m.from, `${at}.from`);
+/** A change's `contacts`, findable by phone number and by user id. */
+function contactsOf(contacts: unknown, field: string): Map<string, Contact> {
+  const found = new Map<string, Contact>();
+  for (const [c, at] of objectsAt(contacts, field)) {
+    const phone = c.wa_id === undefined ? null : phoneAt(c.wa_id, `${at}.wa_id`);
+    const userId = c.user_id === undefined ? null : userIdAt(c.user_id, `${at}.user_id`);
+    // A contact naming nobody a message could be from: nothing to read.
+    if (!phone && !userId) continue;
+    const profile = c.profile === undefined ? {} : objectAt(c.profile, `${at}.profile`);
+    const contact: Contact = {
+      name: profile.name === undefined ? null : nameAt(profile.name, `${at}.profile.name`),
+      username: profile.username === undefined ? null : nameAt(profile.username, `${at}.profile.username`),
+      phone,
+      userId,
+    };
+    if (phone) found.set(phone, contact);
+    if (userId) found.set(userId, contact);
+  }
+  return found;
+}
+
+function messageOf(
+  m: Json,
+  at: string,
+  phoneNumberId: string,
+  contacts: Map<string, Contact>,
+  now: number,
+): InboundMessageEvent | IgnoredItem {
+  const fromPhone = m.from === undefined ? null : phoneAt(m.from, `${at}.from`);
+  const fromUserId = m.from_user_id === undefined ? null : userIdAt(m.from_user_id, `${at}.from_user_id`);
+  // With neither field, the change's one contact (when there is exactly one) is who wrote: some payloads
+  // name the sender only there.
+  const only = new Set(contacts.values()).size === 1 ? (contacts.values().next().value ?? null) : null;
+  const contact =
+    (fromUserId && contacts.get(fromUserId)) ||
+    (fromPhone && contacts.get(fromPhone)) ||
+    (!fromPhone && !fromUserId ? only : null);
+  const userPhone = fromPhone ?? contact?.phone ?? null;
+  const userId = fromUserId ?? contact?.userId ?? null;
+  if (!userPhone && !userId) {
+    return {
+      kind: 'ignored',
+      at,
+      reason: 'a message with neither `from` nor `from_user_id`: no sender to route it by',
+    };
+  }
   const type = wordAt(m.type, `${at}.type`);
   assertDepth(m, at);
   return {
     kind: 'message',
     phoneNumberId,
     userPhone,
-    profileName: names.get(userPhone) ?? null,
+    userId,
+    username: contact?.username ?? null,
+    profileName: contact?.name ?? null,
     waId: idAt(m.id, `${at}.id`),
     at: timestampAt(m.timestamp, `${at}.timestamp`, now),
     type: INBOUND_TYPES.has(type) ? type : 'unsupported',
     message: m,
-  } satisfies InboundMessageEvent;
+  };
 }
 
 function messagesChange(value: Json, at: string, events: NetworkEvent[], now: number): void {
   const metadata = objectAt(value.metadata, `${at}.metadata`);
   const phoneNumberId = idAt(metadata.phone_number_id, `${at}.metadata.phone_number_id`);
-  const names = namesOf(value.contacts, `${at}.contacts`);
+  const contacts = contactsOf(value.contacts, `${at}.contacts`);
   for (const [m, path] of objectsAt(value.messages, `${at}.messages`)) {
-    events.push(messageOf(m, path, phoneNumberId, names, now));
+    events.push(messageOf(m, path, phoneNumberId, contacts, now));
   }
   for (const [s, path] of objectsAt(value.statuses, `${at}.statuses`)) {
     events.push({
@@ -116,6 +162,16 @@ function messagesChange(value: Json, at: string, events: NetworkEvent[], now: nu
       callbackData: typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : null,
       network: s,
     });
+  }
+  // Errors of the number itself, not of a message: said in the log, as nobody's message carries them.
+  for (const [e, path] of objectsAt(value.errors, `${at}.errors`)) {
+    const [error] = errorsOf([e]);
+    if (error)
+      events.push({
+        kind: 'ignored',
+        at: path,
+        reason: `the network reports (#${error.code}) ${error.title}`,
+      });
   }
 }
 
@@ -143,6 +199,14 @@ export function readWebhookEvents(body: unknown, now = Date.now()): NetworkEvent
         templateChange(change.value, entry, at, events, now);
       } else if (change.field === 'messages') {
         messagesChange(objectAt(change.value, `${path}.value`), `${path}.value`, events, now);
+      } else {
+        // Only a string is quoted: anything else (a nested array, say) is named by its kind.
+        const field = typeof change.field === 'string' ? change.field.slice(0, 64) : typeof change.field;
+        events.push({
+          kind: 'ignored',
+          at: path,
+          reason: `a change of field "${field}", which the gateway does not handle`,
+        });
       }
     }
   }

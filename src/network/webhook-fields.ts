@@ -6,6 +6,8 @@
  * stored; values the network can legitimately vary on (clock skew, long names) are clamped instead.
  */
 
+import { isUserId } from '../lib/user-id.ts';
+
 export type Json = Record<string, unknown>;
 
 export class WebhookFieldError extends Error {
@@ -63,6 +65,14 @@ export function idAt(value: unknown, field: string): string {
 export function phoneAt(value: unknown, field: string): string {
   if (typeof value !== 'string' || !/^\d{1,20}$/.test(value)) {
     throw new WebhookFieldError(field, 'must be a string of 1 to 20 digits');
+  }
+  return value;
+}
+
+/** A business-scoped user id (src/lib/user-id.ts). */
+export function userIdAt(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !isUserId(value)) {
+    throw new WebhookFieldError(field, 'must be a business-scoped user id such as US.13491208655302741918');
   }
   return value;
 }

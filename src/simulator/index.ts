@@ -42,6 +42,7 @@ import { TemplateReview } from './templates/review.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { catalogTemplates } from './templates/send-check.ts';
 import { Traffic } from './traffic.ts';
+import { UserIds } from './user-ids.ts';
 import { WebhookPoster } from './webhook-poster.ts';
 import { WindowTracker } from './window-tracker.ts';
 
@@ -91,6 +92,31 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
+/** What businesses keep on the network: media, flows, templates and their review. */
+function buildCatalogs(
+  options: SimulatorOptions,
+  journal: StateJournal,
+  scheduler: Scheduler,
+  poster: WebhookPoster,
+  now: () => number,
+) {
+  const templates = new TemplateCatalog(journal);
+  const review = new TemplateReview({
+    catalog: templates,
+    scheduler,
+    poster,
+    reviewDelayMs: options.templateReviewDelayMs ?? 1000,
+    now,
+  });
+  return {
+    objects: new GraphObjects(),
+    vault: new MediaVault(journal),
+    flows: new FlowCatalog(journal),
+    templates,
+    review,
+  };
+}
+
 /** The simulated network's state and machinery, wired together. */
 function buildParts(options: SimulatorOptions) {
   const now = options.now ?? Date.now;
@@ -99,6 +125,7 @@ function buildParts(options: SimulatorOptions) {
   const scheduler = new Scheduler();
   const phones = new PhoneBook(journal);
   const windows = new WindowTracker(journal);
+  const userIds = new UserIds(journal);
   const poster = new WebhookPoster({
     url: typeof webhookUrl === 'function' ? webhookUrl : () => webhookUrl,
     appSecret: options.appSecret,
@@ -117,17 +144,13 @@ function buildParts(options: SimulatorOptions) {
     journal,
     now,
   });
-  const objects = new GraphObjects();
-  const vault = new MediaVault(journal);
-  const flows = new FlowCatalog(journal);
-  const templates = new TemplateCatalog(journal);
-  const review = new TemplateReview({
-    catalog: templates,
+  const { objects, vault, flows, templates, review } = buildCatalogs(
+    options,
+    journal,
     scheduler,
     poster,
-    reviewDelayMs: options.templateReviewDelayMs ?? 1000,
     now,
-  });
+  );
   const traffic = new Traffic({
     maxSendsPerSecond: options.maxSendsPerSecond ?? 80,
     pairBurst: options.pairBurst ?? 45,
@@ -141,6 +164,7 @@ function buildParts(options: SimulatorOptions) {
     scheduler,
     phones,
     windows,
+    userIds,
     poster,
     timeline,
     objects,
@@ -154,56 +178,80 @@ function buildParts(options: SimulatorOptions) {
 
 type Parts = ReturnType<typeof buildParts>;
 
+/** Restores the state when it is kept, and holds every answer until what its request changed is written. */
+async function installState(app: FastifyInstance, options: SimulatorOptions, parts: Parts): Promise<void> {
+  if (options.state) {
+    const resume = await restoreState(options.state, parts, options.logger);
+    app.addHook('onListen', async () => resume());
+  }
+  // No answer before what its request changed is written: what a client was told survives a kill -9.
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    await parts.journal.settled();
+    return payload;
+  });
+}
+
+/** The Graph API the simulator emulates (docs/cloud-api.md). */
+function registerGraphApi(app: FastifyInstance, options: SimulatorOptions, parts: Parts): void {
+  const {
+    now,
+    phones,
+    windows,
+    userIds,
+    poster,
+    timeline,
+    objects,
+    vault,
+    flows,
+    templates,
+    review,
+    traffic,
+  } = parts;
+  const accessToken = options.accessToken;
+  registerMediaRoutes(app, { accessToken, vault, objects, now });
+  registerMediaUpload(app, { accessToken, vault });
+  registerFlowRoutes(app, { accessToken, flows, objects });
+  registerTemplateRoutes(app, { accessToken, catalog: templates, review, objects, poster, now });
+  registerGraphRoutes(app, {
+    accessToken,
+    windowErrorMode: options.windowErrorMode ?? 'async',
+    phones,
+    windows,
+    timeline,
+    templates: catalogTemplates(templates),
+    objects,
+    flows,
+    traffic,
+    userIds,
+    now,
+  });
+}
+
+/** The simulator's own routes: faults, the virtual users and their phone page. */
+function registerOwnRoutes(
+  app: FastifyInstance,
+  options: SimulatorOptions,
+  parts: Parts,
+  streams: { close(): void }[],
+): void {
+  const { now, phones, windows, userIds, poster, vault, flows, traffic } = parts;
+  registerFaultRoutes(app, traffic);
+  // Sends held by a timeout fault would keep a closing server waiting.
+  app.addHook('preClose', async () => traffic.close());
+  registerUserRoutes(app, { phones, windows, poster, vault, userIds, now });
+  registerPhoneRoutes(app, { phones, vault, flows, defaultBusiness: options.phoneDefaultBusiness });
+  const phoneStreams = registerPhoneEvents(app, phones);
+  streams.push(phoneStreams);
+  app.addHook('preClose', async () => phoneStreams.close());
+}
+
 /** The simulator's routes: the Graph API it emulates, and its own (users, phones, faults). */
 function routesOf(options: SimulatorOptions, parts: Parts, streams: { close(): void }[]): FastifyPluginAsync {
-  const { now, phones, windows, poster, timeline, objects, vault, flows, templates, review, traffic } = parts;
   return async (app: FastifyInstance) => {
-    if (options.state) {
-      const resume = await restoreState(options.state, parts, options.logger);
-      app.addHook('onListen', async () => resume());
-    }
-    // No answer before what its request changed is written: what a client was told survives a kill -9.
-    app.addHook('onSend', async (_request, _reply, payload) => {
-      await parts.journal.settled();
-      return payload;
-    });
+    await installState(app, options, parts);
     if (options.gate) installAccessGate(app, options.gate);
-    registerMediaRoutes(app, { accessToken: options.accessToken, vault, objects, now });
-    registerMediaUpload(app, { accessToken: options.accessToken, vault });
-    registerFlowRoutes(app, { accessToken: options.accessToken, flows, objects });
-    registerTemplateRoutes(app, {
-      accessToken: options.accessToken,
-      catalog: templates,
-      review,
-      objects,
-      poster,
-      now,
-    });
-    registerGraphRoutes(app, {
-      accessToken: options.accessToken,
-      windowErrorMode: options.windowErrorMode ?? 'async',
-      phones,
-      windows,
-      timeline,
-      templates: catalogTemplates(templates),
-      objects,
-      flows,
-      traffic,
-      now,
-    });
-    registerFaultRoutes(app, traffic);
-    // Sends held by a timeout fault would keep a closing server waiting.
-    app.addHook('preClose', async () => traffic.close());
-    registerUserRoutes(app, { phones, windows, poster, vault, now });
-    registerPhoneRoutes(app, {
-      phones,
-      vault,
-      flows,
-      defaultBusiness: options.phoneDefaultBusiness,
-    });
-    const phoneStreams = registerPhoneEvents(app, phones);
-    streams.push(phoneStreams);
-    app.addHook('preClose', async () => phoneStreams.close());
+    registerGraphApi(app, options, parts);
+    registerOwnRoutes(app, options, parts, streams);
   };
 }
 

@@ -24,6 +24,7 @@ import { fieldOf, pathParam } from './request-fields.ts';
 import type { TemplateHandler } from './send-template.ts';
 import type { StatusTimeline } from './status-timeline.ts';
 import type { Traffic } from './traffic.ts';
+import type { UserIds } from './user-ids.ts';
 import type { Json } from './validate-fields.ts';
 import { type OutgoingMessage, parseSendRequest } from './validate-message.ts';
 import { newWamid, userOfWamid } from './webhook-envelopes.ts';
@@ -42,6 +43,8 @@ export interface GraphRouteDeps {
   flows: FlowCatalog;
   /** Meta's throughput and pair-rate limits, and injected faults (traffic.ts). */
   traffic: Traffic;
+  /** The business-scoped user ids given out, for sends that name their recipient by one. */
+  userIds: UserIds;
   now: () => number;
 }
 
@@ -156,7 +159,12 @@ async function acceptMessage(
   else deps.timeline.delivered(dispatch);
   return {
     messaging_product: 'whatsapp',
-    contacts: [{ input: parsed.input, wa_id: recipient }],
+    // A send by user id is answered with the id, as Meta does (docs/cloud-api.md §10).
+    contacts: [
+      parsed.userId
+        ? { input: parsed.input, user_id: parsed.userId }
+        : { input: parsed.input, wa_id: recipient },
+    ],
     messages: [{ id: received.id }],
   };
 }
@@ -207,7 +215,7 @@ function registerMessagesRoute(app: FastifyInstance, deps: GraphRouteDeps): void
       }
       let parsed: ReturnType<typeof parseSendRequest>;
       try {
-        parsed = parseSendRequest(request.body, business);
+        parsed = parseSendRequest(request.body, business, (id) => deps.userIds.phoneOf(business, id));
       } catch (error) {
         if (error instanceof GraphProblem) return sendError(reply, error.error);
         throw error;

@@ -12,6 +12,7 @@ import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
 import { renderUserMessage } from './render.ts';
 import { fieldOf, pathParam } from './request-fields.ts';
 import { flowReplyContent } from './user-flow-reply.ts';
+import type { UserIds } from './user-ids.ts';
 import { USER_MESSAGE_BODY_LIMIT, userMediaContent } from './user-media.ts';
 import { charCount, isObject, type Json } from './validate-fields.ts';
 import { messagesEnvelope, newWamid, unixSeconds } from './webhook-envelopes.ts';
@@ -23,6 +24,7 @@ export interface UserRouteDeps {
   windows: WindowTracker;
   poster: WebhookPoster;
   vault: MediaVault;
+  userIds: UserIds;
   now: () => number;
 }
 
@@ -171,6 +173,7 @@ function userWrites(
   if (typeof profileName !== 'string' || profileName === '' || charCount(profileName) > 256) {
     throw new UserError('`profileName` must be a string of 1 to 256 characters');
   }
+  const { username, hideNumber } = identityOf(body);
   const content = inboundContent(body, deps.phones.received(user), business, deps.vault);
 
   const now = deps.now();
@@ -192,16 +195,48 @@ function userWrites(
     content.type === 'text' && JOIN.test(String((content.text as { body?: unknown })?.body ?? ''));
   let tookOrRefused: ((accepted: boolean) => void) | undefined;
   const taken = isJoin ? new Promise<boolean>((resolve) => (tookOrRefused = resolve)) : null;
+  // Meta names every user by their business-scoped id too; a user with a username may withhold the
+  // number, and then only the id says who wrote (docs/cloud-api.md §10).
+  const userId = deps.userIds.idOf(business, user);
+  const profile = username ? { name: profileName, username } : { name: profileName };
   deps.poster.enqueue(
     `inbound:${business}:${user}`,
     messagesEnvelope(business, {
-      contacts: [{ profile: { name: profileName }, wa_id: user }],
-      messages: [{ from: user, id, timestamp: unixSeconds(now), ...content }],
+      contacts: [hideNumber ? { profile, user_id: userId } : { profile, wa_id: user, user_id: userId }],
+      messages: [
+        {
+          ...(hideNumber ? {} : { from: user }),
+          from_user_id: userId,
+          id,
+          timestamp: unixSeconds(now),
+          ...content,
+        },
+      ],
     }),
     // The business's endpoint took it: the user's phone shows the message as delivered.
     tookOrRefused ? { accepted: { user, id }, onFirstTry: tookOrRefused } : { accepted: { user, id } },
   );
   return { id, taken };
+}
+
+/** WhatsApp usernames: 3 to 35 of a-z, 0-9, `.` and `_`. */
+const USERNAME = /^[a-z0-9._]{3,35}$/;
+
+/** The user's `username`, and whether they withhold their number (only a user with a username can). */
+function identityOf(body: Json): { username: string | undefined; hideNumber: boolean } {
+  const { username, hideNumber } = body;
+  if (username !== undefined && (typeof username !== 'string' || !USERNAME.test(username))) {
+    throw new UserError('`username` must be 3 to 35 characters of a-z, 0-9, `.` and `_`');
+  }
+  if (hideNumber !== undefined && typeof hideNumber !== 'boolean') {
+    throw new UserError('`hideNumber` must be true or false');
+  }
+  if (hideNumber && username === undefined) {
+    throw new UserError(
+      '`hideNumber` needs a `username`: only a user with a username can withhold their number',
+    );
+  }
+  return { username, hideNumber: hideNumber === true };
 }
 
 /** `join <code>`, as the gateway reads it (docs/sandbox.md). */

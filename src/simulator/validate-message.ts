@@ -42,10 +42,12 @@ export interface MarkAsRead {
 
 export interface OutgoingMessage {
   kind: 'message';
-  /** `to` exactly as sent: the success response echoes it in `contacts[].input` (docs/cloud-api.md §1.2). */
+  /** `to` (or `recipient`) exactly as sent: the answer echoes it in `contacts[].input` (docs/cloud-api.md §1.2). */
   input: string;
   /** The recipient's E.164 digits (`wa_id`). */
   recipient: string;
+  /** The business-scoped user id the send named instead of a number (docs/cloud-api.md §10). */
+  userId?: string;
   type: string;
   /** The Cloud API message without the envelope keys: `{type, [type]: {...}, context?}`. */
   message: Json;
@@ -123,8 +125,47 @@ function parseMarkAsRead(body: Json): MarkAsRead {
   return { kind: 'read', messageId, typing: typing !== undefined };
 }
 
+/**
+ * Who a send is for: `to`, a phone number, or else `recipient`, a business-scoped user id this business's
+ * users were given (`phoneOfUserId`); `to` wins when both are there, as on Meta (docs/cloud-api.md §10).
+ */
+function recipientOf(
+  body: Json,
+  business: string,
+  phoneOfUserId: (id: string) => string | undefined,
+): Pick<OutgoingMessage, 'input' | 'recipient' | 'userId'> {
+  if (body.to === undefined && body.recipient !== undefined) {
+    const input = readString(body, 'recipient', '', { max: 160 })!;
+    const phone = phoneOfUserId(input);
+    if (!phone) {
+      throw new GraphProblem(
+        graphError(
+          100,
+          `Parameter 'recipient' is not a user id of this business's users: ${JSON.stringify(input)}.`,
+        ),
+      );
+    }
+    return { input, recipient: phone, userId: input };
+  }
+  const input = readString(body, 'to', '', { max: 64 })!;
+  const recipient = normalizePhone(input);
+  if (!recipient) {
+    throw new GraphProblem(
+      graphError(100, `Parameter 'to' is not a valid WhatsApp user phone number: ${JSON.stringify(input)}.`),
+    );
+  }
+  if (recipient === business) {
+    throw new GraphProblem(graphError(131021, `Parameter 'to' is the sending business number ${business}.`));
+  }
+  return { input, recipient };
+}
+
 /** Reads a request body sent by the business number `business`; throws a GraphProblem when invalid. */
-export function parseSendRequest(raw: unknown, business: string): MarkAsRead | OutgoingMessage {
+export function parseSendRequest(
+  raw: unknown,
+  business: string,
+  phoneOfUserId: (id: string) => string | undefined = () => undefined,
+): MarkAsRead | OutgoingMessage {
   if (raw !== undefined && !isObject(raw)) {
     throw new GraphProblem(graphError(100, 'The request body must be a JSON object.'));
   }
@@ -137,16 +178,7 @@ export function parseSendRequest(raw: unknown, business: string): MarkAsRead | O
   if (recipientType !== undefined && recipientType !== 'individual') {
     throw invalid('recipient_type', 'must be individual (groups are not simulated)');
   }
-  const input = readString(body, 'to', '', { max: 64 })!;
-  const recipient = normalizePhone(input);
-  if (!recipient) {
-    throw new GraphProblem(
-      graphError(100, `Parameter 'to' is not a valid WhatsApp user phone number: ${JSON.stringify(input)}.`),
-    );
-  }
-  if (recipient === business) {
-    throw new GraphProblem(graphError(131021, `Parameter 'to' is the sending business number ${business}.`));
-  }
+  const who = recipientOf(body, business, phoneOfUserId);
   // `type` defaults to text when omitted (docs/cloud-api.md §1.1).
   const type = body.type ?? 'text';
   if (typeof type !== 'string' || !MESSAGE_TYPES.includes(type)) {
@@ -164,5 +196,5 @@ export function parseSendRequest(raw: unknown, business: string): MarkAsRead | O
 
   const message: Json = { type, [type]: body[type] };
   if (context) message.context = context;
-  return { kind: 'message', input, recipient, type, message, ...(callbackData ? { callbackData } : {}) };
+  return { kind: 'message', ...who, type, message, ...(callbackData ? { callbackData } : {}) };
 }

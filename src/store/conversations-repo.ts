@@ -2,8 +2,8 @@
  * Who may be messaged: sandbox membership (which account a user joined through the shared number) and the
  * 24-hour customer-service window per (business number, user).
  */
-import type { Kysely } from 'kysely';
-import type { ConversationsStore } from '../domain/ports/conversations.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { ConversationsStore, LinkedUser } from '../domain/ports/conversations.ts';
 import { prepare } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -41,8 +41,94 @@ const memberWithWindow = prepare(
   2,
 );
 
+/** A user's sandbox membership under their id moves to their number, unless the number has one. */
+async function moveMembership(trx: Transaction<Database>, business: string, userId: string, phone: string) {
+  const member = await trx
+    .selectFrom('sandbox_members')
+    .select('user_phone')
+    .where('sandbox_phone', '=', business)
+    .where('user_phone', '=', phone)
+    .executeTakeFirst();
+  const under = trx.deleteFrom('sandbox_members').where('sandbox_phone', '=', business);
+  if (member) await under.where('user_phone', '=', userId).execute();
+  else
+    await trx
+      .updateTable('sandbox_members')
+      .set({ user_phone: phone })
+      .where('sandbox_phone', '=', business)
+      .where('user_phone', '=', userId)
+      .execute();
+}
+
+/** A user's window under their id moves to their number; the later of two windows stays. */
+async function moveWindow(trx: Transaction<Database>, business: string, userId: string, phone: string) {
+  const window = await trx
+    .deleteFrom('conversation_windows')
+    .where('business_phone', '=', business)
+    .where('user_phone', '=', userId)
+    .returning('last_inbound_at')
+    .executeTakeFirst();
+  if (!window) return;
+  await trx
+    .insertInto('conversation_windows')
+    .values({ business_phone: business, user_phone: phone, last_inbound_at: window.last_inbound_at })
+    .onConflict((oc) =>
+      oc
+        .columns(['business_phone', 'user_phone'])
+        .doUpdateSet({ last_inbound_at: window.last_inbound_at })
+        .where('conversation_windows.last_inbound_at', '<', window.last_inbound_at),
+    )
+    .execute();
+}
+
+function adoptUser(db: Kysely<Database>, business: string, userId: string, phone: string): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await moveMembership(trx, business, userId, phone);
+    await moveWindow(trx, business, userId, phone);
+  });
+}
+
+/** Which phone number goes with which business-scoped user id, per business number (docs/cloud-api.md §10). */
+function userLinks(db: Kysely<Database>): Pick<ConversationsStore, 'linkUser' | 'phoneOfUser' | 'adoptUser'> {
+  return {
+    adoptUser: (businessPhone, userId, phone) => adoptUser(db, businessPhone, userId, phone),
+
+    async linkUser(businessPhone: string, user: LinkedUser, at: number): Promise<void> {
+      await db
+        .insertInto('network_users')
+        .values({
+          business_phone: businessPhone,
+          user_id: user.userId,
+          phone: user.phone,
+          username: user.username,
+          updated_at: at,
+        })
+        .onConflict((oc) =>
+          oc.columns(['business_phone', 'user_id']).doUpdateSet((eb) => ({
+            // A message that withholds the number keeps the one an earlier message gave.
+            phone: eb.fn.coalesce('excluded.phone', 'network_users.phone'),
+            username: eb.ref('excluded.username'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    },
+
+    async phoneOfUser(businessPhone: string, userId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('network_users')
+        .select('phone')
+        .where('business_phone', '=', businessPhone)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.phone ?? undefined;
+    },
+  };
+}
+
 export function conversationsRepo(db: Kysely<Database>): ConversationsStore {
   return {
+    ...userLinks(db),
     /** Binds a user to an account on the sandbox number; joining another account's sandbox moves them. */
     async joinSandbox(sandboxPhone: string, userPhone: string, accountId: string, at: number): Promise<void> {
       await db

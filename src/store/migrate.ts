@@ -21,6 +21,7 @@ import * as portalInvites from './migrations/2026-11-25-801-portal-invites.ts';
 import * as outboundMedia from './migrations/2026-11-25-802-outbound-media.ts';
 import * as statusNetwork from './migrations/2026-11-25-803-status-network.ts';
 import * as simulatorState from './migrations/2026-11-25-901-simulator-state.ts';
+import * as userIds from './migrations/2026-11-25-902-user-ids.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-802-outbound-media': outboundMedia,
   '2026-11-25-803-status-network': statusNetwork,
   '2026-11-25-901-simulator-state': simulatorState,
+  '2026-11-25-902-user-ids': userIds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -107,7 +107,11 @@ export interface InboundMessagesTable {
   /** The network's message id: the network may deliver one webhook more than once. */
   wa_id: string;
   business_phone: string;
+  /** The user's key: their phone number, or their business-scoped user id when the number is unknown. */
   user_phone: string;
+  /** Nullable: rows from before business-scoped ids were read have none. */
+  user_id: string | null;
+  username: string | null;
   profile_name: string | null;
   type: string;
   payload: string;
@@ -311,6 +315,15 @@ export interface RateLimitsTable {
   tat: number;
 }
 
+/** Which phone number goes with which business-scoped user id, per business number (docs/cloud-api.md §10). */
+export interface NetworkUsersTable {
+  business_phone: string;
+  user_id: string;
+  phone: string | null;
+  username: string | null;
+  updated_at: number;
+}
+
 /** The in-process simulator's state (src/store/simulator-state-repo.ts): JSON records by kind and key. */
 export interface SimulatorRecordsTable {
   kind: string;
@@ -345,4 +358,5 @@ export interface Database {
   portal_lockouts: PortalLockoutsTable;
   rate_limits: RateLimitsTable;
   simulator_records: SimulatorRecordsTable;
+  network_users: NetworkUsersTable;
 }

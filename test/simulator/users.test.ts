@@ -35,10 +35,14 @@ describe('virtual user phones', () => {
     assert.match(r.body.id, /^wamid\./);
     const value = await inboundFor(h, r.body.id);
     assert.deepEqual(value.metadata, { display_phone_number: BUSINESS, phone_number_id: BUSINESS });
-    assert.deepEqual(value.contacts, [{ profile: { name: 'Jane' }, wa_id: USER }]);
+    // Meta names every user by a business-scoped id too (docs/cloud-api.md §10).
+    const userId = value.contacts[0].user_id;
+    assert.match(userId, /^KE\.\d{20}$/);
+    assert.deepEqual(value.contacts, [{ profile: { name: 'Jane' }, wa_id: USER, user_id: userId }]);
     assert.equal(value.messages.length, 1);
     const [m] = value.messages;
     assert.equal(m.from, USER);
+    assert.equal(m.from_user_id, userId);
     assert.equal(m.id, r.body.id);
     assert.match(m.timestamp, /^\d{10}$/);
     assert.equal(m.type, 'text');

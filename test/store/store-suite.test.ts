@@ -153,6 +153,19 @@ for (const target of targets) {
       assert.equal(await repos.conversations.lastInboundAt('14155550100', '254712345678'), 6000);
     });
 
+    test('a business-scoped user id keeps the phone number a message gave with it', { skip }, async () => {
+      const c = repos.conversations;
+      const id = 'KE.13491208655302741918';
+      assert.equal(await c.phoneOfUser('14155550100', id), undefined);
+      await c.linkUser('14155550100', { userId: id, phone: null, username: 'jane' }, 1);
+      assert.equal(await c.phoneOfUser('14155550100', id), undefined);
+      await c.linkUser('14155550100', { userId: id, phone: '254712345678', username: 'jane' }, 2);
+      // A later message that withholds the number does not forget it.
+      await c.linkUser('14155550100', { userId: id, phone: null, username: 'jane_d' }, 3);
+      assert.equal(await c.phoneOfUser('14155550100', id), '254712345678');
+      assert.equal(await c.phoneOfUser('14155550199', id), undefined, 'per business number');
+    });
+
     test('sandbox membership moves with the latest join and ends on leave', { skip }, async () => {
       const a = await createAccount(repos.accounts, 'SA');
       const b = await createAccount(repos.accounts, 'SB');
@@ -237,6 +250,8 @@ for (const target of targets) {
         waId: 'wamid.IN1',
         businessPhone: '14155550100',
         userPhone: '254712345678',
+        userId: 'KE.13491208655302741918',
+        username: 'jane',
         profileName: 'Jane',
         type: 'text',
         payload: '{}',
@@ -259,6 +274,8 @@ for (const target of targets) {
         waId: 'wamid.RACE',
         businessPhone: '14155550100',
         userPhone: '254712345678',
+        userId: null,
+        username: null,
         profileName: null,
         type: 'text',
         payload: '{}',

@@ -19,6 +19,10 @@ const NOW = 1_800_000_000_000;
 const SANDBOX = { phone: '14155550100', phoneNumberId: '100200300', accessToken: 'sandbox-token' };
 const OWN = '14155550123';
 const USER = '254712345678';
+/** A business-scoped user id a message of USER linked to USER's number (src/domain/ports/conversations.ts). */
+const LINKED_ID = 'KE.13491208655302741918';
+/** One no message linked to a number. */
+const BARE_ID = 'KE.99999999999999999999';
 
 type Answer = SendResult | Error;
 
@@ -47,7 +51,10 @@ function pipeline(options: { answers?: Answer[]; sessionCheck?: boolean; lastInb
       findNumberOfAccount: async (accountId, phone) =>
         accountId === number.accountId && phone === number.phone ? number : undefined,
     },
-    conversations: { sandboxMembership: async (_sandbox, user) => members.get(user) },
+    conversations: {
+      sandboxMembership: async (_sandbox, user) => members.get(user),
+      phoneOfUser: async (business, userId) => (business === OWN && userId === LINKED_ID ? USER : undefined),
+    },
     accounts: { findAccount: async (id) => ({ id, name: id, joinCode: `code-${id}`, createdAt: 0 }) },
     messages,
     connector: {
@@ -67,11 +74,15 @@ function pipeline(options: { answers?: Answer[]; sessionCheck?: boolean; lastInb
     abandonedClaimMs: 60_000,
     now: () => clock,
   };
-  const send = (messageId: string, body: { from?: string; message?: string } = {}, accountId = 'acc_a') =>
+  const send = (
+    messageId: string,
+    body: { from?: string; to?: string; message?: string } = {},
+    accountId = 'acc_a',
+  ) =>
     sendMessage(deps, accountId, sendText, {
       messageId,
       from: body.from ?? OWN,
-      to: USER,
+      to: body.to ?? USER,
       message: body.message ?? 'hello',
     });
   return {
@@ -159,6 +170,20 @@ describe('send pipeline: the 24-hour window', () => {
   test('a number without session check sends outside the window', async () => {
     const p = pipeline({ sessionCheck: false });
     assert.equal((await p.send('unchecked')).status, 'SENT');
+  });
+});
+
+describe('send pipeline: recipients named by a business-scoped user id', () => {
+  test('an id linked to a number is that number: its window is found, and the network gets the number', async () => {
+    const p = pipeline({ lastInbound: NOW - 1000 });
+    assert.equal((await p.send('by-id', { to: LINKED_ID })).status, 'SENT');
+    assert.equal(p.calls[0]?.to, USER);
+  });
+
+  test('an id no message linked is its own key: no window yet is the usual refusal, never a 400', async () => {
+    const p = pipeline({ lastInbound: NOW - 1000 });
+    await assert.rejects(p.send('bare-id', { to: BARE_ID }), rejectsWith('session_closed'));
+    await assert.rejects(p.send('not-an-id', { to: 'KE.' }), rejectsWith('invalid_request', /`to`/));
   });
 });
 

@@ -180,12 +180,28 @@ test('statuses, template reviews and other kinds of change', () => {
       callbackData: null,
       network: statuses[1],
     },
+    // Nothing goes unsaid: what the gateway does not handle is an item the route logs.
+    {
+      kind: 'ignored',
+      at: 'entry[0].changes[0].value.errors[0]',
+      reason: 'the network reports (#131000) Something went wrong',
+    },
     {
       kind: 'template_status',
       templateId: '594425479261596',
       event: 'REJECTED',
       reason: 'INVALID_FORMAT',
       at: NOW - 5000,
+    },
+    {
+      kind: 'ignored',
+      at: 'entry[1].changes[1]',
+      reason: 'a change of field "account_update", which the gateway does not handle',
+    },
+    {
+      kind: 'ignored',
+      at: 'entry[1].changes[2]',
+      reason: 'a change of field "phone_number_quality_update", which the gateway does not handle',
     },
   ]);
 });

@@ -141,7 +141,7 @@ export interface paths {
          * Send a free-form text message
          * @description Sends a free-form text (at most 4096 characters), inside the 24-hour conversation the user opened by writing.
          *
-         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
+         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). `to` is a phone number, or the `userId` of a user who keeps their number from you. On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
          */
         post: operations["sendText"];
         delete?: never;
@@ -163,7 +163,7 @@ export interface paths {
          * Send an image, video, audio, document or sticker by https URL or uploaded media id
          * @description Sends an image, video, audio, document or sticker, by an https `mediaUrl` the network fetches, or by the `mediaId` of an upload (POST /api/v1/media/{phone}).
          *
-         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
+         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). `to` is a phone number, or the `userId` of a user who keeps their number from you. On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
          */
         post: operations["sendMedia"];
         delete?: never;
@@ -185,7 +185,7 @@ export interface paths {
          * Send a location pin
          * @description Sends a location pin with an optional name and address.
          *
-         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
+         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). `to` is a phone number, or the `userId` of a user who keeps their number from you. On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
          */
         post: operations["sendLocation"];
         delete?: never;
@@ -207,7 +207,7 @@ export interface paths {
          * Ask the user to share a location
          * @description Asks the user to share a location; the answer comes as a `message.received` event of type location.
          *
-         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
+         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). `to` is a phone number, or the `userId` of a user who keeps their number from you. On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
          */
         post: operations["requestLocation"];
         delete?: never;
@@ -229,7 +229,7 @@ export interface paths {
          * Send a contact card
          * @description Sends a contact card.
          *
-         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
+         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). `to` is a phone number, or the `userId` of a user who keeps their number from you. On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
          */
         post: operations["sendContact"];
         delete?: never;
@@ -251,7 +251,7 @@ export interface paths {
          * Send a message with one to three quick-reply buttons
          * @description Sends a text with one to three quick-reply buttons; a tap comes back as a `message.received` event with the button id.
          *
-         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
+         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). `to` is a phone number, or the `userId` of a user who keeps their number from you. On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
          */
         post: operations["sendButtons"];
         delete?: never;
@@ -273,7 +273,7 @@ export interface paths {
          * Send a list menu of up to ten rows in up to ten sections
          * @description Sends a list menu: up to ten rows in up to ten sections.
          *
-         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
+         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). `to` is a phone number, or the `userId` of a user who keeps their number from you. On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
          */
         post: operations["sendList"];
         delete?: never;
@@ -295,7 +295,7 @@ export interface paths {
          * Send a message that opens a flow
          * @description Sends a message whose button opens a flow of this account (its id, or its network id); a DRAFT flow only with `mode: "draft"`.
          *
-         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
+         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). `to` is a phone number, or the `userId` of a user who keeps their number from you. On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
          */
         post: operations["sendFlow"];
         delete?: never;
@@ -317,7 +317,7 @@ export interface paths {
          * Send an approved template (allowed outside the 24-hour session)
          * @description Sends an APPROVED template of the sending number with its variables filled in: the one message allowed with no open conversation.
          *
-         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
+         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). `to` is a phone number, or the `userId` of a user who keeps their number from you. On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
          */
         post: operations["sendTemplate"];
         delete?: never;
@@ -339,7 +339,7 @@ export interface paths {
          * React to a message with an emoji
          * @description Reacts with an emoji to a message the user sent (`replyTo` is its network id, as `message.received` gave it); an empty emoji removes the reaction.
          *
-         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
+         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). `to` is a phone number, or the `userId` of a user who keeps their number from you. On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
          */
         post: operations["sendReaction"];
         delete?: never;
@@ -361,7 +361,7 @@ export interface paths {
          * Send a message with a button that opens a link
          * @description Sends a text with one button that opens an https link.
          *
-         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
+         *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). `to` is a phone number, or the `userId` of a user who keeps their number from you. On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
          */
         post: operations["sendCtaUrl"];
         delete?: never;
@@ -1243,7 +1243,7 @@ export interface operations {
                     messageId: string;
                     /** @description the sandbox number or your business number */
                     from: string;
-                    /** @description the recipient, with country code */
+                    /** @description the recipient: a phone number with country code, or a business-scoped user id (`userId` of a message.received event) */
                     to: string;
                     /** @description the message this one answers, quoted above it on the phone: the `messageId` of a message you sent, or the network id (`wamid.…`) of one you received */
                     replyTo?: string;
@@ -1303,7 +1303,7 @@ export interface operations {
                      *       "status": 400,
                      *       "error": "Bad Request",
                      *       "path": "/api/v1/msg/message/text",
-                     *       "message": "`to` must be a phone number in international format, such as +254712345678"
+                     *       "message": "`to` must be a valid phone number with country code"
                      *     }
                      */
                     "application/json": components["schemas"]["MalformedSend"];
@@ -1480,7 +1480,7 @@ export interface operations {
                     messageId: string;
                     /** @description the sandbox number or your business number */
                     from: string;
-                    /** @description the recipient, with country code */
+                    /** @description the recipient: a phone number with country code, or a business-scoped user id (`userId` of a message.received event) */
                     to: string;
                     /** @description the message this one answers, quoted above it on the phone: the `messageId` of a message you sent, or the network id (`wamid.…`) of one you received */
                     replyTo?: string;
@@ -1547,7 +1547,7 @@ export interface operations {
                      *       "status": 400,
                      *       "error": "Bad Request",
                      *       "path": "/api/v1/msg/media",
-                     *       "message": "`to` must be a phone number in international format, such as +254712345678"
+                     *       "message": "`to` must be a valid phone number with country code"
                      *     }
                      */
                     "application/json": components["schemas"]["MalformedSend"];
@@ -1743,7 +1743,7 @@ export interface operations {
                     messageId: string;
                     /** @description the sandbox number or your business number */
                     from: string;
-                    /** @description the recipient, with country code */
+                    /** @description the recipient: a phone number with country code, or a business-scoped user id (`userId` of a message.received event) */
                     to: string;
                     /** @description the message this one answers, quoted above it on the phone: the `messageId` of a message you sent, or the network id (`wamid.…`) of one you received */
                     replyTo?: string;
@@ -1809,7 +1809,7 @@ export interface operations {
                      *       "status": 400,
                      *       "error": "Bad Request",
                      *       "path": "/api/v1/msg/location",
-                     *       "message": "`to` must be a phone number in international format, such as +254712345678"
+                     *       "message": "`to` must be a valid phone number with country code"
                      *     }
                      */
                     "application/json": components["schemas"]["MalformedSend"];
@@ -1984,7 +1984,7 @@ export interface operations {
                     messageId: string;
                     /** @description the sandbox number or your business number */
                     from: string;
-                    /** @description the recipient, with country code */
+                    /** @description the recipient: a phone number with country code, or a business-scoped user id (`userId` of a message.received event) */
                     to: string;
                     /** @description the message this one answers, quoted above it on the phone: the `messageId` of a message you sent, or the network id (`wamid.…`) of one you received */
                     replyTo?: string;
@@ -2043,7 +2043,7 @@ export interface operations {
                      *       "status": 400,
                      *       "error": "Bad Request",
                      *       "path": "/api/v1/msg/request_location",
-                     *       "message": "`to` must be a phone number in international format, such as +254712345678"
+                     *       "message": "`to` must be a valid phone number with country code"
                      *     }
                      */
                     "application/json": components["schemas"]["MalformedSend"];
@@ -2226,7 +2226,7 @@ export interface operations {
                     messageId: string;
                     /** @description the sandbox number or your business number */
                     from: string;
-                    /** @description the recipient, with country code */
+                    /** @description the recipient: a phone number with country code, or a business-scoped user id (`userId` of a message.received event) */
                     to: string;
                     /** @description the message this one answers, quoted above it on the phone: the `messageId` of a message you sent, or the network id (`wamid.…`) of one you received */
                     replyTo?: string;
@@ -2297,7 +2297,7 @@ export interface operations {
                      *       "status": 400,
                      *       "error": "Bad Request",
                      *       "path": "/api/v1/msg/contact",
-                     *       "message": "`to` must be a phone number in international format, such as +254712345678"
+                     *       "message": "`to` must be a valid phone number with country code"
                      *     }
                      */
                     "application/json": components["schemas"]["MalformedSend"];
@@ -2482,7 +2482,7 @@ export interface operations {
                     messageId: string;
                     /** @description the sandbox number or your business number */
                     from: string;
-                    /** @description the recipient, with country code */
+                    /** @description the recipient: a phone number with country code, or a business-scoped user id (`userId` of a message.received event) */
                     to: string;
                     /** @description the message this one answers, quoted above it on the phone: the `messageId` of a message you sent, or the network id (`wamid.…`) of one you received */
                     replyTo?: string;
@@ -2550,7 +2550,7 @@ export interface operations {
                      *       "status": 400,
                      *       "error": "Bad Request",
                      *       "path": "/api/v1/msg/interactive/buttons",
-                     *       "message": "`to` must be a phone number in international format, such as +254712345678"
+                     *       "message": "`to` must be a valid phone number with country code"
                      *     }
                      */
                     "application/json": components["schemas"]["MalformedSend"];
@@ -2740,7 +2740,7 @@ export interface operations {
                     messageId: string;
                     /** @description the sandbox number or your business number */
                     from: string;
-                    /** @description the recipient, with country code */
+                    /** @description the recipient: a phone number with country code, or a business-scoped user id (`userId` of a message.received event) */
                     to: string;
                     /** @description the message this one answers, quoted above it on the phone: the `messageId` of a message you sent, or the network id (`wamid.…`) of one you received */
                     replyTo?: string;
@@ -2815,7 +2815,7 @@ export interface operations {
                      *       "status": 400,
                      *       "error": "Bad Request",
                      *       "path": "/api/v1/msg/interactive/list",
-                     *       "message": "`to` must be a phone number in international format, such as +254712345678"
+                     *       "message": "`to` must be a valid phone number with country code"
                      *     }
                      */
                     "application/json": components["schemas"]["MalformedSend"];
@@ -2993,7 +2993,7 @@ export interface operations {
                     messageId: string;
                     /** @description the sandbox number or your business number */
                     from: string;
-                    /** @description the recipient, with country code */
+                    /** @description the recipient: a phone number with country code, or a business-scoped user id (`userId` of a message.received event) */
                     to: string;
                     /** @description the message this one answers, quoted above it on the phone: the `messageId` of a message you sent, or the network id (`wamid.…`) of one you received */
                     replyTo?: string;
@@ -3062,7 +3062,7 @@ export interface operations {
                      *       "status": 400,
                      *       "error": "Bad Request",
                      *       "path": "/api/v1/msg/interactive/flows",
-                     *       "message": "`to` must be a phone number in international format, such as +254712345678"
+                     *       "message": "`to` must be a valid phone number with country code"
                      *     }
                      */
                     "application/json": components["schemas"]["MalformedSend"];
@@ -3266,7 +3266,7 @@ export interface operations {
                     messageId: string;
                     /** @description the sandbox number or your business number */
                     from: string;
-                    /** @description the recipient, with country code */
+                    /** @description the recipient: a phone number with country code, or a business-scoped user id (`userId` of a message.received event) */
                     to: string;
                     /** @description the message this one answers, quoted above it on the phone: the `messageId` of a message you sent, or the network id (`wamid.…`) of one you received */
                     replyTo?: string;
@@ -3351,7 +3351,7 @@ export interface operations {
                      *       "status": 400,
                      *       "error": "Bad Request",
                      *       "path": "/api/v1/msg/template",
-                     *       "message": "`to` must be a phone number in international format, such as +254712345678"
+                     *       "message": "`to` must be a valid phone number with country code"
                      *     }
                      */
                     "application/json": components["schemas"]["MalformedSend"];
@@ -3545,7 +3545,7 @@ export interface operations {
                     messageId: string;
                     /** @description the sandbox number or your business number */
                     from: string;
-                    /** @description the recipient, with country code */
+                    /** @description the recipient: a phone number with country code, or a business-scoped user id (`userId` of a message.received event) */
                     to: string;
                     /** @description the message this one answers, quoted above it on the phone: the `messageId` of a message you sent, or the network id (`wamid.…`) of one you received */
                     replyTo?: string;
@@ -3605,7 +3605,7 @@ export interface operations {
                      *       "status": 400,
                      *       "error": "Bad Request",
                      *       "path": "/api/v1/msg/reaction",
-                     *       "message": "`to` must be a phone number in international format, such as +254712345678"
+                     *       "message": "`to` must be a valid phone number with country code"
                      *     }
                      */
                     "application/json": components["schemas"]["MalformedSend"];
@@ -3782,7 +3782,7 @@ export interface operations {
                     messageId: string;
                     /** @description the sandbox number or your business number */
                     from: string;
-                    /** @description the recipient, with country code */
+                    /** @description the recipient: a phone number with country code, or a business-scoped user id (`userId` of a message.received event) */
                     to: string;
                     /** @description the message this one answers, quoted above it on the phone: the `messageId` of a message you sent, or the network id (`wamid.…`) of one you received */
                     replyTo?: string;
@@ -3848,7 +3848,7 @@ export interface operations {
                      *       "status": 400,
                      *       "error": "Bad Request",
                      *       "path": "/api/v1/msg/interactive/cta_url",
-                     *       "message": "`to` must be a phone number in international format, such as +254712345678"
+                     *       "message": "`to` must be a valid phone number with country code"
                      *     }
                      */
                     "application/json": components["schemas"]["MalformedSend"];

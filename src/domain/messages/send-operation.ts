@@ -63,7 +63,12 @@ export const commonFields = {
     maxLength: 32,
     description: 'the sandbox number or your business number',
   }),
-  to: Type.String({ minLength: 1, maxLength: 32, description: 'the recipient, with country code' }),
+  to: Type.String({
+    minLength: 1,
+    maxLength: 160,
+    description:
+      'the recipient: a phone number with country code, or a business-scoped user id (`userId` of a message.received event)',
+  }),
   replyTo: Type.Optional(
     Type.String({
       minLength: 1,

@@ -7,7 +7,11 @@ export interface InboundMessage {
   /** The network's message id: one stored message per id, however often the network repeats it. */
   waId: string;
   businessPhone: string;
+  /** The user's key: their phone number, or their business-scoped user id when the number is unknown. */
   userPhone: string;
+  /** The user's business-scoped user id, when the network gave one. */
+  userId: string | null;
+  username: string | null;
   profileName: string | null;
   type: string;
   /** The network's message object, as JSON. */

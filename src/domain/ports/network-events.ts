@@ -6,7 +6,12 @@
 export interface InboundMessageEvent {
   kind: 'message';
   phoneNumberId: string;
-  userPhone: string;
+  /** The user's phone number (digits), unless the network withheld it (docs/cloud-api.md §10). */
+  userPhone: string | null;
+  /** The user's business-scoped user id, when the network gave one; with no phone, it names the user. */
+  userId: string | null;
+  /** The user's username, when they have one: for display, never an identity. */
+  username: string | null;
   profileName: string | null;
   waId: string;
   /** Epoch milliseconds. */
@@ -44,4 +49,16 @@ export interface TemplateStatusEvent {
   at: number;
 }
 
-export type NetworkEvent = InboundMessageEvent | StatusEvent | TemplateStatusEvent;
+/**
+ * Something in a body the gateway does not handle, and why (a change of a field it does not subscribe
+ * to, a message that names no sender): logged by the route, never dropped silently.
+ */
+export interface IgnoredItem {
+  kind: 'ignored';
+  /** Where it was, e.g. `entry[0].changes[1]`. */
+  at: string;
+  /** What it was and why it is not handled. */
+  reason: string;
+}
+
+export type NetworkEvent = InboundMessageEvent | StatusEvent | TemplateStatusEvent | IgnoredItem;

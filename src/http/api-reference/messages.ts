@@ -23,7 +23,7 @@ function send(
 ): OperationReference {
   return {
     operationId,
-    description: `${description}\n\n\`messageId\` is yours: sending the same \`messageId\` again answers the first outcome and sends nothing (a retry is always safe). On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as \`message.status\` events to your webhook endpoints.`,
+    description: `${description}\n\n\`messageId\` is yours: sending the same \`messageId\` again answers the first outcome and sends nothing (a retry is always safe). \`to\` is a phone number, or the \`userId\` of a user who keeps their number from you. On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as \`message.status\` events to your webhook endpoints.`,
     success: {
       status: 200,
       description: 'The network took the message: `waId` is its id there.',
@@ -35,7 +35,7 @@ function send(
       }),
     },
     errors: {
-      400: '`to` must be a phone number in international format, such as +254712345678',
+      400: '`to` must be a valid phone number with country code',
       403: NOT_JOINED,
       409: `messageId "${messageId}" is contended; retry shortly`,
       422: `No conversation with ${TO} is open: the user has not written to ${FROM} in the last 24 hours, so the first message must be a template message`,

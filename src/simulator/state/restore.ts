@@ -25,6 +25,7 @@ import {
 import type { SimTemplate } from '../templates/model.ts';
 import type { TemplateReview } from '../templates/review.ts';
 import { FAULTS_KIND, type FaultsRecord, type Traffic } from '../traffic.ts';
+import { USER_ID_KIND, type UserIds } from '../user-ids.ts';
 import { WEBHOOK_KIND, type WebhookPoster, type WebhookRecord } from '../webhook-poster.ts';
 import { WINDOW_KIND, type Window, type WindowTracker } from '../window-tracker.ts';
 import type { SimulatorStateStore } from './store-port.ts';
@@ -32,6 +33,7 @@ import type { SimulatorStateStore } from './store-port.ts';
 export interface RestoredParts {
   phones: PhoneBook;
   windows: WindowTracker;
+  userIds: UserIds;
   vault: MediaVault;
   flows: FlowCatalog;
   templates: TemplateCatalog;
@@ -80,6 +82,7 @@ export async function restoreState(
     records.values<PhoneRecord<SentMessage>>(SENT_KIND),
   );
   parts.windows.restore(records.entries<Window>(WINDOW_KIND));
+  parts.userIds.restore(records.entries<string>(USER_ID_KIND));
   parts.flows.restore(records.values<FlowRecord>(FLOW_KIND));
   parts.templates.restore(
     records.values<SimTemplate>(TEMPLATE_KIND),

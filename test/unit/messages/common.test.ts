@@ -50,12 +50,15 @@ describe('common fields', () => {
     assert.deepEqual(text({ messageId: 7 }), { ok: false, message: '`messageId` must be a string' });
   });
 
-  test('from and to: non-empty strings of at most 32 characters', () => {
-    for (const field of ['from', 'to']) {
-      assert.equal(text({ [field]: x(32, '1') }).ok, true);
-      assert.deepEqual(text({ [field]: x(33, '1') }), {
+  test('from: at most 32 characters; to: at most 160 (a business-scoped user id is longer than a number)', () => {
+    for (const [field, max] of [
+      ['from', 32],
+      ['to', 160],
+    ] as const) {
+      assert.equal(text({ [field]: x(max, '1') }).ok, true);
+      assert.deepEqual(text({ [field]: x(max + 1, '1') }), {
         ok: false,
-        message: `\`${field}\` must be at most 32 characters`,
+        message: `\`${field}\` must be at most ${max} characters`,
       });
       assert.deepEqual(text({ [field]: '' }), { ok: false, message: `\`${field}\` must not be empty` });
       assert.deepEqual(text({ [field]: 254712345678 }), {

@@ -15,8 +15,9 @@ const BATCH_WIDTH = 8;
 
 /** Events with one key keep their order: a user's messages to a number, a message's statuses. */
 function orderKey(event: NetworkEvent): string {
-  if (event.kind === 'message') return `message:${event.phoneNumberId}:${event.userPhone}`;
+  if (event.kind === 'message') return `message:${event.phoneNumberId}:${event.userPhone ?? event.userId}`;
   if (event.kind === 'status') return `status:${event.waId}`;
+  if (event.kind === 'ignored') return `ignored:${event.at}`;
   return `template:${event.templateId}`;
 }
 
@@ -57,7 +58,10 @@ export function registerReceiveNetworkWebhook(
       await runInOrderPerKey(events, orderKey, BATCH_WIDTH, (event) => {
         if (event.kind === 'message') return handleInboundMessage(deps, event);
         if (event.kind === 'status') return handleStatus(deps, event);
-        return options.onTemplateStatus(event);
+        if (event.kind === 'template_status') return options.onTemplateStatus(event);
+        // Said once in the log, never dropped without a word (docs/webhooks.md).
+        request.log.info({ at: event.at, reason: event.reason }, 'network webhook item not handled');
+        return Promise.resolve();
       });
       return reply.code(200).type('text/plain').send('ok');
     },
