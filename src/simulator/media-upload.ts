@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { normalizePhone } from '../lib/phone.ts';
 import { graphError, sendGraphError, unknownObjectError } from './graph-errors.ts';
 import type { MediaVault } from './media-vault.ts';
-import { pathParam } from './request-fields.ts';
+import { fieldOf, pathParam } from './request-fields.ts';
 import { graphAccessProblem, graphErrorHandler } from './routes-graph.ts';
 import { USER_MEDIA_RULES } from './user-media.ts';
 
@@ -66,7 +66,9 @@ export function registerMediaUpload(app: FastifyInstance, deps: { accessToken: s
               : graphError(100, 'The multipart body could not be read.'),
           );
         }
-        if (fields.messaging_product !== 'whatsapp')
+        // Graph reads a parameter from the query string as from the form: clients send it either way.
+        const product = fields.messaging_product ?? fieldOf(request.query, 'messaging_product');
+        if (product !== 'whatsapp')
           return sendGraphError(reply, graphError(100, 'The parameter messaging_product is required.'));
         if (!file) return sendGraphError(reply, graphError(100, 'The parameter file is required.'));
         const mimeType = fields.type ?? file.mimeType;

@@ -160,6 +160,21 @@ function recipientOf(
   return { input, recipient };
 }
 
+/**
+ * Graph reads an object or array parameter given as a JSON-encoded string as the value it encodes (its
+ * parameters were form fields first); clients rely on it (one sends `contacts` so). A string that is not
+ * such JSON stays as it is, for the type checks to refuse.
+ */
+function decodeJsonParameter(body: Json, name: string): void {
+  const value = body[name];
+  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return;
+  try {
+    body[name] = JSON.parse(value) as unknown;
+  } catch {
+    // Not JSON: refused below as the wrong type.
+  }
+}
+
 /** Reads a request body sent by the business number `business`; throws a GraphProblem when invalid. */
 export function parseSendRequest(
   raw: unknown,
@@ -192,6 +207,7 @@ export function parseSendRequest(
   const context = readObject(body, 'context', '', false);
   if (context) readString(context, 'message_id', 'context', { max: 256 });
   const callbackData = readString(body, 'biz_opaque_callback_data', '', { max: 512, required: false });
+  decodeJsonParameter(body, type);
   checkTypeObject(type, body);
 
   const message: Json = { type, [type]: body[type] };
