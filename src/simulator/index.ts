@@ -21,12 +21,14 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { installAccessGate, type SimulatorGate } from './access-gate.ts';
 import { FlowCatalog } from './flow-catalog.ts';
+import { graphError, sendGraphError } from './graph-errors.ts';
 import { GraphObjects } from './graph-objects.ts';
 import { registerMediaUpload } from './media-upload.ts';
 import { MediaVault } from './media-vault.ts';
 import { registerPhoneEvents } from './phone/events.ts';
 import { registerPhoneRoutes } from './phone/routes.ts';
 import { PhoneBook } from './phone-book.ts';
+import { AccountSettings, registerAccountRoutes } from './routes-account.ts';
 import { registerFaultRoutes } from './routes-faults.ts';
 import { registerFlowRoutes } from './routes-flows.ts';
 import { registerGraphRoutes } from './routes-graph.ts';
@@ -126,6 +128,7 @@ function buildParts(options: SimulatorOptions) {
   const phones = new PhoneBook(journal);
   const windows = new WindowTracker(journal);
   const userIds = new UserIds(journal);
+  const settings = new AccountSettings(journal);
   const poster = new WebhookPoster({
     url: typeof webhookUrl === 'function' ? webhookUrl : () => webhookUrl,
     appSecret: options.appSecret,
@@ -165,6 +168,7 @@ function buildParts(options: SimulatorOptions) {
     phones,
     windows,
     userIds,
+    settings,
     poster,
     timeline,
     objects,
@@ -198,6 +202,7 @@ function registerGraphApi(app: FastifyInstance, options: SimulatorOptions, parts
     phones,
     windows,
     userIds,
+    settings,
     poster,
     timeline,
     objects,
@@ -211,6 +216,7 @@ function registerGraphApi(app: FastifyInstance, options: SimulatorOptions, parts
   registerMediaRoutes(app, { accessToken, vault, objects, now });
   registerMediaUpload(app, { accessToken, vault });
   registerFlowRoutes(app, { accessToken, flows, objects });
+  registerAccountRoutes(app, { accessToken, settings });
   registerTemplateRoutes(app, { accessToken, catalog: templates, review, objects, poster, now });
   registerGraphRoutes(app, {
     accessToken,
@@ -249,6 +255,13 @@ function registerOwnRoutes(
 function routesOf(options: SimulatorOptions, parts: Parts, streams: { close(): void }[]): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     await installState(app, options, parts);
+    // A path the simulated Graph does not have is Graph's error, as on Meta, never the gateway's 404.
+    app.setNotFoundHandler((request, reply) =>
+      sendGraphError(
+        reply,
+        graphError(2500, `Unknown path components: ${request.url.split('?')[0]?.slice(app.prefix.length)}`),
+      ),
+    );
     if (options.gate) installAccessGate(app, options.gate);
     registerGraphApi(app, options, parts);
     registerOwnRoutes(app, options, parts, streams);

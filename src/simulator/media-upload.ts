@@ -12,7 +12,7 @@ import { normalizePhone } from '../lib/phone.ts';
 import { graphError, sendGraphError, unknownObjectError } from './graph-errors.ts';
 import type { MediaVault } from './media-vault.ts';
 import { fieldOf, pathParam } from './request-fields.ts';
-import { graphAccessProblem, graphErrorHandler } from './routes-graph.ts';
+import { graphAccessProblem, graphErrorHandler, graphPaths } from './routes-graph.ts';
 import { USER_MEDIA_RULES } from './user-media.ts';
 
 /** The largest kind (documents); each kind's own limit is checked once the type is known. */
@@ -35,10 +35,8 @@ export function registerMediaUpload(app: FastifyInstance, deps: { accessToken: s
     await scope.register(multipart, {
       limits: { files: 1, fields: 5, parts: 6, fieldSize: 1024, fileSize: UPLOAD_MAX_BYTES },
     });
-    scope.post(
-      '/:version/:phoneNumberId/media',
-      { errorHandler: graphErrorHandler },
-      async (request, reply) => {
+    for (const url of graphPaths('/:phoneNumberId/media')) {
+      scope.post(url, { errorHandler: graphErrorHandler }, async (request, reply) => {
         const access = graphAccessProblem(request, deps.accessToken);
         if (access) return sendGraphError(reply, access);
         const phoneNumberId = pathParam(request.params, 'phoneNumberId');
@@ -84,7 +82,7 @@ export function registerMediaUpload(app: FastifyInstance, deps: { accessToken: s
           );
         }
         return { id: deps.vault.put(mimeType.trim().toLowerCase(), file.bytes).id };
-      },
-    );
+      });
+    }
   });
 }

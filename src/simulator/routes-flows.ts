@@ -243,9 +243,31 @@ function registerFlowAssets(app: FastifyInstance, deps: FlowRouteDeps): void {
   });
 }
 
+/**
+ * `GET /{v}/{flow-id}/assets`: the flow's one asset, its Flow JSON, with a link to download it (the same
+ * Bearer token), as Meta lists them; a flow with none lists nothing.
+ */
+function registerAssetListing(app: FastifyInstance, deps: FlowRouteDeps): void {
+  app.get('/:version/:flowId/assets', { errorHandler: graphErrorHandler }, async (request, reply) => {
+    const flow = flowOf(deps, request, 'get');
+    if (isError(flow)) return sendError(reply, flow);
+    const link = `${request.protocol}://${request.host}${app.prefix}/flow-json/${flow.id}`;
+    const data =
+      flow.flowJson === null ? [] : [{ name: 'flow.json', asset_type: 'FLOW_JSON', download_url: link }];
+    return { data, paging: { cursors: { before: '', after: '' } } };
+  });
+  app.get('/flow-json/:flowId', { errorHandler: graphErrorHandler }, async (request, reply) => {
+    const flow = flowOf(deps, request, 'get');
+    if (isError(flow)) return sendError(reply, flow);
+    if (flow.flowJson === null) return sendError(reply, unknownObjectError('get', `${flow.id}/flow.json`));
+    return reply.type('application/json').send(flow.flowJson);
+  });
+}
+
 export function registerFlowRoutes(app: FastifyInstance, deps: FlowRouteDeps): void {
   registerFlowObject(deps);
   registerFlowCollection(app, deps);
   registerFlowLifecycle(app, deps);
   registerFlowAssets(app, deps);
+  registerAssetListing(app, deps);
 }

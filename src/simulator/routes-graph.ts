@@ -70,14 +70,29 @@ function presentedToken(request: FastifyRequest): string | undefined {
   return typeof query === 'string' ? query : undefined;
 }
 
+/**
+ * Both forms of a Graph path: with a version (`/v23.0/...`) and without one, which Meta serves on the
+ * app's default version and some clients use (docs/cloud-api.md §0).
+ */
+export function graphPaths(path: string): string[] {
+  return [`/:version${path}`, path];
+}
+
+/** A version the path names that is not one, or undefined (a good version, or none: the default). */
+function versionProblem(request: FastifyRequest): GraphError | undefined {
+  const version = fieldOf(request.params, 'version');
+  if (version === undefined) return undefined;
+  return typeof version === 'string' && VERSION.test(version) ? undefined : badVersion(String(version));
+}
+
 function badVersion(version: string): GraphError {
   return graphError(2500, `Unknown path components: '${version}' is not a Graph API version like v23.0.`);
 }
 
 /** The version and token checks every Graph route starts with, for routes registered outside this file. */
 export function graphAccessProblem(request: FastifyRequest, accessToken: string): GraphError | undefined {
-  const version = pathParam(request.params, 'version');
-  if (!VERSION.test(version)) return badVersion(version);
+  const version = versionProblem(request);
+  if (version) return version;
   if (!sameSecret(presentedToken(request), accessToken)) return invalidTokenError();
   return undefined;
 }
@@ -88,10 +103,9 @@ function businessOf(
   request: FastifyRequest,
   method: 'get' | 'post',
 ): string | GraphError {
-  const version = pathParam(request.params, 'version');
   const phoneNumberId = pathParam(request.params, 'phoneNumberId');
-  if (!VERSION.test(version)) return badVersion(version);
-  if (!sameSecret(presentedToken(request), deps.accessToken)) return invalidTokenError();
+  const access = graphAccessProblem(request, deps.accessToken);
+  if (access) return access;
   const business = /^\d+$/.test(phoneNumberId) ? normalizePhone(phoneNumberId) : null;
   // The id must be the digits themselves: `+1415...` or a formatted number is not a Graph id.
   if (!business || business !== phoneNumberId) return unknownObjectError(method, phoneNumberId);
@@ -174,62 +188,62 @@ function registerObjectRoutes(app: FastifyInstance, deps: GraphRouteDeps): void 
   // One route per method for every object addressed by bare id (graph-objects.ts): the kind that owns
   // the id answers; a phone number is the fallback, and anything else is Graph's unknown object.
   for (const method of ['get', 'post', 'delete'] as const) {
-    app.route({
-      method: method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
-      url: '/:version/:phoneNumberId',
-      errorHandler: graphErrorHandler,
-      handler: async (request, reply) => {
-        const version = pathParam(request.params, 'version');
-        const id = pathParam(request.params, 'phoneNumberId');
-        if (!VERSION.test(version)) return sendError(reply, badVersion(version));
-        if (!sameSecret(presentedToken(request), deps.accessToken))
-          return sendError(reply, invalidTokenError());
-        const handler = deps.objects.find(id)?.handlers[method];
-        if (handler) return handler(id, request, reply);
-        if (method !== 'get') return sendError(reply, unknownObjectError(method, id));
-        const business = businessOf(deps, request, 'get');
-        if (typeof business !== 'string') return sendError(reply, business);
-        return {
-          display_phone_number: business,
-          verified_name: 'Simulated Business',
-          id: business,
-          quality_rating: 'GREEN',
-        };
-      },
-    });
+    for (const url of graphPaths('/:phoneNumberId')) {
+      app.route({
+        method: method.toUpperCase() as 'GET' | 'POST' | 'DELETE',
+        url,
+        errorHandler: graphErrorHandler,
+        handler: async (request, reply) => {
+          const id = pathParam(request.params, 'phoneNumberId');
+          const access = graphAccessProblem(request, deps.accessToken);
+          if (access) return sendError(reply, access);
+          const handler = deps.objects.find(id)?.handlers[method];
+          if (handler) return handler(id, request, reply);
+          if (method !== 'get') return sendError(reply, unknownObjectError(method, id));
+          const business = businessOf(deps, request, 'get');
+          if (typeof business !== 'string') return sendError(reply, business);
+          return {
+            display_phone_number: business,
+            verified_name: 'Simulated Business',
+            id: business,
+            quality_rating: 'GREEN',
+          };
+        },
+      });
+    }
   }
 }
 
 /** `POST /{version}/{phone-number-id}/messages`: a send, or a read receipt. */
 function registerMessagesRoute(app: FastifyInstance, deps: GraphRouteDeps): void {
-  app.post(
-    '/:version/:phoneNumberId/messages',
-    { errorHandler: graphErrorHandler },
-    async (request, reply) => {
-      const business = businessOf(deps, request, 'post');
-      if (typeof business !== 'string') return sendError(reply, business);
-      if (deps.traffic.faulty) {
-        const fault = await deps.traffic.inject(reply);
-        if (fault === 'dropped') return reply;
-        if (fault) return sendError(reply, fault);
-      }
-      let parsed: ReturnType<typeof parseSendRequest>;
-      try {
-        parsed = parseSendRequest(request.body, business, (id) => deps.userIds.phoneOf(business, id));
-      } catch (error) {
-        if (error instanceof GraphProblem) return sendError(reply, error.error);
-        throw error;
-      }
-      if (parsed.kind === 'read') {
-        // The business read a user's message: that user's phone shows it as read (blue ticks).
-        const user = userOfWamid(parsed.messageId);
-        if (user) deps.phones.setSentStatus(user, parsed.messageId, 'read');
-        if (user && parsed.typing) deps.phones.typing(user, business);
-        return { success: true };
-      }
-      return acceptMessage(deps, business, parsed, reply);
-    },
-  );
+  for (const url of graphPaths('/:phoneNumberId/messages')) registerMessagesAt(app, deps, url);
+}
+
+function registerMessagesAt(app: FastifyInstance, deps: GraphRouteDeps, url: string): void {
+  app.post(url, { errorHandler: graphErrorHandler }, async (request, reply) => {
+    const business = businessOf(deps, request, 'post');
+    if (typeof business !== 'string') return sendError(reply, business);
+    if (deps.traffic.faulty) {
+      const fault = await deps.traffic.inject(reply);
+      if (fault === 'dropped') return reply;
+      if (fault) return sendError(reply, fault);
+    }
+    let parsed: ReturnType<typeof parseSendRequest>;
+    try {
+      parsed = parseSendRequest(request.body, business, (id) => deps.userIds.phoneOf(business, id));
+    } catch (error) {
+      if (error instanceof GraphProblem) return sendError(reply, error.error);
+      throw error;
+    }
+    if (parsed.kind === 'read') {
+      // The business read a user's message: that user's phone shows it as read (blue ticks).
+      const user = userOfWamid(parsed.messageId);
+      if (user) deps.phones.setSentStatus(user, parsed.messageId, 'read');
+      if (user && parsed.typing) deps.phones.typing(user, business);
+      return { success: true };
+    }
+    return acceptMessage(deps, business, parsed, reply);
+  });
 }
 
 export function registerGraphRoutes(app: FastifyInstance, deps: GraphRouteDeps): void {

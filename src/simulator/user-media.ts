@@ -97,7 +97,9 @@ export function userMediaContent(value: unknown, vault: MediaVault): Json | stri
     return '`media.animated` is a boolean, for sticker only';
   }
   const stored = vault.put(mimeType.toLowerCase(), bytes);
-  const object: Json = { id: stored.id, mime_type: stored.mimeType, sha256: stored.sha256 };
+  // A webhook gives the file's SHA-256 in base64, as Meta's do (the media object, in hex: routes-media.ts).
+  const sha256 = Buffer.from(stored.sha256, 'hex').toString('base64');
+  const object: Json = { id: stored.id, mime_type: stored.mimeType, sha256 };
   if (typeof caption === 'string') object.caption = caption;
   if (kind === 'document') object.filename = typeof filename === 'string' ? filename : 'document';
   if (kind === 'audio') object.voice = voice === true;

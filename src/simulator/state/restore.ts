@@ -15,6 +15,12 @@ import {
   SENT_KIND,
   type SentMessage,
 } from '../phone-book.ts';
+import {
+  type AccountSettings,
+  type BusinessProfile,
+  PROFILE_KIND,
+  SUBSCRIBED_KIND,
+} from '../routes-account.ts';
 import { type StatusTimeline, TIMELINE_KIND, type TimelineRecord } from '../status-timeline.ts';
 import {
   HELD_NAME_KIND,
@@ -34,6 +40,7 @@ export interface RestoredParts {
   phones: PhoneBook;
   windows: WindowTracker;
   userIds: UserIds;
+  settings: AccountSettings;
   vault: MediaVault;
   flows: FlowCatalog;
   templates: TemplateCatalog;
@@ -83,6 +90,7 @@ export async function restoreState(
   );
   parts.windows.restore(records.entries<Window>(WINDOW_KIND));
   parts.userIds.restore(records.entries<string>(USER_ID_KIND));
+  parts.settings.restore(records.entries<BusinessProfile>(PROFILE_KIND), records.entries(SUBSCRIBED_KIND));
   parts.flows.restore(records.values<FlowRecord>(FLOW_KIND));
   parts.templates.restore(
     records.values<SimTemplate>(TEMPLATE_KIND),
