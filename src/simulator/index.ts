@@ -20,6 +20,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { installAccessGate, type SimulatorGate } from './access-gate.ts';
+import { BlockedUsers, registerBlockRoutes } from './blocked-users.ts';
 import { FlowCatalog } from './flow-catalog.ts';
 import { graphError, sendGraphError } from './graph-errors.ts';
 import { GraphObjects } from './graph-objects.ts';
@@ -28,6 +29,7 @@ import { MediaVault } from './media-vault.ts';
 import { registerPhoneEvents } from './phone/events.ts';
 import { registerPhoneRoutes } from './phone/routes.ts';
 import { PhoneBook } from './phone-book.ts';
+import { QrCodes, registerQrRoutes } from './qr-codes.ts';
 import { AccountSettings, registerAccountRoutes } from './routes-account.ts';
 import { registerFaultRoutes } from './routes-faults.ts';
 import { registerFlowRoutes } from './routes-flows.ts';
@@ -119,6 +121,16 @@ function buildCatalogs(
   };
 }
 
+/** What the network keeps about users and numbers beside messages: ids, profiles, QR codes, blocks. */
+function buildAccounts(journal: StateJournal) {
+  return {
+    userIds: new UserIds(journal),
+    settings: new AccountSettings(journal),
+    qrCodes: new QrCodes(journal),
+    blocked: new BlockedUsers(journal),
+  };
+}
+
 /** The simulated network's state and machinery, wired together. */
 function buildParts(options: SimulatorOptions) {
   const now = options.now ?? Date.now;
@@ -127,8 +139,7 @@ function buildParts(options: SimulatorOptions) {
   const scheduler = new Scheduler();
   const phones = new PhoneBook(journal);
   const windows = new WindowTracker(journal);
-  const userIds = new UserIds(journal);
-  const settings = new AccountSettings(journal);
+  const accounts = buildAccounts(journal);
   const poster = new WebhookPoster({
     url: typeof webhookUrl === 'function' ? webhookUrl : () => webhookUrl,
     appSecret: options.appSecret,
@@ -167,8 +178,7 @@ function buildParts(options: SimulatorOptions) {
     scheduler,
     phones,
     windows,
-    userIds,
-    settings,
+    ...accounts,
     poster,
     timeline,
     objects,
@@ -217,6 +227,8 @@ function registerGraphApi(app: FastifyInstance, options: SimulatorOptions, parts
   registerMediaUpload(app, { accessToken, vault });
   registerFlowRoutes(app, { accessToken, flows, objects });
   registerAccountRoutes(app, { accessToken, settings });
+  registerQrRoutes(app, { accessToken, codes: parts.qrCodes });
+  registerBlockRoutes(app, { accessToken, blocked: parts.blocked, userIds });
   registerTemplateRoutes(app, { accessToken, catalog: templates, review, objects, poster, now });
   registerGraphRoutes(app, {
     accessToken,
@@ -240,11 +252,11 @@ function registerOwnRoutes(
   parts: Parts,
   streams: { close(): void }[],
 ): void {
-  const { now, phones, windows, userIds, poster, vault, flows, traffic } = parts;
+  const { now, phones, windows, userIds, blocked, poster, vault, flows, traffic } = parts;
   registerFaultRoutes(app, traffic);
   // Sends held by a timeout fault would keep a closing server waiting.
   app.addHook('preClose', async () => traffic.close());
-  registerUserRoutes(app, { phones, windows, poster, vault, userIds, now });
+  registerUserRoutes(app, { phones, windows, poster, vault, userIds, blocked, now });
   registerPhoneRoutes(app, { phones, vault, flows, defaultBusiness: options.phoneDefaultBusiness });
   const phoneStreams = registerPhoneEvents(app, phones);
   streams.push(phoneStreams);

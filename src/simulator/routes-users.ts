@@ -7,6 +7,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePhone } from '../lib/phone.ts';
+import type { BlockedUsers } from './blocked-users.ts';
 import type { MediaVault } from './media-vault.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
 import { renderUserMessage } from './render.ts';
@@ -25,6 +26,7 @@ export interface UserRouteDeps {
   poster: WebhookPoster;
   vault: MediaVault;
   userIds: UserIds;
+  blocked: BlockedUsers;
   now: () => number;
 }
 
@@ -195,6 +197,8 @@ function userWrites(
     content.type === 'text' && JOIN.test(String((content.text as { body?: unknown })?.body ?? ''));
   let tookOrRefused: ((accepted: boolean) => void) | undefined;
   const taken = isJoin ? new Promise<boolean>((resolve) => (tookOrRefused = resolve)) : null;
+  // A user the business blocked writes into the void: the phone keeps the message, the business hears nothing.
+  if (deps.blocked.isBlocked(business, user)) return { id, taken: null };
   // Meta names every user by their business-scoped id too; a user with a username may withhold the
   // number, and then only the id says who wrote (docs/cloud-api.md §10).
   const userId = deps.userIds.idOf(business, user);

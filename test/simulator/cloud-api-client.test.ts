@@ -7,7 +7,8 @@
  * typing indicator; media upload, retrieve, download and delete; and its webhook reader, which verifies
  * the simulator's signature and finds the sender of a message, by number or by id alone.
  *
- * Not offered by the simulator, so not run: calls, QR codes and blocking users.
+ * QR codes (create, list, read, change, delete) and blocking users (block, unblock; a blocked user's
+ * messages no longer reach the business) run too. Not offered by the simulator, so not run: calls.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -226,5 +227,37 @@ describe('a Cloud API client from npm against the simulator', () => {
     const reply = (await wa.sendMessage(BUSINESS, idOnly?.bsuid ?? '', new Text('Answered by id'))) as any;
     assert.deepEqual(reply.contacts, [{ input: idOnly?.bsuid, user_id: idOnly?.bsuid }]);
     await eventually(async () => (await onPhone()).some((m) => m.rendered === 'Answered by id'));
+  });
+
+  test('QR codes: create, list, read, change, delete', async () => {
+    const created = (await wa.createQR(BUSINESS, 'I want to order')) as any;
+    assert.match(created.code, /^[A-Z0-9]{14}$/);
+    assert.equal(created.deep_link_url, `https://wa.me/message/${created.code}`);
+    assert.equal(created.prefilled_message, 'I want to order');
+    assert.equal(((await wa.retrieveQR(BUSINESS)) as any).data.length, 1);
+    const changed = (await wa.updateQR(BUSINESS, created.code, 'I want a table')) as any;
+    assert.equal(changed.prefilled_message, 'I want a table');
+    assert.equal(
+      ((await wa.retrieveQR(BUSINESS, created.code)) as any).data[0].prefilled_message,
+      'I want a table',
+    );
+    assert.deepEqual(await wa.deleteQR(BUSINESS, created.code), { success: true });
+    assert.equal(((await wa.retrieveQR(BUSINESS, created.code)) as any).error.code, 100);
+  });
+
+  test('blocking: a blocked user no longer reaches the business; unblocked, they do again', async () => {
+    const blocked = (await wa.blockUser(BUSINESS, USER)) as any;
+    assert.deepEqual(blocked.block_users.added_users, [{ input: USER, wa_id: USER }]);
+    const before = inboundHooks(h).length;
+    await userSays({ text: 'can you hear me?' });
+    const unblocked = (await wa.unblockUser(BUSINESS, USER)) as any;
+    assert.deepEqual(unblocked.block_users.removed_users, [{ input: USER, wa_id: USER }]);
+    const heard = await userSays({ text: 'and now?' });
+    await eventually(() => inboundHooks(h).some((x) => x.body.includes(heard)));
+    assert.ok(
+      !inboundHooks(h)
+        .slice(before)
+        .some((x) => x.body.includes('can you hear me?')),
+    );
   });
 });

@@ -4,6 +4,7 @@
  * (status steps still to come, webhooks still owed) is taken up once the server listens, since the
  * receiver of those webhooks is often this very process.
  */
+import { BLOCKED_KIND, type BlockedUsers } from '../blocked-users.ts';
 import type { FlowCatalog, FlowRecord } from '../flow-catalog.ts';
 import { FLOW_KIND } from '../flow-catalog.ts';
 import { MEDIA_KIND, type MediaRecord, type MediaVault } from '../media-vault.ts';
@@ -15,6 +16,7 @@ import {
   SENT_KIND,
   type SentMessage,
 } from '../phone-book.ts';
+import { QR_KIND, type QrCode, type QrCodes } from '../qr-codes.ts';
 import {
   type AccountSettings,
   type BusinessProfile,
@@ -41,6 +43,8 @@ export interface RestoredParts {
   windows: WindowTracker;
   userIds: UserIds;
   settings: AccountSettings;
+  qrCodes: QrCodes;
+  blocked: BlockedUsers;
   vault: MediaVault;
   flows: FlowCatalog;
   templates: TemplateCatalog;
@@ -91,6 +95,8 @@ export async function restoreState(
   parts.windows.restore(records.entries<Window>(WINDOW_KIND));
   parts.userIds.restore(records.entries<string>(USER_ID_KIND));
   parts.settings.restore(records.entries<BusinessProfile>(PROFILE_KIND), records.entries(SUBSCRIBED_KIND));
+  parts.qrCodes.restore(records.entries<QrCode>(QR_KIND));
+  parts.blocked.restore(records.entries(BLOCKED_KIND));
   parts.flows.restore(records.values<FlowRecord>(FLOW_KIND));
   parts.templates.restore(
     records.values<SimTemplate>(TEMPLATE_KIND),
