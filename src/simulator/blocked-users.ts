@@ -4,14 +4,13 @@
  * longer reach the business: the phone keeps them as sent, and no webhook is posted. Kept in the state
  * journal like the rest of the network.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { normalizePhone } from '../lib/phone.ts';
-import { type GraphError, graphError, sendGraphError, unknownObjectError } from './graph-errors.ts';
-import { fieldOf, pathParam } from './request-fields.ts';
-import { graphAccessProblem, graphErrorHandler, graphPaths } from './routes-graph.ts';
+import { type GraphError, graphError, isGraphError, sendGraphError } from './graph-errors.ts';
+import { fieldOf } from './request-fields.ts';
+import { graphErrorHandler, graphPaths, numberInPath } from './routes-graph.ts';
 import type { StateJournal } from './state/journal.ts';
 import type { UserIds } from './user-ids.ts';
-import { isObject } from './validate-fields.ts';
 
 /** The journal's kind, keyed by `<business>:<user number>`. */
 export const BLOCKED_KIND = 'blocked-user';
@@ -56,19 +55,6 @@ export interface BlockRouteDeps {
   userIds: UserIds;
 }
 
-const isError = (v: unknown): v is GraphError => isObject(v) && 'httpStatus' in v;
-
-function businessOf(
-  deps: BlockRouteDeps,
-  request: FastifyRequest,
-  method: 'get' | 'post',
-): string | GraphError {
-  const access = graphAccessProblem(request, deps.accessToken);
-  if (access) return access;
-  const id = pathParam(request.params, 'id');
-  return normalizePhone(id) === id ? id : unknownObjectError(method, id);
-}
-
 interface Outcome {
   done: { input: string; wa_id?: string; user_id?: string }[];
   failed: { input: string; errors: { code: number; message: string }[] }[];
@@ -109,18 +95,18 @@ export function registerBlockRoutes(app: FastifyInstance, deps: BlockRouteDeps):
       ['delete', false],
     ] as const) {
       app[method](url, { errorHandler: graphErrorHandler }, async (request, reply) => {
-        const business = businessOf(deps, request, 'post');
-        if (isError(business)) return sendGraphError(reply, business);
+        const business = numberInPath(request, deps.accessToken, 'post');
+        if (isGraphError(business)) return sendGraphError(reply, business);
         const outcome = apply(deps, business, request.body, block);
-        if (isError(outcome)) return sendGraphError(reply, outcome);
+        if (isGraphError(outcome)) return sendGraphError(reply, outcome);
         const list = block ? 'added_users' : 'removed_users';
         const failed = outcome.failed.length ? { failed_users: outcome.failed } : {};
         return { messaging_product: 'whatsapp', block_users: { [list]: outcome.done, ...failed } };
       });
     }
     app.get(url, { errorHandler: graphErrorHandler }, async (request, reply) => {
-      const business = businessOf(deps, request, 'get');
-      if (isError(business)) return sendGraphError(reply, business);
+      const business = numberInPath(request, deps.accessToken, 'get');
+      if (isGraphError(business)) return sendGraphError(reply, business);
       const data = deps.blocked.list(business).map((wa_id) => ({ messaging_product: 'whatsapp', wa_id }));
       return { data, paging: { cursors: { before: '', after: '' } } };
     });

@@ -125,3 +125,8 @@ export class GraphProblem extends Error {
 export function sendGraphError(reply: FastifyReply, error: GraphError) {
   return reply.code(error.httpStatus).send(error.body);
 }
+
+/** Whether a value is a Graph error to answer with (rather than a result). */
+export function isGraphError(value: unknown): value is GraphError {
+  return typeof value === 'object' && value !== null && 'httpStatus' in value;
+}

@@ -7,10 +7,15 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { normalizePhone } from '../lib/phone.ts';
-import { type GraphError, graphError, sendGraphError, unknownObjectError } from './graph-errors.ts';
+import {
+  type GraphError,
+  graphError,
+  isGraphError,
+  sendGraphError,
+  unknownObjectError,
+} from './graph-errors.ts';
 import { fieldOf, pathParam } from './request-fields.ts';
-import { graphAccessProblem, graphErrorHandler, graphPaths } from './routes-graph.ts';
+import { graphErrorHandler, graphPaths, numberInPath } from './routes-graph.ts';
 import type { StateJournal } from './state/journal.ts';
 
 export interface QrCode {
@@ -74,15 +79,6 @@ export interface QrRouteDeps {
   codes: QrCodes;
 }
 
-const isError = (v: unknown): v is GraphError => typeof v === 'object' && v !== null && 'httpStatus' in v;
-
-function businessOf(deps: QrRouteDeps, request: FastifyRequest, method: 'get' | 'post'): string | GraphError {
-  const access = graphAccessProblem(request, deps.accessToken);
-  if (access) return access;
-  const id = pathParam(request.params, 'id');
-  return normalizePhone(id) === id ? id : unknownObjectError(method, id);
-}
-
 /** `prefilled_message` from the query string or the JSON body, within Meta's limit. */
 function messageOf(request: FastifyRequest): string | GraphError {
   const message = fieldOf(request.query, 'prefilled_message') ?? fieldOf(request.body, 'prefilled_message');
@@ -100,42 +96,42 @@ function codeOf(deps: QrRouteDeps, request: FastifyRequest, business: string): Q
 export function registerQrRoutes(app: FastifyInstance, deps: QrRouteDeps): void {
   for (const url of graphPaths('/:id/message_qrdls')) {
     app.post(url, { errorHandler: graphErrorHandler }, async (request, reply) => {
-      const business = businessOf(deps, request, 'post');
-      if (isError(business)) return sendGraphError(reply, business);
+      const business = numberInPath(request, deps.accessToken, 'post');
+      if (isGraphError(business)) return sendGraphError(reply, business);
       const message = messageOf(request);
-      if (isError(message)) return sendGraphError(reply, message);
+      if (isGraphError(message)) return sendGraphError(reply, message);
       return deps.codes.create(business, message);
     });
     // The list is read with or without a trailing slash (clients ask for `.../message_qrdls/` + no code).
     for (const listUrl of [url, `${url}/`]) {
       app.get(listUrl, { errorHandler: graphErrorHandler }, async (request, reply) => {
-        const business = businessOf(deps, request, 'get');
-        if (isError(business)) return sendGraphError(reply, business);
+        const business = numberInPath(request, deps.accessToken, 'get');
+        if (isGraphError(business)) return sendGraphError(reply, business);
         return { data: deps.codes.list(business) };
       });
     }
   }
   for (const url of graphPaths('/:id/message_qrdls/:code')) {
     app.get(url, { errorHandler: graphErrorHandler }, async (request, reply) => {
-      const business = businessOf(deps, request, 'get');
-      if (isError(business)) return sendGraphError(reply, business);
+      const business = numberInPath(request, deps.accessToken, 'get');
+      if (isGraphError(business)) return sendGraphError(reply, business);
       const qr = codeOf(deps, request, business);
-      return isError(qr) ? sendGraphError(reply, qr) : { data: [qr] };
+      return isGraphError(qr) ? sendGraphError(reply, qr) : { data: [qr] };
     });
     app.post(url, { errorHandler: graphErrorHandler }, async (request, reply) => {
-      const business = businessOf(deps, request, 'post');
-      if (isError(business)) return sendGraphError(reply, business);
+      const business = numberInPath(request, deps.accessToken, 'post');
+      if (isGraphError(business)) return sendGraphError(reply, business);
       const qr = codeOf(deps, request, business);
-      if (isError(qr)) return sendGraphError(reply, qr);
+      if (isGraphError(qr)) return sendGraphError(reply, qr);
       const message = messageOf(request);
-      if (isError(message)) return sendGraphError(reply, message);
+      if (isGraphError(message)) return sendGraphError(reply, message);
       return deps.codes.save(business, { ...qr, prefilled_message: message });
     });
     app.delete(url, { errorHandler: graphErrorHandler }, async (request, reply) => {
-      const business = businessOf(deps, request, 'post');
-      if (isError(business)) return sendGraphError(reply, business);
+      const business = numberInPath(request, deps.accessToken, 'post');
+      if (isGraphError(business)) return sendGraphError(reply, business);
       const qr = codeOf(deps, request, business);
-      if (isError(qr)) return sendGraphError(reply, qr);
+      if (isGraphError(qr)) return sendGraphError(reply, qr);
       deps.codes.delete(business, qr.code);
       return { success: true };
     });

@@ -4,11 +4,10 @@
  * subscribed apps (subscribe, list, unsubscribe). Each number is its own WABA here, with one number: itself.
  * Profiles and subscriptions are kept in the state journal like the rest of the network.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { normalizePhone } from '../lib/phone.ts';
-import { type GraphError, graphError, sendGraphError, unknownObjectError } from './graph-errors.ts';
-import { fieldOf, pathParam } from './request-fields.ts';
-import { graphAccessProblem, graphErrorHandler, graphPaths } from './routes-graph.ts';
+import type { FastifyInstance } from 'fastify';
+import { type GraphError, graphError, isGraphError, sendGraphError } from './graph-errors.ts';
+import { fieldOf } from './request-fields.ts';
+import { graphErrorHandler, graphPaths, numberInPath } from './routes-graph.ts';
 import type { StateJournal } from './state/journal.ts';
 import { isObject, type Json } from './validate-fields.ts';
 
@@ -107,16 +106,6 @@ export interface AccountRouteDeps {
 }
 
 /** The number (or WABA: the same digits) a path names, after Graph's checks. */
-function numberOf(
-  deps: AccountRouteDeps,
-  request: FastifyRequest,
-  method: 'get' | 'post',
-): string | GraphError {
-  const access = graphAccessProblem(request, deps.accessToken);
-  if (access) return access;
-  const id = pathParam(request.params, 'id');
-  return normalizePhone(id) === id ? id : unknownObjectError(method, id);
-}
 
 /** A profile update: only the fields Meta lets a business set, each within its limit. */
 function updatedProfile(current: BusinessProfile, body: Json): BusinessProfile | GraphError {
@@ -148,13 +137,11 @@ function updatedProfile(current: BusinessProfile, body: Json): BusinessProfile |
   return next;
 }
 
-const isError = (v: unknown): v is GraphError => isObject(v) && 'httpStatus' in v;
-
 function registerProfile(app: FastifyInstance, deps: AccountRouteDeps): void {
   for (const url of graphPaths('/:id/whatsapp_business_profile')) {
     app.get(url, { errorHandler: graphErrorHandler }, async (request, reply) => {
-      const number = numberOf(deps, request, 'get');
-      if (isError(number)) return sendGraphError(reply, number);
+      const number = numberInPath(request, deps.accessToken, 'get');
+      if (isGraphError(number)) return sendGraphError(reply, number);
       const profile: Json = { ...deps.settings.profile(number), messaging_product: 'whatsapp' };
       const fields = fieldOf(request.query, 'fields');
       const wanted = typeof fields === 'string' ? fields.split(',').map((f) => f.trim()) : undefined;
@@ -166,10 +153,10 @@ function registerProfile(app: FastifyInstance, deps: AccountRouteDeps): void {
       return { data: [shown] };
     });
     app.post(url, { errorHandler: graphErrorHandler }, async (request, reply) => {
-      const number = numberOf(deps, request, 'post');
-      if (isError(number)) return sendGraphError(reply, number);
+      const number = numberInPath(request, deps.accessToken, 'post');
+      if (isGraphError(number)) return sendGraphError(reply, number);
       const next = updatedProfile(deps.settings.profile(number), isObject(request.body) ? request.body : {});
-      if (isError(next)) return sendGraphError(reply, next);
+      if (isGraphError(next)) return sendGraphError(reply, next);
       deps.settings.updateProfile(number, next);
       return { success: true };
     });
@@ -179,8 +166,8 @@ function registerProfile(app: FastifyInstance, deps: AccountRouteDeps): void {
 function registerWaba(app: FastifyInstance, deps: AccountRouteDeps): void {
   for (const url of graphPaths('/:id/phone_numbers')) {
     app.get(url, { errorHandler: graphErrorHandler }, async (request, reply) => {
-      const waba = numberOf(deps, request, 'get');
-      if (isError(waba)) return sendGraphError(reply, waba);
+      const waba = numberInPath(request, deps.accessToken, 'get');
+      if (isGraphError(waba)) return sendGraphError(reply, waba);
       const number = {
         verified_name: 'Simulated Business',
         display_phone_number: waba,
@@ -195,8 +182,8 @@ function registerWaba(app: FastifyInstance, deps: AccountRouteDeps): void {
   }
   for (const url of graphPaths('/:id/subscribed_apps')) {
     app.get(url, { errorHandler: graphErrorHandler }, async (request, reply) => {
-      const waba = numberOf(deps, request, 'get');
-      if (isError(waba)) return sendGraphError(reply, waba);
+      const waba = numberInPath(request, deps.accessToken, 'get');
+      if (isGraphError(waba)) return sendGraphError(reply, waba);
       const app = {
         id: '100000000000001',
         link: 'https://www.facebook.com/games/?app_id=100000000000001',
@@ -209,8 +196,8 @@ function registerWaba(app: FastifyInstance, deps: AccountRouteDeps): void {
       ['delete', false],
     ] as const) {
       app[method](url, { errorHandler: graphErrorHandler }, async (request, reply) => {
-        const waba = numberOf(deps, request, 'post');
-        if (isError(waba)) return sendGraphError(reply, waba);
+        const waba = numberInPath(request, deps.accessToken, 'post');
+        if (isGraphError(waba)) return sendGraphError(reply, waba);
         deps.settings.setSubscribed(waba, on);
         return { success: true };
       });

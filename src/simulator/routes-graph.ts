@@ -97,6 +97,21 @@ export function graphAccessProblem(request: FastifyRequest, accessToken: string)
   return undefined;
 }
 
+/**
+ * The business number (or its WABA: the same digits here) a Graph path names as `:id`, after the version
+ * and token checks; an id that is not a number is Graph's unknown object.
+ */
+export function numberInPath(
+  request: FastifyRequest,
+  accessToken: string,
+  method: 'get' | 'post',
+): string | GraphError {
+  const access = graphAccessProblem(request, accessToken);
+  if (access) return access;
+  const id = pathParam(request.params, 'id');
+  return normalizePhone(id) === id ? id : unknownObjectError(method, id);
+}
+
 /** Path, token and object checks every Graph route shares, in Graph's order. */
 function businessOf(
   deps: GraphRouteDeps,
