@@ -30,6 +30,17 @@ function badRequest(request: FastifyRequest, reply: FastifyReply, message: strin
   return reply.code(400).send(failure(reason(request, message)));
 }
 
+/**
+ * A 415's words: the type the request named (printable characters only, cut short: it is the client's
+ * text, echoed) and the one to send. Fastify's own message no longer names the type.
+ */
+function unsupportedType(request: FastifyRequest): string {
+  const named = String(request.headers['content-type'] ?? '')
+    .replace(/[^\x20-\x7e]/g, '')
+    .slice(0, 100);
+  return `Content-Type ${named || '(none)'} is not supported; send application/json`;
+}
+
 /** Fastify's own client errors (bad JSON, wrong content type, body too large), in words a client can act on. */
 function describeFastifyClientError(error: FastifyError): string {
   switch (error.code) {
@@ -38,8 +49,6 @@ function describeFastifyClientError(error: FastifyError): string {
       return error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
         ? 'the request body is empty; send a JSON object'
         : 'the request body is not valid JSON';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return `Content-Type ${error.message.replace(/^Unsupported Media Type: ?/, '')} is not supported; send application/json`;
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'Content-Length does not match the body';
     default:
@@ -117,8 +126,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         .code(413)
         .send(failure(`the request body is larger than the ${request.routeOptions.bodyLimit} bytes allowed`));
     }
-    if (status === 415)
-      return reply.code(415).send(failure(reason(request, describeFastifyClientError(error))));
+    if (status === 415) return reply.code(415).send(failure(reason(request, unsupportedType(request))));
     if (status >= 400 && status < 500) return badRequest(request, reply, describeFastifyClientError(error));
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(failure('internal error; the failure was logged'));

@@ -75,6 +75,17 @@ describe('send text through the sandbox', () => {
     );
   });
 
+  test('a body of a type the API does not read is a 415 that names the type', async () => {
+    const r = await fetch(`${t.url}/api/v1/msg/message/text`, {
+      method: 'POST',
+      headers: { apiKey: account.apiKey, 'content-type': 'application/xml' },
+      body: '<message/>',
+    });
+    assert.equal(r.status, 415);
+    const body = (await r.json()) as { message: string };
+    assert.equal(body.message, 'Content-Type application/xml is not supported; send application/json');
+  });
+
   test('the same messageId and body replays the first answer without sending again', async () => {
     const body = { messageId: 'text-dup', from: SANDBOX, to: USER, message: 'once' };
     const first = await call(t.url, 'POST', '/api/v1/msg/message/text', { key: account.apiKey, body });

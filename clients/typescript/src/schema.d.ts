@@ -1357,7 +1357,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -1619,7 +1619,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -1863,7 +1863,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -2097,7 +2097,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -2351,7 +2351,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -2604,7 +2604,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -2869,7 +2869,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -3134,7 +3134,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -3387,7 +3387,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "No template named \"order_update\" on +14155550100 in this account",
+                     *       "message": "No template named \"order_update\" in language en_US on +14155550100 in this account",
                      *       "errors": null
                      *     }
                      */
@@ -3423,7 +3423,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -3659,7 +3659,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -3902,7 +3902,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -4079,24 +4079,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "timestamp": "2026-11-25T18:06:40.218",
-                     *       "data": null,
-                     *       "status": "error",
-                     *       "message": "path parameter messageId must NOT have more than 128 characters",
-                     *       "errors": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             401: components["responses"]["Unauthorized"];
             /** @description Not found in this account (another account’s resource is not found either). */
             404: {
@@ -4110,6 +4092,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "no message with messageId \"order-42\" in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
                      *       "errors": null
                      *     }
                      */
@@ -4208,7 +4208,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "`messageId` must be the network id of a received message (wamid....)",
+                     *       "message": "`messageId` is required",
                      *       "errors": null
                      *     }
                      */
@@ -4245,7 +4245,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "No message \"wamid.HBgMMjU0NzEyMzQ1Njc4FQIAEhggQ0Y1QjM2RUE4RDg5\" was received by this account on +14155550100",
+                     *       "message": "No message \"wamid.HBgMMjU0NzEyMzQ1Njc4FQIAEhggQ0Y1QjM2RUE4RDg5\" was received by this account",
                      *       "errors": null
                      *     }
                      */
@@ -4263,7 +4263,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -4408,7 +4408,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "query parameter status must be equal to one of the allowed values",
+                     *       "message": "`status` must be one of APPROVED, PENDING, REJECTED, PAUSED, DISABLED, IN_APPEAL, FLAGGED, REINSTATED, PENDING_DELETION, DELETED, LIMIT_EXCEEDED, ARCHIVED, LOCKED",
                      *       "errors": null
                      *     }
                      */
@@ -4674,25 +4674,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
-                     *       "errors": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The network refused it, or the 24-hour conversation is closed; the message says why and what to do. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "timestamp": "2026-11-25T18:06:40.218",
-                     *       "data": null,
-                     *       "status": "error",
-                     *       "message": "The network refused the template (#100) Invalid parameter",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -4764,7 +4746,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "The network did not confirm the flow creation (Timeout: no answer within 10 s); list your flows before retrying",
+                     *       "message": "The network did not confirm the template (network timeout: no answer within 10000 ms); list the templates before retrying",
                      *       "errors": null
                      *     }
                      */
@@ -4826,7 +4808,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "query parameter must have required property 'name'",
+                     *       "message": "query parameter `name` is required",
                      *       "errors": null
                      *     }
                      */
@@ -4917,7 +4899,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "The network did not confirm the flow creation (Timeout: no answer within 10 s); list your flows before retrying",
+                     *       "message": "The network did not confirm the template deletion (network timeout: no answer within 10000 ms); list the templates before retrying",
                      *       "errors": null
                      *     }
                      */
@@ -5069,7 +5051,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "`component.body.examples` must hold one example per variable: 2 variables, 1 example",
+                     *       "message": "`component.body.examples` must hold one example per body variable: 2 expected, 1 given",
                      *       "errors": null
                      *     }
                      */
@@ -5124,7 +5106,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -5196,7 +5178,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "The network did not confirm the flow creation (Timeout: no answer within 10 s); list your flows before retrying",
+                     *       "message": "The network did not confirm the template edit (network timeout: no answer within 10000 ms); list the templates before retrying",
                      *       "errors": null
                      *     }
                      */
@@ -5257,7 +5239,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "path parameter templateId must NOT have more than 64 characters",
+                     *       "message": "path parameter `templateId` must be at most 64 characters",
                      *       "errors": null
                      *     }
                      */
@@ -5348,7 +5330,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "The network did not confirm the flow creation (Timeout: no answer within 10 s); list your flows before retrying",
+                     *       "message": "The network did not confirm the template deletion (network timeout: no answer within 10000 ms); list the templates before retrying",
                      *       "errors": null
                      *     }
                      */
@@ -5501,7 +5483,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "The network did not confirm the flow creation (Timeout: no answer within 10 s); list your flows before retrying",
+                     *       "message": "The network did not confirm the media upload (network timeout: no answer within 10000 ms); upload it again if in doubt before retrying",
                      *       "errors": null
                      *     }
                      */
@@ -5571,7 +5553,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "`file` is not a kind of media the network carries: send an image (JPEG or PNG), a video (MP4 or 3GPP), an audio file, a sticker (WebP) or a document",
+                     *       "message": "`file` must be media the network carries, recognised by its content: a JPEG or PNG image, a WebP sticker, an MP4 or 3GPP video, AAC, AMR, MP3, M4A or Ogg audio, or a PDF, Word, Excel, PowerPoint or plain-text document (Office and text files also need their own content type on the part)",
                      *       "errors": null
                      *     }
                      */
@@ -5680,7 +5662,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "The network did not confirm the flow creation (Timeout: no answer within 10 s); list your flows before retrying",
+                     *       "message": "The network did not confirm the media upload (network timeout: no answer within 10000 ms); upload it again if in doubt before retrying",
                      *       "errors": null
                      *     }
                      */
@@ -5741,7 +5723,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "path parameter mediaId must NOT have more than 64 characters",
+                     *       "message": "path parameter `mediaId` must be at most 64 characters",
                      *       "errors": null
                      *     }
                      */
@@ -5832,7 +5814,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "The network did not confirm the flow creation (Timeout: no answer within 10 s); list your flows before retrying",
+                     *       "message": "The network did not confirm the media deletion (network timeout: no answer within 10000 ms); upload it again if in doubt before retrying",
                      *       "errors": null
                      *     }
                      */
@@ -5893,7 +5875,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "query parameter per_page must be a whole number from 1 to 100",
+                     *       "message": "Request failed. query parameter `per_page` must be a whole number from 1 to 100",
                      *       "errors": null
                      *     }
                      */
@@ -6099,7 +6081,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "The network did not confirm the flow creation (Timeout: no answer within 10 s); list your flows before retrying",
+                     *       "message": "The network did not confirm the flow creation (network timeout: no answer within 10000 ms); check the flow before retrying",
                      *       "errors": null
                      *     }
                      */
@@ -6288,7 +6270,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "The network did not confirm the flow creation (Timeout: no answer within 10 s); list your flows before retrying",
+                     *       "message": "The network did not confirm the flow update (network timeout: no answer within 10000 ms); check the flow before retrying",
                      *       "errors": null
                      *     }
                      */
@@ -6348,7 +6330,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Request failed. path parameter id must be a flow id (a positive whole number)",
+                     *       "message": "Request failed. path parameter `id` must be a flow id (a positive whole number)",
                      *       "errors": null
                      *     }
                      */
@@ -6457,7 +6439,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "The network did not confirm the flow creation (Timeout: no answer within 10 s); list your flows before retrying",
+                     *       "message": "The network did not confirm the deletion (network timeout: no answer within 10000 ms); check the flow before retrying",
                      *       "errors": null
                      *     }
                      */
@@ -6520,7 +6502,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Request failed. path parameter id must be a flow id (a positive whole number)",
+                     *       "message": "Request failed. path parameter `id` must be a flow id (a positive whole number)",
                      *       "errors": null
                      *     }
                      */
@@ -6624,7 +6606,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Request failed. path parameter id must be a flow id (a positive whole number)",
+                     *       "message": "Request failed. path parameter `id` must be a flow id (a positive whole number)",
                      *       "errors": null
                      *     }
                      */
@@ -6733,7 +6715,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "The network did not confirm the flow creation (Timeout: no answer within 10 s); list your flows before retrying",
+                     *       "message": "The network did not confirm the publication (network timeout: no answer within 10000 ms); check the flow before retrying",
                      *       "errors": null
                      *     }
                      */
@@ -6800,7 +6782,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Request failed. path parameter id must be a flow id (a positive whole number)",
+                     *       "message": "Request failed. path parameter `id` must be a flow id (a positive whole number)",
                      *       "errors": null
                      *     }
                      */
@@ -6909,7 +6891,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "The network did not confirm the flow creation (Timeout: no answer within 10 s); list your flows before retrying",
+                     *       "message": "The network did not confirm the deprecation (network timeout: no answer within 10000 ms); check the flow before retrying",
                      *       "errors": null
                      *     }
                      */
@@ -7078,7 +7060,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -7164,7 +7146,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "path parameter id must NOT have more than 64 characters",
+                     *       "message": "path parameter `id` must be at most 64 characters",
                      *       "errors": null
                      *     }
                      */
@@ -7261,7 +7243,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "path parameter id must NOT have more than 64 characters",
+                     *       "message": "path parameter `id` must be at most 64 characters",
                      *       "errors": null
                      *     }
                      */
@@ -7415,7 +7397,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */
@@ -7502,7 +7484,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "path parameter id must NOT have more than 64 characters",
+                     *       "message": "path parameter `id` must be at most 64 characters",
                      *       "errors": null
                      *     }
                      */
@@ -7617,7 +7599,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "query parameter limit must be a whole number from 1 to 100",
+                     *       "message": "query parameter `limit` must be a whole number from 1 to 100",
                      *       "errors": null
                      *     }
                      */
@@ -7715,7 +7697,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "path parameter deliveryId must NOT have more than 64 characters",
+                     *       "message": "path parameter `deliveryId` must be at most 64 characters",
                      *       "errors": null
                      *     }
                      */
@@ -7823,7 +7805,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "since must match format \"date-time\"",
+                     *       "message": "`since` must be a valid date-time",
                      *       "errors": null
                      *     }
                      */
@@ -7860,7 +7842,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Content-Type text/plain is not supported; send application/json",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
                      *       "errors": null
                      *     }
                      */

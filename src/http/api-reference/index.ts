@@ -73,7 +73,7 @@ export const TAGS = [
 
 const RATE_LIMITED =
   'too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s';
-const UNSUPPORTED_TYPE = 'Content-Type text/plain is not supported; send application/json';
+const UNSUPPORTED_TYPE = 'Content-Type application/xml is not supported; send application/json';
 
 /** The local server in the document is this gateway itself, wherever it is reached from. */
 export function documentedServer(publicUrl: string): { url: string; description: string } {

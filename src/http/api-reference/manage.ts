@@ -29,12 +29,20 @@ const TEMPLATE_BODY = {
 
 const DONE = templateSuccessBody({ success: true, error: null });
 
-/** The network-bound errors of a management call (the words of src/domain/management-network-error.ts). */
-const MANAGED = {
-  502: 'The network refused the credentials of this number (#190) Invalid OAuth access token.',
-  503: 'The network is unavailable (#131016) Service unavailable; nothing changed, retry later',
-  504: 'The network did not confirm the flow creation (Timeout: no answer within 10 s); list your flows before retrying',
-} as const;
+/**
+ * The network-bound errors of a management call, in the words of src/domain/management-network-error.ts:
+ * `action` names what was asked, `checkFirst` what to look at before retrying an unconfirmed one.
+ */
+function managed(action: string, checkFirst: string) {
+  return {
+    502: 'The network refused the credentials of this number (#190) Invalid OAuth access token.',
+    503: 'The network is unavailable (#131016) Service unavailable; nothing changed, retry later',
+    504: `The network did not confirm the ${action} (network timeout: no answer within 10000 ms); ${checkFirst} before retrying`,
+  } as const;
+}
+const TEMPLATES = (action: string) => managed(action, 'list the templates');
+const FLOWS = (action: string) => managed(action, 'check the flow');
+const MEDIA = (action: string) => managed(action, 'upload it again if in doubt');
 
 const FLOW = {
   id: 1,
@@ -46,7 +54,7 @@ const FLOW = {
   updatedAt: '2026-11-25T18:06:41.884Z',
 };
 
-const BAD_FLOW_ID = 'Request failed. path parameter id must be a flow id (a positive whole number)';
+const BAD_FLOW_ID = 'Request failed. path parameter `id` must be a flow id (a positive whole number)';
 const NO_FLOW = 'Request failed. no flow 7 in this account';
 
 export const MANAGE_REFERENCE: ReferenceTable = {
@@ -60,7 +68,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
       example: templateSuccessBody({ data: [TEMPLATE] }),
     },
     errors: {
-      400: 'query parameter status must be equal to one of the allowed values',
+      400: '`status` must be one of APPROVED, PENDING, REJECTED, PAUSED, DISABLED, IN_APPEAL, FLAGGED, REINSTATED, PENDING_DELETION, DELETED, LIMIT_EXCEEDED, ARCHIVED, LOCKED',
       403: FOREIGN_NUMBER.replace('`from`', '`phone`'),
     },
   },
@@ -77,8 +85,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
       400: '`component.body.text` uses {{3}} before {{2}}; variables must be numbered in order from {{1}}',
       403: FOREIGN_NUMBER.replace('`from`', '`phone`'),
       409: 'A template named "order_update" already exists in language en_US on this number; choose another name or language, or update that template',
-      422: 'The network refused the template (#100) Invalid parameter',
-      ...MANAGED,
+      ...TEMPLATES('template'),
     },
     requestExample: TEMPLATE_BODY,
   },
@@ -87,9 +94,9 @@ export const MANAGE_REFERENCE: ReferenceTable = {
     description: 'Deletes every language of a template name (`?name=`), on the network too.',
     success: { status: 200, description: 'Deleted.', example: DONE },
     errors: {
-      400: "query parameter must have required property 'name'",
+      400: 'query parameter `name` is required',
       404: 'No template named "order_update" on +14155550100 in this account',
-      ...MANAGED,
+      ...TEMPLATES('template deletion'),
     },
   },
   'PUT /api/v1/template/{phone}/{templateId}': {
@@ -98,11 +105,11 @@ export const MANAGE_REFERENCE: ReferenceTable = {
       'Changes a template and submits it for review again. The network allows it for APPROVED, REJECTED and PAUSED templates; an APPROVED one once a day and ten times in 30 days, and its category stays.',
     success: { status: 200, description: 'Submitted again.', example: DONE },
     errors: {
-      400: '`component.body.examples` must hold one example per variable: 2 variables, 1 example',
+      400: '`component.body.examples` must hold one example per body variable: 2 expected, 1 given',
       404: 'No template "8929793974725744" on +14155550100 in this account',
       409: "The network refused the edit (#100) Template can't be edited",
       429: 'An approved template may be edited once in 24 hours; "order_update" can be edited again after 2026-11-26T18:06:40.351Z',
-      ...MANAGED,
+      ...TEMPLATES('template edit'),
     },
     requestExample: TEMPLATE_BODY,
   },
@@ -111,9 +118,9 @@ export const MANAGE_REFERENCE: ReferenceTable = {
     description: 'Deletes one language of a template, on the network too.',
     success: { status: 200, description: 'Deleted.', example: DONE },
     errors: {
-      400: 'path parameter templateId must NOT have more than 64 characters',
+      400: 'path parameter `templateId` must be at most 64 characters',
       404: 'No template "8929793974725744" on +14155550100 in this account',
-      ...MANAGED,
+      ...TEMPLATES('template deletion'),
     },
   },
   'POST /api/v1/template/upload/file': {
@@ -132,7 +139,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
     errors: {
       400: 'send the file as multipart/form-data in a part named `file`',
       413: '`file`: a image/png header may be at most 5 MB (5242880 bytes); this file is larger',
-      ...MANAGED,
+      ...MEDIA('media upload'),
     },
   },
   'POST /api/v1/media/{phone}': {
@@ -155,10 +162,10 @@ export const MANAGE_REFERENCE: ReferenceTable = {
       }),
     },
     errors: {
-      400: '`file` is not a kind of media the network carries: send an image (JPEG or PNG), a video (MP4 or 3GPP), an audio file, a sticker (WebP) or a document',
+      400: '`file` must be media the network carries, recognised by its content: a JPEG or PNG image, a WebP sticker, an MP4 or 3GPP video, AAC, AMR, MP3, M4A or Ogg audio, or a PDF, Word, Excel, PowerPoint or plain-text document (Office and text files also need their own content type on the part)',
       403: FOREIGN_NUMBER.replace('`from`', '`phone`'),
       413: '`file`: image/png may be at most 5242880 bytes; this file is larger',
-      ...MANAGED,
+      ...MEDIA('media upload'),
     },
   },
   'DELETE /api/v1/media/{phone}/{mediaId}': {
@@ -170,9 +177,9 @@ export const MANAGE_REFERENCE: ReferenceTable = {
       example: successBody({ mediaId: 'upl_01m89y6szambzfdrp1a8887tkt', deleted: true }),
     },
     errors: {
-      400: 'path parameter mediaId must NOT have more than 64 characters',
+      400: 'path parameter `mediaId` must be at most 64 characters',
       404: 'no uploaded media with mediaId "upl_01m89y6szambzfdrp1a8887tkt" in this account',
-      ...MANAGED,
+      ...MEDIA('media deletion'),
     },
   },
   'POST /api/v1/msg/manage/flow': {
@@ -199,7 +206,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
       400: 'Request failed. `categories` holds "SIGNUP", which is not a flow category; allowed: SIGN_UP, SIGN_IN, APPOINTMENT_BOOKING, LEAD_GENERATION, CONTACT_US, CUSTOMER_SUPPORT, SURVEY, OTHER (comma-separated for several)',
       403: FOREIGN_NUMBER.replace('`from`', '`phoneNumber`'),
       413: 'the request body is larger than the 10485760 bytes allowed',
-      ...MANAGED,
+      ...FLOWS('flow creation'),
     },
   },
   'GET /api/v1/msg/manage/flow': {
@@ -211,7 +218,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
       description: 'A page of flows (no envelope).',
       example: { data: [FLOW], totalPages: 1, totalItemsInPage: 1, totalElements: 1 },
     },
-    errors: { 400: 'query parameter per_page must be a whole number from 1 to 100' },
+    errors: { 400: 'Request failed. query parameter `per_page` must be a whole number from 1 to 100' },
   },
   'PUT /api/v1/msg/manage/flow/{id}': {
     multipart: {
@@ -241,7 +248,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
       400: 'Request failed. send at least one of `name`, `categories` or `file`',
       404: NO_FLOW,
       409: 'Request failed. flow 1 is PUBLISHED; only a DRAFT flow can change (create a new flow instead)',
-      ...MANAGED,
+      ...FLOWS('flow update'),
     },
   },
   'DELETE /api/v1/msg/manage/flow/{id}': {
@@ -252,7 +259,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
       400: BAD_FLOW_ID,
       404: NO_FLOW,
       409: 'Request failed. flow 1 is PUBLISHED; only a DRAFT flow can be deleted (deprecate a published flow instead)',
-      ...MANAGED,
+      ...FLOWS('deletion'),
     },
   },
   'GET /api/v1/msg/manage/flow/{id}/preview/url': {
@@ -285,7 +292,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
       400: BAD_FLOW_ID,
       404: NO_FLOW,
       409: 'Request failed. flow 1 is already PUBLISHED',
-      ...MANAGED,
+      ...FLOWS('publication'),
     },
   },
   'POST /api/v1/msg/manage/flow/{id}/deprecate': {
@@ -301,7 +308,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
       400: BAD_FLOW_ID,
       404: NO_FLOW,
       409: 'Request failed. flow 1 is DRAFT; only a PUBLISHED flow can be deprecated (a DRAFT flow can be deleted instead)',
-      ...MANAGED,
+      ...FLOWS('deprecation'),
     },
   },
 };

@@ -129,7 +129,7 @@ export const MESSAGE_REFERENCE: ReferenceTable = {
       },
     },
     {
-      404: 'No template named "order_update" on +14155550100 in this account',
+      404: 'No template named "order_update" in language en_US on +14155550100 in this account',
       422: 'Template "order_update" (en_US) is PENDING; only APPROVED templates can be sent',
     },
   ),
@@ -170,8 +170,8 @@ export const MESSAGE_REFERENCE: ReferenceTable = {
       }),
     },
     errors: {
-      400: 'path parameter messageId must NOT have more than 128 characters',
       404: 'no message with messageId "order-42" in this account',
+      414: 'a path segment of the URL is too long',
     },
   },
   'POST /api/v1/msg/read': {
@@ -188,9 +188,9 @@ export const MESSAGE_REFERENCE: ReferenceTable = {
       }),
     },
     errors: {
-      400: '`messageId` must be the network id of a received message (wamid....)',
+      400: '`messageId` is required',
       403: FOREIGN_NUMBER,
-      404: 'No message "wamid.HBgMMjU0NzEyMzQ1Njc4FQIAEhggQ0Y1QjM2RUE4RDg5" was received by this account on +14155550100',
+      404: 'No message "wamid.HBgMMjU0NzEyMzQ1Njc4FQIAEhggQ0Y1QjM2RUE4RDg5" was received by this account',
       502: NETWORK_ERRORS[502],
       503: NETWORK_ERRORS[503],
     },

@@ -17,7 +17,7 @@ export interface OperationReference {
    * The error answers the operation can give, each with a sentence it really gives. For /api/v1
    * operations the 401 (missing or unknown key) and the 429 (rate limit) are added to every one.
    */
-  errors: Partial<Record<400 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503 | 504, string>>;
+  errors: Partial<Record<400 | 403 | 404 | 409 | 413 | 414 | 415 | 422 | 429 | 502 | 503 | 504, string>>;
   /** A JSON request body that works on a gateway set up as the documentation's examples are. */
   requestExample?: unknown;
   /** The parts of a multipart/form-data body, for the operations that read one. */

@@ -52,6 +52,7 @@ const MEANING: Record<number, string> = {
   404: 'Not found in this account (another account’s resource is not found either).',
   409: 'The resource is not in a state that allows this, or the same messageId is being sent right now.',
   413: 'The body or the file is larger than allowed.',
+  414: 'A path segment is longer than the gateway reads.',
   415: 'The body is not of a type this operation reads.',
   422: 'The network refused it, or the 24-hour conversation is closed; the message says why and what to do.',
   429: 'Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done.',

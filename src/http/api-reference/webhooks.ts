@@ -46,7 +46,7 @@ export const WEBHOOK_REFERENCE: ReferenceTable = {
       description: 'The endpoint.',
       example: successBody({ ...ENDPOINT, secret: SECRET }),
     },
-    errors: { 400: 'path parameter id must NOT have more than 64 characters', 404: NOT_FOUND },
+    errors: { 400: 'path parameter `id` must be at most 64 characters', 404: NOT_FOUND },
   },
   'PATCH /api/v1/webhooks/{id}': {
     operationId: 'updateWebhookEndpoint',
@@ -64,7 +64,7 @@ export const WEBHOOK_REFERENCE: ReferenceTable = {
     operationId: 'deleteWebhookEndpoint',
     description: 'Deletes the endpoint and its delivery history.',
     success: { status: 200, description: 'Deleted.', example: successBody({ id: ID, deleted: true }) },
-    errors: { 400: 'path parameter id must NOT have more than 64 characters', 404: NOT_FOUND },
+    errors: { 400: 'path parameter `id` must be at most 64 characters', 404: NOT_FOUND },
   },
   'POST /api/v1/webhooks/{id}/rotate-secret': {
     operationId: 'rotateWebhookSecret',
@@ -79,7 +79,7 @@ export const WEBHOOK_REFERENCE: ReferenceTable = {
         previousSecretExpiresAt: '2026-11-26T18:06:41.914Z',
       }),
     },
-    errors: { 400: 'path parameter id must NOT have more than 64 characters', 404: NOT_FOUND },
+    errors: { 400: 'path parameter `id` must be at most 64 characters', 404: NOT_FOUND },
   },
   'GET /api/v1/webhooks/{id}/deliveries': {
     operationId: 'listWebhookDeliveries',
@@ -108,7 +108,7 @@ export const WEBHOOK_REFERENCE: ReferenceTable = {
         },
       ]),
     },
-    errors: { 400: 'query parameter limit must be a whole number from 1 to 100', 404: NOT_FOUND },
+    errors: { 400: 'query parameter `limit` must be a whole number from 1 to 100', 404: NOT_FOUND },
   },
   'POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
     operationId: 'redeliverWebhookDelivery',
@@ -119,7 +119,7 @@ export const WEBHOOK_REFERENCE: ReferenceTable = {
       example: successBody({ id: 'dlv_01m8a4f2b7m3q5sx0k1y6r9e2v', status: 'pending' }),
     },
     errors: {
-      400: 'path parameter deliveryId must NOT have more than 64 characters',
+      400: 'path parameter `deliveryId` must be at most 64 characters',
       404: `no delivery dlv_01m8a4f2b7m3q5sx0k1y6r9e2v of webhook endpoint ${ID} in this account`,
     },
   },
@@ -132,7 +132,7 @@ export const WEBHOOK_REFERENCE: ReferenceTable = {
       description: 'How many deliveries were queued.',
       example: successBody({ queued: 12 }),
     },
-    errors: { 400: 'since must match format "date-time"', 404: NOT_FOUND },
+    errors: { 400: '`since` must be a valid date-time', 404: NOT_FOUND },
     requestExample: { since: '2026-11-25T00:00:00Z' },
   },
 };
