@@ -21,6 +21,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { installAccessGate, type SimulatorGate } from './access-gate.ts';
 import { BlockedUsers, registerBlockRoutes } from './blocked-users.ts';
+import { Calls } from './calls.ts';
 import { FlowCatalog } from './flow-catalog.ts';
 import { graphError, sendGraphError } from './graph-errors.ts';
 import { GraphObjects } from './graph-objects.ts';
@@ -31,6 +32,7 @@ import { registerPhoneRoutes } from './phone/routes.ts';
 import { PhoneBook } from './phone-book.ts';
 import { QrCodes, registerQrRoutes } from './qr-codes.ts';
 import { AccountSettings, registerAccountRoutes } from './routes-account.ts';
+import { registerCallRoutes } from './routes-calls.ts';
 import { registerFaultRoutes } from './routes-faults.ts';
 import { registerFlowRoutes } from './routes-flows.ts';
 import { registerGraphRoutes } from './routes-graph.ts';
@@ -131,15 +133,15 @@ function buildAccounts(journal: StateJournal) {
   };
 }
 
-/** The simulated network's state and machinery, wired together. */
-function buildParts(options: SimulatorOptions) {
-  const now = options.now ?? Date.now;
+/** What carries the network's news to the business: the webhook poster and each message's status steps. */
+function buildDelivery(
+  options: SimulatorOptions,
+  journal: StateJournal,
+  scheduler: Scheduler,
+  phones: PhoneBook,
+  now: () => number,
+) {
   const { webhookUrl } = options;
-  const journal = new StateJournal(options.state ?? null, options.logger);
-  const scheduler = new Scheduler();
-  const phones = new PhoneBook(journal);
-  const windows = new WindowTracker(journal);
-  const accounts = buildAccounts(journal);
   const poster = new WebhookPoster({
     url: typeof webhookUrl === 'function' ? webhookUrl : () => webhookUrl,
     appSecret: options.appSecret,
@@ -158,6 +160,18 @@ function buildParts(options: SimulatorOptions) {
     journal,
     now,
   });
+  return { poster, timeline };
+}
+
+/** The simulated network's state and machinery, wired together. */
+function buildParts(options: SimulatorOptions) {
+  const now = options.now ?? Date.now;
+  const journal = new StateJournal(options.state ?? null, options.logger);
+  const scheduler = new Scheduler();
+  const phones = new PhoneBook(journal);
+  const windows = new WindowTracker(journal);
+  const accounts = buildAccounts(journal);
+  const { poster, timeline } = buildDelivery(options, journal, scheduler, phones, now);
   const { objects, vault, flows, templates, review } = buildCatalogs(
     options,
     journal,
@@ -179,6 +193,14 @@ function buildParts(options: SimulatorOptions) {
     phones,
     windows,
     ...accounts,
+    calls: new Calls({
+      journal,
+      poster,
+      scheduler,
+      userIds: accounts.userIds,
+      ringMs: options.statusDelayMs,
+      now,
+    }),
     poster,
     timeline,
     objects,
@@ -229,6 +251,7 @@ function registerGraphApi(app: FastifyInstance, options: SimulatorOptions, parts
   registerAccountRoutes(app, { accessToken, settings });
   registerQrRoutes(app, { accessToken, codes: parts.qrCodes });
   registerBlockRoutes(app, { accessToken, blocked: parts.blocked, userIds });
+  registerCallRoutes(app, { accessToken, calls: parts.calls, userIds, windows, now });
   registerTemplateRoutes(app, { accessToken, catalog: templates, review, objects, poster, now });
   registerGraphRoutes(app, {
     accessToken,

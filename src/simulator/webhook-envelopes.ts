@@ -46,6 +46,11 @@ export function userOfWamid(id: string): string | undefined {
 export const unixSeconds = (ms: number) => String(Math.floor(ms / 1000));
 
 export function messagesEnvelope(business: string, value: Record<string, unknown>) {
+  return changeEnvelope(business, 'messages', value);
+}
+
+/** One change of a business number's WABA under `field` (`messages`, `calls`, ...). */
+export function changeEnvelope(business: string, field: string, value: Record<string, unknown>) {
   return {
     object: 'whatsapp_business_account',
     entry: [
@@ -53,7 +58,7 @@ export function messagesEnvelope(business: string, value: Record<string, unknown
         id: wabaIdOf(business),
         changes: [
           {
-            field: 'messages',
+            field,
             value: {
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: business, phone_number_id: business },

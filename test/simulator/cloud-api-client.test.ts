@@ -7,8 +7,9 @@
  * typing indicator; media upload, retrieve, download and delete; and its webhook reader, which verifies
  * the simulator's signature and finds the sender of a message, by number or by id alone.
  *
- * QR codes (create, list, read, change, delete) and blocking users (block, unblock; a blocked user's
- * messages no longer reach the business) run too. Not offered by the simulator, so not run: calls.
+ * QR codes (create, list, read, change, delete), blocking users (block, unblock; a blocked user's
+ * messages no longer reach the business) and calls (the business calls a user who answers; a user calls
+ * the business, which pre-accepts, accepts, ends, or rejects) run too: every operation of the client.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -259,5 +260,53 @@ describe('a Cloud API client from npm against the simulator', () => {
         .slice(before)
         .some((x) => x.body.includes('can you hear me?')),
     );
+  });
+
+  /** The `calls` changes the business received for one call, in order. */
+  const callEvents = (id: string) =>
+    h.receiver.received
+      .filter((x) => x.json.entry[0].changes[0].field === 'calls')
+      .map((x) => x.json.entry[0].changes[0].value)
+      .flatMap((v) => [...(v.calls ?? []), ...(v.statuses ?? [])])
+      .filter((c) => c.id === id)
+      .map((c) => c.event ?? c.status);
+
+  test('calls: the business calls a user who answers, then ends it; it needs the user to be in reach', async () => {
+    await userSays({ text: 'call me' });
+    const offer = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n';
+    const started = (await wa.initiateCall(BUSINESS, USER, offer, 'call-tag')) as any;
+    const id = started.calls[0].id as `wacid.${string}`;
+    assert.match(id, /^wacid\./);
+    await eventually(() => callEvents(id).includes('ACCEPTED'));
+    assert.deepEqual(callEvents(id), ['RINGING', 'connect', 'ACCEPTED']);
+    assert.deepEqual(await wa.terminateCall(BUSINESS, id), { messaging_product: 'whatsapp', success: true });
+    await eventually(() => callEvents(id).includes('terminate'));
+    const ended = h.receiver.received
+      .flatMap((x) => x.json.entry[0].changes[0].value.calls ?? [])
+      .find((c: any) => c.id === id && c.event === 'terminate');
+    assert.equal(ended.status, 'COMPLETED');
+    assert.equal(ended.biz_opaque_callback_data, 'call-tag');
+
+    const stranger = (await wa.initiateCall(BUSINESS, '254799999999', offer)) as any;
+    assert.equal(stranger.error.code, 138006);
+  });
+
+  test('calls: a user calls; the business pre-accepts, accepts and ends one, rejects another', async () => {
+    const answer = 'v=0\r\no=- 2 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n';
+    const ring = async () => {
+      const r = await request(`${h.base}/users/${USER}/calls`, { body: { to: BUSINESS } });
+      assert.equal(r.status, 202, JSON.stringify(r.body));
+      await eventually(() => callEvents(r.body.id).includes('connect'));
+      return r.body.id as `wacid.${string}`;
+    };
+    const first = await ring();
+    const ok = { messaging_product: 'whatsapp', success: true };
+    assert.deepEqual(await wa.preacceptCall(BUSINESS, first, answer), ok);
+    assert.deepEqual(await wa.acceptCall(BUSINESS, first, answer), ok);
+    assert.deepEqual(await wa.terminateCall(BUSINESS, first), ok);
+    const second = await ring();
+    assert.deepEqual(await wa.rejectCall(BUSINESS, second), ok);
+    await eventually(() => callEvents(second).includes('terminate'));
+    assert.equal(((await wa.acceptCall(BUSINESS, second, answer)) as any).error.code, 100, 'an ended call');
   });
 });

@@ -5,6 +5,7 @@
  * receiver of those webhooks is often this very process.
  */
 import { BLOCKED_KIND, type BlockedUsers } from '../blocked-users.ts';
+import { CALL_KIND, type Call, type Calls } from '../calls.ts';
 import type { FlowCatalog, FlowRecord } from '../flow-catalog.ts';
 import { FLOW_KIND } from '../flow-catalog.ts';
 import { MEDIA_KIND, type MediaRecord, type MediaVault } from '../media-vault.ts';
@@ -45,6 +46,7 @@ export interface RestoredParts {
   settings: AccountSettings;
   qrCodes: QrCodes;
   blocked: BlockedUsers;
+  calls: Calls;
   vault: MediaVault;
   flows: FlowCatalog;
   templates: TemplateCatalog;
@@ -97,6 +99,7 @@ export async function restoreState(
   parts.settings.restore(records.entries<BusinessProfile>(PROFILE_KIND), records.entries(SUBSCRIBED_KIND));
   parts.qrCodes.restore(records.entries<QrCode>(QR_KIND));
   parts.blocked.restore(records.entries(BLOCKED_KIND));
+  parts.calls.restore(records.values<Call>(CALL_KIND));
   parts.flows.restore(records.values<FlowRecord>(FLOW_KIND));
   parts.templates.restore(
     records.values<SimTemplate>(TEMPLATE_KIND),
