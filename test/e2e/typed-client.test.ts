@@ -278,6 +278,11 @@ describe('the typed client, every operation', () => {
     });
     await api.DELETE('/api/v1/webhooks/{id}', byId);
 
+    // The virtual user rings the business (the gateway logs the network's calls webhook).
+    await api.POST('/simulator/users/{phone}/calls', {
+      params: { path: phone },
+      body: { to: SANDBOX } as never,
+    });
     // The virtual phone's own reads.
     await api.GET('/simulator/users/{phone}/chats', { params: { path: phone } });
     await api.GET('/simulator/users/{phone}/chat', {
@@ -375,9 +380,12 @@ describe('the typed client, every operation', () => {
     await run('POST /api/v1/webhooks/{id}/replay', (body) =>
       examples.POST('/api/v1/webhooks/{id}/replay', { ...byId, body }),
     );
+    await run('POST /simulator/users/{phone}/calls', (body) =>
+      examples.POST('/simulator/users/{phone}/calls', { params: { path: { phone: user } }, body }),
+    );
     const withExamples = Object.keys(API_REFERENCE).filter(
       (k) => API_REFERENCE[k]?.requestExample !== undefined,
     );
-    assert.equal(withExamples.length, sends.length + 7, 'every example above was run');
+    assert.equal(withExamples.length, sends.length + 8, 'every example above was run');
   });
 });

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/simulator/users/{phone}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A virtual user phone (simulator only)
+         * @description The virtual user rings a business number: the business gets the network's `calls` webhook with an SDP offer, and may answer it through the Graph calling API (docs/cloud-api.md §11). The gateway itself does not handle calls.
+         */
+        post: operations["simulatorUserCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/simulator/users/{phone}/messages": {
         parameters: {
             query?: never;
@@ -823,6 +843,49 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    simulatorUserCalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                phone: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ringing. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wacid.HBgMMjU0NzEyMzQ1Njc4FQIAEhgg"
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "message": "`to` must be the business number, with country code"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimulatorError"];
+                };
+            };
+        };
+    };
     simulatorPhoneMessages: {
         parameters: {
             query?: never;

@@ -37,6 +37,15 @@ export const SIMULATOR_REFERENCE: ReferenceTable = {
     errors: { 400: '`to` must be the business number, with country code' },
     requestExample: { to: '+14155550100', text: 'join maple-tiger-river-104233' },
   },
+  'POST /simulator/users/{phone}/calls': {
+    operationId: 'simulatorUserCalls',
+    refusals: 'simulator',
+    description:
+      "The virtual user rings a business number: the business gets the network's `calls` webhook with an SDP offer, and may answer it through the Graph calling API (docs/cloud-api.md §11). The gateway itself does not handle calls.",
+    success: { status: 202, description: 'Ringing.', example: { id: 'wacid.HBgMMjU0NzEyMzQ1Njc4FQIAEhgg' } },
+    errors: { 400: '`to` must be the business number, with country code' },
+    requestExample: { to: '+14155550100' },
+  },
   'GET /simulator/users/{phone}/chat': {
     operationId: 'simulatorChat',
     refusals: 'simulator',
