@@ -144,6 +144,20 @@ async function routeSandboxMessage(
   return accountId;
 }
 
+/**
+ * A user who changed their number (a `system` message, `user_changed_number`; older payloads say
+ * `customer_changed_number` and `new_wa_id`) keeps their sandbox membership and window under the new one.
+ * The message itself still belongs to the old number's account, which hears of the change through it.
+ */
+async function followNumberChange(deps: InboundDeps, row: InboundMessage, event: InboundMessageEvent) {
+  if (event.type !== 'system') return;
+  const system = event.message.system as { type?: unknown; wa_id?: unknown; new_wa_id?: unknown } | undefined;
+  if (system?.type !== 'user_changed_number' && system?.type !== 'customer_changed_number') return;
+  const next = system.wa_id ?? system.new_wa_id;
+  if (typeof next !== 'string' || !/^\d{1,20}$/.test(next) || next === row.userPhone) return;
+  await deps.conversations.adoptUser(row.businessPhone, row.userPhone, next);
+}
+
 /** The message as stored by its first delivery: a redelivery is completed with what was stored. */
 function storedEvent(row: InboundMessage, event: InboundMessageEvent): InboundMessageEvent {
   return {
@@ -202,6 +216,7 @@ export async function handleInboundMessage(deps: InboundDeps, event: InboundMess
   // The key of the first delivery: a redelivery is the same user, whatever was linked since.
   await deps.conversations.recordInbound(row.businessPhone, row.userPhone, stored.at);
   const accountId = isSandbox ? await routeSandboxMessage(deps, stored, row.userPhone) : number!.accountId;
+  await followNumberChange(deps, row, stored);
   const media = accountId ? await copyMediaOf(deps, accountId, stored) : undefined;
   await deps.publishReceived(row, accountId, media);
 }

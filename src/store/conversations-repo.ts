@@ -41,8 +41,8 @@ const memberWithWindow = prepare(
   2,
 );
 
-/** A user's sandbox membership under their id moves to their number, unless the number has one. */
-async function moveMembership(trx: Transaction<Database>, business: string, userId: string, phone: string) {
+/** A user's sandbox membership under one key moves to their number, unless the number has one. */
+async function moveMembership(trx: Transaction<Database>, business: string, fromKey: string, phone: string) {
   const member = await trx
     .selectFrom('sandbox_members')
     .select('user_phone')
@@ -50,22 +50,22 @@ async function moveMembership(trx: Transaction<Database>, business: string, user
     .where('user_phone', '=', phone)
     .executeTakeFirst();
   const under = trx.deleteFrom('sandbox_members').where('sandbox_phone', '=', business);
-  if (member) await under.where('user_phone', '=', userId).execute();
+  if (member) await under.where('user_phone', '=', fromKey).execute();
   else
     await trx
       .updateTable('sandbox_members')
       .set({ user_phone: phone })
       .where('sandbox_phone', '=', business)
-      .where('user_phone', '=', userId)
+      .where('user_phone', '=', fromKey)
       .execute();
 }
 
-/** A user's window under their id moves to their number; the later of two windows stays. */
-async function moveWindow(trx: Transaction<Database>, business: string, userId: string, phone: string) {
+/** A user's window under one key moves to their number; the later of two windows stays. */
+async function moveWindow(trx: Transaction<Database>, business: string, fromKey: string, phone: string) {
   const window = await trx
     .deleteFrom('conversation_windows')
     .where('business_phone', '=', business)
-    .where('user_phone', '=', userId)
+    .where('user_phone', '=', fromKey)
     .returning('last_inbound_at')
     .executeTakeFirst();
   if (!window) return;
@@ -81,17 +81,17 @@ async function moveWindow(trx: Transaction<Database>, business: string, userId: 
     .execute();
 }
 
-function adoptUser(db: Kysely<Database>, business: string, userId: string, phone: string): Promise<void> {
+function adoptUser(db: Kysely<Database>, business: string, fromKey: string, phone: string): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    await moveMembership(trx, business, userId, phone);
-    await moveWindow(trx, business, userId, phone);
+    await moveMembership(trx, business, fromKey, phone);
+    await moveWindow(trx, business, fromKey, phone);
   });
 }
 
 /** Which phone number goes with which business-scoped user id, per business number (docs/cloud-api.md §10). */
 function userLinks(db: Kysely<Database>): Pick<ConversationsStore, 'linkUser' | 'phoneOfUser' | 'adoptUser'> {
   return {
-    adoptUser: (businessPhone, userId, phone) => adoptUser(db, businessPhone, userId, phone),
+    adoptUser: (businessPhone, fromKey, phone) => adoptUser(db, businessPhone, fromKey, phone),
 
     async linkUser(businessPhone: string, user: LinkedUser, at: number): Promise<void> {
       await db

@@ -4,7 +4,8 @@
  * published with `userId` and `username` (no `from`); the sandbox's answer and the business's sends reach
  * them by that id; once a message brings their number with the id, both name the same user (sandbox,
  * window, sends), and a later message without the number still reads as from it. A body whose message
- * names no sender at all is answered 200 and said in the log, not refused whole.
+ * names no sender at all is answered 200 and said in the log, not refused whole. A user who changes
+ * their number keeps their sandbox under the new one.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -100,5 +101,40 @@ describe('users named by a business-scoped user id', () => {
       ),
       'the decision is in the log',
     );
+  });
+
+  test('a user who changed their number keeps their sandbox under the new one', async () => {
+    const before = '254712399201';
+    const after = '254712399202';
+    const join = await call(g.t.url, 'POST', `/simulator/users/${before}/messages`, {
+      body: { to: SANDBOX, text: `join ${g.account.joinCode}` },
+    });
+    assert.equal(join.status, 202);
+    await eventually(async () => (await send(`+${before}`, 'before the change', 'change-1')).status === 200);
+    const changed = envelope([
+      [
+        messagesChange([
+          {
+            from: before,
+            id: 'wamid.CHANGED1',
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            type: 'system',
+            system: {
+              body: `User changed from ${before} to ${after}`,
+              wa_id: after,
+              type: 'user_changed_number',
+            },
+          },
+        ]),
+      ],
+    ]);
+    assert.equal((await postNetworkWebhook(g.t.url, changed)).status, 200);
+    const event = await eventually(() =>
+      g.receiver.received.map((r) => r.json.data).find((d) => d.messageId === 'wamid.CHANGED1'),
+    );
+    assert.equal(event.type, 'SYSTEM');
+    assert.equal(event.from, before, 'the change reaches the account of the old number');
+    assert.equal((await send(`+${after}`, 'after the change', 'change-2')).status, 200);
+    assert.equal((await send(`+${before}`, 'to the old number', 'change-3')).status, 403);
   });
 });

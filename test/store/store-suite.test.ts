@@ -166,6 +166,27 @@ for (const target of targets) {
       assert.equal(await c.phoneOfUser('14155550199', id), undefined, 'per business number');
     });
 
+    test("what was kept under one key of a user moves to their number; the number's own wins", {
+      skip,
+    }, async () => {
+      const c = repos.conversations;
+      const a = await createAccount(repos.accounts, 'Moves A');
+      const b = await createAccount(repos.accounts, 'Moves B');
+      await c.joinSandbox('14155550100', 'KE.777', a.id, 1);
+      await c.recordInbound('14155550100', 'KE.777', 9000);
+      await c.adoptUser('14155550100', 'KE.777', '254700000777');
+      assert.equal(await c.sandboxAccountOf('14155550100', '254700000777'), a.id);
+      assert.equal(await c.sandboxAccountOf('14155550100', 'KE.777'), undefined);
+      assert.equal(await c.lastInboundAt('14155550100', '254700000777'), 9000);
+      // The number had its own: it keeps its membership and the later of the two windows.
+      await c.joinSandbox('14155550100', 'KE.778', b.id, 2);
+      await c.recordInbound('14155550100', 'KE.778', 5000);
+      await c.adoptUser('14155550100', 'KE.778', '254700000777');
+      assert.equal(await c.sandboxAccountOf('14155550100', '254700000777'), a.id);
+      assert.equal(await c.sandboxAccountOf('14155550100', 'KE.778'), undefined);
+      assert.equal(await c.lastInboundAt('14155550100', '254700000777'), 9000);
+    });
+
     test('sandbox membership moves with the latest join and ends on leave', { skip }, async () => {
       const a = await createAccount(repos.accounts, 'SA');
       const b = await createAccount(repos.accounts, 'SB');

@@ -30,10 +30,11 @@ export interface ConversationsStore {
   /** The phone number last seen with this business-scoped id on this number, if any. */
   phoneOfUser(businessPhone: string, userId: string): Promise<string | undefined>;
   /**
-   * What was kept under a user's id (their sandbox membership, their window) now belongs to their phone
-   * number, which a message just linked to the id; what the number already had wins.
+   * What was kept under one key of a user (their sandbox membership, their window) now belongs to their
+   * phone number: the key is their business-scoped id a message just linked to the number, or the number
+   * they changed from. What the number already had wins.
    */
-  adoptUser(businessPhone: string, userId: string, phone: string): Promise<void>;
+  adoptUser(businessPhone: string, fromKey: string, phone: string): Promise<void>;
 }
 
 export interface LinkedUser {
