@@ -216,10 +216,10 @@ type Parts = ReturnType<typeof buildParts>;
 
 /** Restores the state when it is kept, and holds every answer until what its request changed is written. */
 async function installState(app: FastifyInstance, options: SimulatorOptions, parts: Parts): Promise<void> {
-  if (options.state) {
-    const resume = await restoreState(options.state, parts, options.logger);
-    app.addHook('onListen', async () => resume());
-  }
+  // Kept in memory only: nothing to restore, nothing to wait for before answering.
+  if (!options.state) return;
+  const resume = await restoreState(options.state, parts, options.logger);
+  app.addHook('onListen', async () => resume());
   // No answer before what its request changed is written: what a client was told survives a kill -9.
   app.addHook('onSend', async (_request, _reply, payload) => {
     await parts.journal.settled();

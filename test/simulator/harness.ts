@@ -123,6 +123,13 @@ export function statusesOf(h: Harness, id: string): any[] {
     .filter((s: any) => s.id === id);
 }
 
+/** The `value` of the signed inbound webhook that carries message `id`, once it arrived. */
+export async function inboundFor(h: Harness, id: string) {
+  const hook = await eventually(() => inboundHooks(h).find((x) => x.body.includes(id)));
+  assertSigned(hook);
+  return hook.json.entry[0].changes[0].value;
+}
+
 /** Inbound `messages` webhooks received so far (the whole hook, for shape and signature checks). */
 export function inboundHooks(h: Harness): Received[] {
   return h.receiver.received.filter((hook) => hook.json.entry[0].changes[0].value.messages);

@@ -8,12 +8,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  assertSigned,
   BUSINESS,
-  eventually,
   graphSend,
   type Harness,
-  inboundHooks,
+  inboundFor,
   request,
   startHarness,
   TOKEN,
@@ -21,12 +19,6 @@ import {
   userSays,
   VERSION,
 } from './harness.ts';
-
-async function inboundFor(h: Harness, id: string) {
-  const hook = await eventually(() => inboundHooks(h).find((x) => x.body.includes(id)));
-  assertSigned(hook);
-  return hook.json.entry[0].changes[0].value;
-}
 
 describe('usernames and business-scoped user ids', () => {
   let h: Harness;

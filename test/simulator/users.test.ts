@@ -2,12 +2,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  assertSigned,
   BUSINESS,
   eventually,
   graphSend,
   type Harness,
-  inboundHooks,
+  inboundFor,
   openWindow,
   request,
   startHarness,
@@ -16,12 +15,6 @@ import {
 } from './harness.ts';
 
 /** The single `messages` webhook carrying inbound message `id`. */
-async function inboundFor(h: Harness, id: string) {
-  const hook = await eventually(() => inboundHooks(h).find((x) => x.body.includes(id)));
-  assertSigned(hook);
-  return hook.json.entry[0].changes[0].value;
-}
-
 describe('virtual user phones', () => {
   let h: Harness;
   before(async () => {
