@@ -12,6 +12,7 @@
  *   at once: each move is one guarded update.
  */
 
+import { isUserId } from '../lib/user-id.ts';
 import type { GatewayError } from './errors.ts';
 import { judgeFailure, networkFailureError } from './network-failure-errors.ts';
 import type { StatusSender, UnsettledStore } from './ports/messages.ts';
@@ -109,6 +110,19 @@ export function sameSubscriber(dialled: string, recipientId: string): boolean {
   return dialled.slice(0, 2) === recipientId.slice(0, 2) && dialled.slice(-8) === recipientId.slice(-8);
 }
 
+/**
+ * Whether a status may be for a message sent to `dialled`: a send to a business-scoped user id is checked
+ * against the status's `recipient_user_id`, a send to a number against its `recipient_id`; a status that
+ * names no comparable id is not contradicted.
+ */
+export function sameRecipient(
+  dialled: string,
+  event: Pick<StatusEvent, 'recipient' | 'recipientUserId'>,
+): boolean {
+  if (isUserId(dialled)) return event.recipientUserId === null || event.recipientUserId === dialled;
+  return event.recipient === null || sameSubscriber(dialled, event.recipient);
+}
+
 export interface SettleDeps {
   sandbox: { phone: string; phoneNumberId: string };
   numbers: {
@@ -134,7 +148,7 @@ export async function settleFromStatus(deps: SettleDeps, event: StatusEvent): Pr
   if (!sender) return false;
   const message = await deps.messages.findOpenFor(event.callbackData, sender);
   if (!message) return false;
-  if (event.recipient !== null && !sameSubscriber(message.toPhone, event.recipient)) return false;
+  if (!sameRecipient(message.toPhone, event)) return false;
   return deps.messages.settleFromNetwork(message.id, sender, event.waId, event.at);
 }
 

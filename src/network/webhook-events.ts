@@ -158,6 +158,7 @@ function messagesChange(value: Json, at: string, events: NetworkEvent[], now: nu
       at: timestampAt(s.timestamp, `${path}.timestamp`, now),
       errors: errorsOf(s.errors),
       recipient: str(s.recipient_id) ?? null,
+      recipientUserId: str(s.recipient_user_id) ?? null,
       // Only a string is the network's echo of what a send carried; anything else is not ours.
       callbackData: typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : null,
       network: s,

@@ -116,6 +116,7 @@ function status(fields: Partial<StatusEvent>): StatusEvent {
     at: 2000,
     errors: [],
     recipient: '5511987654321',
+    recipientUserId: null,
     callbackData: 'msg_1',
     network: {},
     ...fields,
@@ -168,6 +169,17 @@ describe('which status settles which message', () => {
     assert.deepEqual(store.calls, []);
     // Brazil: the WhatsApp id of +55 11 98765-4321 may lack the mobile 9.
     assert.equal(await settleFromStatus(settleDeps(store), status({ recipient: '551187654321' })), true);
+  });
+
+  test("a send to a business-scoped user id is matched by the status's recipient_user_id", async () => {
+    const toUserId = 'BR.13491208655302741918';
+    const store = new MemoryStore([message({ toPhone: toUserId })]);
+    const other = status({ recipient: null, recipientUserId: 'BR.99991208655302741918' });
+    assert.equal(await settleFromStatus(settleDeps(store), other), false);
+    assert.deepEqual(store.calls, []);
+    // Meta may name the number as well once it knows it: it does not contradict the user id.
+    const same = status({ recipient: '5511987654321', recipientUserId: toUserId });
+    assert.equal(await settleFromStatus(settleDeps(store), same), true);
   });
 
   test('a message already settled, or FAILED, is not settled again', async () => {

@@ -31,6 +31,8 @@ export interface StatusEvent {
   errors: { code: number; title: string; details?: string }[];
   /** `recipient_id`: the user's WhatsApp id, when given. */
   recipient: string | null;
+  /** `recipient_user_id`: the user's business-scoped user id (docs/cloud-api.md §10), when given. */
+  recipientUserId: string | null;
   /** `biz_opaque_callback_data` as the send carried it: the gateway's message id (docs/adr/0013). */
   callbackData: string | null;
   /** The network's status object as it arrived: what the fields above do not model (pricing, ...). */
