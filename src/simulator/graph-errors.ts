@@ -38,6 +38,7 @@ const TITLES: Record<number, string> = {
   131021: 'Recipient cannot be sender',
   131047: 'Re-engagement message',
   131056: '(Business Account, Consumer Account) pair rate limit hit',
+  131062: 'Business-scoped user id recipient not supported for this message',
   138006: 'No approved call permission from the recipient',
   132000: 'Number of parameters does not match the expected number of params',
   132001: 'Template name does not exist in the translation',

@@ -9,6 +9,7 @@
  * MAX_LISTENERS in all, so open pages cannot grow memory without bound.
  */
 import type { StateJournal } from './state/journal.ts';
+import type { FilledTemplate } from './templates/filled-template.ts';
 
 export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
@@ -19,6 +20,8 @@ export interface ReceivedMessage {
   type: string;
   interactiveType?: string;
   rendered: string;
+  /** A template message: the template with the send's parameters filled in, as the phone page draws it. */
+  template?: FilledTemplate;
   /** The Cloud API message as the business sent it: `{type, [type]: {...}, context?}`. */
   content: Record<string, unknown>;
   status: DeliveryStatus;

@@ -94,6 +94,7 @@ export function renderUserMessage(content: Json): string {
     return `[${i.type}]`;
   }
   if (type === 'location' || type === 'text') return renderMessage(content);
+  if (type === 'button') return String((content.button as Json).text);
   const media = content[type] as Json | undefined;
   const label = type === 'document' && media?.filename ? `document: ${media.filename}` : type;
   return [`[${label}]`, media?.caption].filter(Boolean).join('\n');

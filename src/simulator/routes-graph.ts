@@ -127,24 +127,25 @@ function businessOf(
   return business;
 }
 
-/** What the phone shows for the message, or the network's synchronous refusal of it. */
+/** What the phone shows for the message (and a template's filled-in parts), or the network's refusal of it. */
 function renderedOrRefusal(
   deps: GraphRouteDeps,
   business: string,
   parsed: OutgoingMessage,
   conversation: ReturnType<GraphRouteDeps['windows']['conversation']>,
-): string | GraphError {
+): Pick<ReceivedMessage, 'rendered' | 'template'> | GraphError {
   const { type, message } = parsed;
   if (type === 'template') {
     // Templates are allowed outside the window (docs/cloud-api.md §7); the handler decides whether it exists.
-    const outcome = deps.templates.check(business, message.template as Json);
-    return outcome.ok ? outcome.rendered : outcome.error;
+    const recipient = parsed.userId !== undefined ? { userId: parsed.userId } : {};
+    const outcome = deps.templates.check(business, message.template as Json, recipient);
+    return outcome.ok ? { rendered: outcome.rendered, template: outcome.template } : outcome.error;
   }
   const flowProblem =
     type === 'interactive' ? deps.flows.sendProblem(business, message.interactive as Json) : undefined;
   if (flowProblem) return flowProblem;
   if (!conversation && deps.windowErrorMode === 'sync') return graphError(131047, WINDOW_CLOSED_DETAILS);
-  return renderMessage(message);
+  return { rendered: renderMessage(message) };
 }
 
 /** The network takes a message: delivered to the phone, its statuses scheduled, its id answered. */
@@ -159,14 +160,14 @@ async function acceptMessage(
   if (throttled) return sendError(reply, throttled);
   const now = deps.now();
   const conversation = deps.windows.conversation(business, recipient, now);
-  const rendered = renderedOrRefusal(deps, business, parsed, conversation);
-  if (typeof rendered !== 'string') return sendError(reply, rendered);
+  const shown = renderedOrRefusal(deps, business, parsed, conversation);
+  if ('body' in shown) return sendError(reply, shown);
   const windowClosed = type !== 'template' && !conversation;
   const received: ReceivedMessage = {
     id: newWamid(recipient, 'outbound'),
     from: business,
     type,
-    rendered,
+    ...shown,
     content: message,
     status: windowClosed ? 'failed' : 'sent',
     timestamp: new Date(now).toISOString(),

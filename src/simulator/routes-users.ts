@@ -1,6 +1,6 @@
 /**
  * Virtual user phones. `POST /users/:phone/messages`: the user writes to a business (text, a tap on a
- * received button or list row, or a location); the network opens the 24-hour window and posts the
+ * received button or list row or on a template's quick reply, a location, media, a flow's completion); the network opens the 24-hour window and posts the
  * signed `messages` webhook (docs/cloud-api.md §3.3, §3.4). `GET /users/:phone/messages`: what the phone
  * received. No Graph auth: this is the user's own phone (the simulator's token when it is private,
  * access-gate.ts). Errors are `{"error": {"message"}}`.
@@ -15,6 +15,7 @@ import { fieldOf, pathParam } from './request-fields.ts';
 import { flowReplyContent } from './user-flow-reply.ts';
 import type { UserIds } from './user-ids.ts';
 import { USER_MESSAGE_BODY_LIMIT, userMediaContent } from './user-media.ts';
+import { templateButtonContent } from './user-template-reply.ts';
 import { charCount, isObject, type Json } from './validate-fields.ts';
 import { messagesEnvelope, newWamid, unixSeconds } from './webhook-envelopes.ts';
 import type { WebhookPoster } from './webhook-poster.ts';
@@ -104,9 +105,18 @@ function inboundContent(
   business: string,
   vault: MediaVault,
 ): Json {
-  const kinds = ['text', 'reply', 'location', 'media', 'flowReply'].filter((k) => body[k] !== undefined);
+  const kinds = ['text', 'reply', 'location', 'media', 'flowReply', 'templateButton'].filter(
+    (k) => body[k] !== undefined,
+  );
   if (kinds.length !== 1) {
-    throw new UserError('send exactly one of `text`, `reply: {id}`, `location`, `media` or `flowReply`');
+    throw new UserError(
+      'send exactly one of `text`, `reply: {id}`, `location`, `media`, `flowReply` or `templateButton`',
+    );
+  }
+  if (body.templateButton !== undefined) {
+    const tap = templateButtonContent(body.templateButton, received, business);
+    if (typeof tap === 'string') throw new UserError(tap);
+    return tap;
   }
   if (body.flowReply !== undefined) {
     const completion = flowReplyContent(body.flowReply, received, business);
@@ -153,6 +163,7 @@ function receivedBy(deps: UserRouteDeps, request: FastifyRequest) {
     type: m.type,
     ...(m.interactiveType ? { interactive_type: m.interactiveType } : {}),
     rendered: m.rendered,
+    ...(m.template ? { template: m.template } : {}),
     content: m.content,
     status: m.status,
     timestamp: m.timestamp,

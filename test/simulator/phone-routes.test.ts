@@ -66,6 +66,7 @@ describe('phone page routes', () => {
       'flow-sheet.js',
       'message-view.js',
       'rich-text.js',
+      'template-view.js',
     ]);
   });
 

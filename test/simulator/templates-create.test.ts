@@ -62,14 +62,18 @@ describe('simulated templates: create rules at their edges', () => {
     await refused(template([], { name: 'Order-Update' }), /'name' may hold only lowercase letters/);
   });
 
-  test('language: one of Meta’s codes; category: MARKETING or UTILITY', async () => {
+  test('language: one of Meta’s codes; category: MARKETING, UTILITY or AUTHENTICATION', async () => {
     await accepted(template([], { language: 'pt_BR' }));
     await refused(template([], { language: 'en-US' }), /'language' must be a template language code/);
     await refused(
       template([], { category: 'PROMO' }),
       /'category' must be one of MARKETING, UTILITY, AUTHENTICATION/,
     );
-    await refused(template([], { category: 'AUTHENTICATION' }), /AUTHENTICATION is not simulated/);
+    // An authentication template has WhatsApp's texts (templates-authentication.test.ts): no body text.
+    await refused(
+      template([], { category: 'AUTHENTICATION' }),
+      /'components.BODY.text' is not allowed in an AUTHENTICATION template/,
+    );
     await refused(template([], { parameter_format: 'NAMED' }), /'parameter_format' must be POSITIONAL/);
   });
 

@@ -4,7 +4,7 @@
  * (`/users/:phone/events`, Server-Sent Events) and sends what the user types, taps and shares through
  * `POST /users/:phone/messages`. Everything it draws from a message goes through textContent or
  * escaped attributes; only flow screens are HTML, rendered and escaped by the server.
- * Its modules (message-view.js, rich-text.js, flow-sheet.js, dom.js) are served beside it (routes.ts);
+ * Its modules (message-view.js, template-view.js, rich-text.js, flow-sheet.js, dom.js) are served beside it (routes.ts);
  * all are type-checked by `npm run typecheck` (tsconfig.json beside them, shapes in types.js).
  */
 // @ts-check
@@ -293,6 +293,20 @@ listForm.addEventListener('submit', async (event) => {
 function openLocation() {
   dialog('location-dialog').showModal();
 }
+
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let noticeTimer;
+
+/** A short notice over the chat (what a button did), gone after a few seconds. */
+/** @param {string} text */
+function notify(text) {
+  const notice = $('notice');
+  notice.textContent = text;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => {
+    notice.textContent = '';
+  }, 4000);
+}
 $('share-location').addEventListener('click', openLocation);
 
 const locationForm = byId('location-form', HTMLFormElement);
@@ -308,7 +322,7 @@ locationForm.addEventListener('submit', async (event) => {
   await send({ location });
 });
 
-useHooks({ phoneUrl, shown: (id) => state.messages.get(id), send, openList, openFlow, openLocation });
+useHooks({ phoneUrl, shown: (id) => state.messages.get(id), send, openList, openFlow, openLocation, notify });
 installFlowSheet({ load: api, send });
 
 // ---- Start: the query, else what this browser used last, else the page's defaults ----

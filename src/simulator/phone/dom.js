@@ -59,6 +59,9 @@ const ICONS = {
   warning: 'M1 21h22L12 2 1 21zm12-3h-2v-2h2v2zm0-4h-2v-4h2v4z',
   external:
     'M19 19H5V5h7V3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2v-7h-2v7zM14 3v2h3.59l-9.83 9.83 1.41 1.41L19 6.41V10h2V3h-7z',
+  copy: 'M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 16H8V7h11v14z',
+  phone:
+    'M6.62 10.79a15.05 15.05 0 0 0 6.59 6.59l2.2-2.2a1 1 0 0 1 1.01-.24c1.12.37 2.33.57 3.58.57a1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.46.57 3.58a1 1 0 0 1-.25 1.01l-2.2 2.2z',
 };
 
 /** @param {keyof typeof ICONS} name */
@@ -72,6 +75,16 @@ export function icon(name) {
   path.setAttribute('d', ICONS[name]);
   svg.append(path);
   return svg;
+}
+
+/**
+ * A button of a message (a reply, a menu, a code to copy): full width under the message, as WhatsApp draws them.
+ * @param {Child | Child[]} label
+ * @param {() => void} onclick
+ * @param {Record<string, PropValue>} [extra]
+ */
+export function actionButton(label, onclick, extra = {}) {
+  return el('button', { type: 'button', className: 'action', onclick, ...extra }, label);
 }
 
 /** @param {unknown} error */

@@ -1,14 +1,15 @@
 /**
  * One chat message as the phone page draws it, both directions: texts, media, locations, contacts,
- * interactive messages and templates, the quoted message and the delivery status. Everything drawn from a
+ * interactive messages and templates (template-view.js), the quoted message and the delivery status. Everything drawn from a
  * message goes through textContent or escaped attributes.
  */
 // @ts-check
 
-/** @import { ChatHooks, ChatMessage, Choice, ContactCard, Header, Media, MediaParts, Place, PropValue, Child } from './types.js' */
+/** @import { ChatHooks, ChatMessage, ContactCard, FilledHeader, Header, Media, MediaParts, Place } from './types.js' */
 
-import { el, icon } from './dom.js';
+import { actionButton, el, icon } from './dom.js';
 import { linkPreview, richText, styled } from './rich-text.js';
+import { templateBlock } from './template-view.js';
 
 /** @type {ChatHooks} */
 let hooks;
@@ -135,12 +136,14 @@ function headerBlock(header) {
 }
 
 /**
- * @param {Child | Child[]} label
- * @param {() => void} onclick
- * @param {Record<string, PropValue>} [extra]
+ * A template's header, as the network filled it in (templates/filled-template.ts).
+ * @param {FilledHeader} header
  */
-function actionButton(label, onclick, extra = {}) {
-  return el('button', { type: 'button', className: 'action', onclick, ...extra }, label);
+function filledHeaderBlock(header) {
+  if (header.type === 'text')
+    return el('p', { className: 'header-text' }, el('strong', { text: header.text }));
+  if (header.type === 'location') return locationBlock(header);
+  return mediaBlock(header.type, header);
 }
 
 /** @param {ChatMessage} message */
@@ -176,52 +179,6 @@ function interactiveBlock(message) {
     );
   }
   if (actions.childElementCount > 0) parts.push(actions);
-  return parts;
-}
-
-/** Templates arrive rendered by the network: header, body, `_footer_`, then the buttons' lines. */
-/** @param {string} rendered */
-function templateBlock(rendered) {
-  /** @type {(HTMLElement | null)[]} */
-  const parts = [];
-  for (const line of String(rendered ?? '').split('\n')) {
-    const media = /^\[(image|video|document): (.+)\]$/.exec(line);
-    const quickReplies = /^(\[[^\]]+\]\s*)+$/.test(line)
-      ? [...line.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1])
-      : null;
-    const target = /^\[([^\]]+)\] (\S+)$/.exec(line);
-    if (media)
-      parts.push(
-        mediaBlock(media[1], {
-          link: /^https?:/.test(media[2] ?? '') ? media[2] : undefined,
-          filename: media[2],
-        }),
-      );
-    else if (quickReplies) {
-      parts.push(
-        el(
-          'div',
-          { className: 'actions' },
-          quickReplies.map((t) => el('span', { className: 'action passive', text: t })),
-        ),
-      );
-    } else if (target) {
-      const href = /^https?:\/\//.test(target[2] ?? '')
-        ? target[2]
-        : /^\+?\d+$/.test(target[2] ?? '')
-          ? `tel:${target[2]}`
-          : null;
-      parts.push(
-        el(
-          'div',
-          { className: 'actions' },
-          href
-            ? el('a', { className: 'action', href, target: '_blank', rel: 'noopener noreferrer' }, target[1])
-            : el('span', { className: 'action passive', text: `${target[1]}: ${target[2]}` }),
-        ),
-      );
-    } else parts.push(richText(line));
-  }
   return parts;
 }
 
@@ -275,7 +232,7 @@ function contentBlock(message) {
     case 'interactive':
       return message.direction === 'out' ? userReplyBlock(message) : interactiveBlock(message);
     case 'template':
-      return templateBlock(message.rendered);
+      return templateBlock(message, { header: filledHeaderBlock, media: mediaBlock, hooks });
     case 'reaction':
       return [el('p', { className: 'text', text: message.rendered })];
     default:

@@ -67,6 +67,7 @@ export function phonePage(input: PhonePageInput): string {
 <div class="chat-name"><h1 id="chat-title">${business}</h1><p id="connection" class="connection" role="status">connecting…</p></div>
 </header>
 <ol id="messages" class="messages" aria-label="Messages" aria-live="polite" aria-relevant="additions text" tabindex="0"></ol>
+<p id="notice" class="notice" role="status"></p>
 <p id="composer-error" class="error composer-error" role="alert"></p>
 <form id="composer" class="composer">
 <button type="button" id="share-location" class="icon-button" aria-label="Share a location" title="Share a location"><svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 2C8.13 2 5 5.13 5 9c0 5.25 7 13 7 13s7-7.75 7-13c0-3.87-3.13-7-7-7zm0 9.5a2.5 2.5 0 1 1 0-5 2.5 2.5 0 0 1 0 5z"/></svg></button>

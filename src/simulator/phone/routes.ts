@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePhone } from '../../lib/phone.ts';
 import type { FlowCatalog } from '../flow-catalog.ts';
 import type { MediaVault } from '../media-vault.ts';
-import type { PhoneBook } from '../phone-book.ts';
+import type { PhoneBook, ReceivedMessage, SentMessage } from '../phone-book.ts';
 import { fieldOf, pathParam } from '../request-fields.ts';
 import { isObject } from '../validate-fields.ts';
 import { phoneFlow } from './flow-screens.ts';
@@ -23,7 +23,7 @@ import { chatsOf, chatWith } from './views.ts';
 
 /** The page's script, app.js, and the modules it imports (types.js holds only types, for the checker). */
 const SCRIPTS = new Map(
-  ['app.js', 'dom.js', 'rich-text.js', 'message-view.js', 'flow-sheet.js'].map((name) => [
+  ['app.js', 'dom.js', 'rich-text.js', 'message-view.js', 'template-view.js', 'flow-sheet.js'].map((name) => [
     name,
     readFileSync(new URL(`./${name}`, import.meta.url), 'utf8'),
   ]),
@@ -69,10 +69,15 @@ function userOf(request: FastifyRequest, reply: FastifyReply): string | undefine
   return user;
 }
 
-function mediaIdOf(content: Record<string, unknown>): string | undefined {
+/** The media ids a message shows: its own file, or a template's header and cards by id. */
+function mediaIdsOf(message: ReceivedMessage | SentMessage): string[] {
+  const { content } = message;
   const type = content.type;
   const media = typeof type === 'string' ? content[type] : undefined;
-  return isObject(media) && typeof media.id === 'string' ? media.id : undefined;
+  const own = isObject(media) && typeof media.id === 'string' ? [media.id] : [];
+  const template = 'template' in message ? message.template : undefined;
+  const headers = [template?.header, ...(template?.cards ?? []).map((card) => card.header)];
+  return [...own, ...headers.flatMap((h) => (h && 'id' in h && typeof h.id === 'string' ? [h.id] : []))];
 }
 
 /** The phone page and its scripts and styles, from memory, never cached as stale. */
@@ -134,8 +139,8 @@ function registerPhoneContent(app: FastifyInstance, deps: PhoneRouteDeps): void 
     if (!user) return reply;
     const id = pathParam(request.params, 'id');
     // Only files that are part of this phone's chats: a phone cannot read another phone's media.
-    const mine = [...deps.phones.received(user), ...deps.phones.sent(user)].some(
-      (m) => mediaIdOf(m.content) === id,
+    const mine = [...deps.phones.received(user), ...deps.phones.sent(user)].some((m) =>
+      mediaIdsOf(m).includes(id),
     );
     const media = mine ? deps.vault.get(id) : undefined;
     if (!media)

@@ -24,9 +24,20 @@
  *   context?: { id?: string, message_id?: string },
  * }} Content
  * @typedef {{ code: number, title: string, details: string }} SendError
+ * @typedef {{ type: string, text?: string, link?: string, id?: string, filename?: string } & Place} FilledHeader
+ * @typedef {{
+ *   type: 'quick_reply' | 'url' | 'phone_number' | 'copy_code' | 'otp', index: number, text: string,
+ *   payload?: string, url?: string, phone_number?: string, code?: string,
+ *   otp_type?: 'COPY_CODE' | 'ONE_TAP', autofill_text?: string, package_name?: string,
+ * }} FilledButton
+ * @typedef {{ index: number, header: FilledHeader, body?: string, buttons: FilledButton[] }} FilledCard
+ * @typedef {{
+ *   header?: FilledHeader, body: string, footer?: string, buttons: FilledButton[], cards?: FilledCard[],
+ * }} FilledTemplate
  * @typedef {{
  *   id: string, direction: 'in' | 'out', business: string, type: string, interactive_type?: string,
- *   rendered: string, content: Content, status: string, timestamp: string, error?: SendError,
+ *   rendered: string, template?: FilledTemplate, content: Content, status: string, timestamp: string,
+ *   error?: SendError,
  * }} ChatMessage
  * @typedef {{ id: string, title?: string, examples: Record<string, unknown>, html: string }} FlowScreen
  * @typedef {{ name?: string, next?: { name?: string }, payload?: unknown, url?: string }} FlowAction
@@ -36,7 +47,8 @@
 
 /**
  * What the message views need from the page: where the phone's routes are, the messages already shown
- * (for quotes), and what a tap on an interactive message does.
+ * (for quotes), what a tap on an interactive message does, and a short notice for the user ("Code
+ * copied").
  * @typedef {{
  *   phoneUrl: (path: string) => string,
  *   shown: (id: string) => ChatMessage | undefined,
@@ -44,6 +56,7 @@
  *   openList: (message: ChatMessage) => void,
  *   openFlow: (message: ChatMessage) => void,
  *   openLocation: () => void,
+ *   notify: (text: string) => void,
  * }} ChatHooks
  */
 

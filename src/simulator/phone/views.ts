@@ -4,6 +4,7 @@
  * so the page draws a message the same way whichever way it arrived.
  */
 import type { ReceivedMessage, SentMessage } from '../phone-book.ts';
+import type { FilledTemplate } from '../templates/filled-template.ts';
 
 export interface ChatMessage {
   id: string;
@@ -13,6 +14,8 @@ export interface ChatMessage {
   type: string;
   interactive_type?: string;
   rendered: string;
+  /** A template message the phone received: its filled-in parts, for the page to draw. */
+  template?: FilledTemplate;
   content: Record<string, unknown>;
   status: string;
   timestamp: string;
@@ -27,6 +30,7 @@ export function receivedView(m: ReceivedMessage): ChatMessage {
     type: m.type,
     ...(m.interactiveType ? { interactive_type: m.interactiveType } : {}),
     rendered: m.rendered,
+    ...(m.template ? { template: m.template } : {}),
     content: m.content,
     status: m.status,
     timestamp: m.timestamp,

@@ -13,8 +13,12 @@ export type TemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED' | 'D
 export const HEADER_FORMATS = ['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION'] as const;
 export type HeaderFormat = (typeof HEADER_FORMATS)[number];
 
-export const BUTTON_TYPES = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE'] as const;
+export const BUTTON_TYPES = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE', 'OTP'] as const;
 export type ButtonType = (typeof BUTTON_TYPES)[number];
+
+/** The one-time-password buttons the simulator draws (ZERO_TAP needs an app on a real device). */
+export const OTP_TYPES = ['COPY_CODE', 'ONE_TAP'] as const;
+export type OtpType = (typeof OTP_TYPES)[number];
 
 export interface TemplateButton {
   type: ButtonType;
@@ -23,6 +27,14 @@ export interface TemplateButton {
   /** A URL button ending in `{{1}}`: a send must supply the suffix. */
   urlHasVariable: boolean;
   phoneNumber?: string;
+  /** An OTP button (authentication templates): which button the phone draws, and the app a ONE_TAP fills. */
+  otp?: { type: OtpType; autofillText?: string; packageName?: string };
+}
+
+/** A card of a media-card carousel (docs/cloud-api.md §4.3): its body and buttons; the header is a send's. */
+export interface CarouselCard {
+  body?: { text: string; variables: number };
+  buttons: TemplateButton[];
 }
 
 /** The checked components: the wire shape (docs/cloud-api.md §4.2, upper case) and what sends need from it. */
@@ -32,6 +44,8 @@ export interface TemplateContent {
   body: { text: string; variables: number };
   footer?: string;
   buttons: TemplateButton[];
+  /** A carousel template: every card's header has this format, and a send gives each card its media. */
+  carousel?: { format: 'IMAGE' | 'VIDEO'; cards: CarouselCard[] };
 }
 
 export interface SimTemplate {
@@ -45,6 +59,8 @@ export interface SimTemplate {
   category: TemplateCategory;
   status: TemplateStatus;
   content: TemplateContent;
+  /** How long the network keeps trying to deliver a message of it (authentication templates only). */
+  messageSendTtlSeconds?: number;
   /** Why the review rejected it (status REJECTED only). */
   rejection?: { reason: 'INVALID_FORMAT'; details: string; recommendation: string };
   /** Counts submissions (create, edits), so a review of an earlier version is dropped. */

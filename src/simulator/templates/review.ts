@@ -1,6 +1,7 @@
 /**
  * The simulated template review (docs/cloud-api.md §4.4): every submission (create or edit) is judged
- * `reviewDelayMs` later, APPROVED or REJECTED with INVALID_FORMAT (review-rules.ts), and the outcome is
+ * `reviewDelayMs` later, APPROVED or REJECTED with INVALID_FORMAT (review-rules.ts; an authentication
+ * template, whose texts WhatsApp writes, is approved when valid), and the outcome is
  * posted as a signed `message_template_status_update` webhook. Meta posts nothing when a template is
  * submitted, so neither does the simulator. A review of a version that was since edited or deleted is
  * dropped.
@@ -46,7 +47,8 @@ export class TemplateReview {
   #decide(id: string, submission: number): void {
     const template = this.#options.catalog.get(id);
     if (!template || template.submission !== submission || template.status !== 'PENDING') return;
-    const problem = formatProblem(template.content);
+    // An authentication template's texts are WhatsApp's own: nothing of the business's to judge.
+    const problem = template.category === 'AUTHENTICATION' ? undefined : formatProblem(template.content);
     if (problem) {
       template.status = 'REJECTED';
       template.rejection = {

@@ -1,7 +1,8 @@
 /**
  * The BUTTONS component of a template (docs/cloud-api.md §4.2, §4.3): at most 10 buttons, quick replies grouped
  * together, at most 2 URL, 1 PHONE_NUMBER and 1 COPY_CODE (marketing only) buttons, labels ≤ 25 characters,
- * and a URL with at most one variable, `{{1}}` at its very end, shown by an example.
+ * and a URL with at most one variable, `{{1}}` at its very end, shown by an example. OTP buttons belong to
+ * authentication templates only (validate-authentication.ts checks them there).
  */
 import { normalizePhone } from '../../lib/phone.ts';
 import type { Json } from '../validate-fields.ts';
@@ -16,6 +17,7 @@ export const BUTTON_LIMITS = {
   URL: 2,
   PHONE_NUMBER: 1,
   COPY_CODE: 1,
+  OTP: 1,
   text: 25,
   url: 2000,
   couponExample: 15,
@@ -55,9 +57,15 @@ function urlButton(input: Json, field: string, text: string): { wire: Json; butt
   };
 }
 
-function oneButton(raw: unknown, field: string, category: TemplateCategory) {
+/** One button of a MARKETING or UTILITY template, or of a carousel card, at `field`. */
+export function oneButton(
+  raw: unknown,
+  field: string,
+  category: TemplateCategory,
+): { wire: Json; button: TemplateButton } {
   const input = requireObject(raw, field);
   const type = oneOf(input.type, BUTTON_TYPES, `${field}.type`);
+  if (type === 'OTP') throw invalidField(`${field}.type`, 'OTP is for AUTHENTICATION templates only');
   if (type === 'COPY_CODE') {
     if (category !== 'MARKETING')
       throw invalidField(`${field}.type`, 'COPY_CODE is for MARKETING templates only');

@@ -1,6 +1,8 @@
 /**
  * A template as the Graph answers it (docs/cloud-api.md §4.4, §4.5): ids as strings, components in the
- * upper-case creation shape. `?fields=a,b` keeps those fields (and `id`, which Graph always answers).
+ * upper-case creation shape (an authentication template's as WhatsApp wrote it, its OTP button a URL
+ * button carrying the code; a carousel's cards as `{components}`). `?fields=a,b` keeps those fields (and
+ * `id`, which Graph always answers).
  */
 import type { Json } from '../validate-fields.ts';
 import type { SimTemplate } from './model.ts';
@@ -13,6 +15,9 @@ export function templateView(template: SimTemplate): Json {
     status: template.status,
     category: template.category,
     parameter_format: 'POSITIONAL',
+    ...(template.messageSendTtlSeconds !== undefined
+      ? { message_send_ttl_seconds: template.messageSendTtlSeconds }
+      : {}),
     components: template.content.components,
     rejected_reason:
       template.status === 'REJECTED' && template.rejection ? template.rejection.reason : 'NONE',
