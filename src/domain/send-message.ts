@@ -14,6 +14,7 @@ import { normalizePhone } from '../lib/phone.ts';
 import { isUserId, userLabel } from '../lib/user-id.ts';
 import { type ErrorCode, errorCatalogue, GatewayError } from './errors.ts';
 import { outcomeUnknown, statusDescriptions } from './message-status.ts';
+import type { ResolvedTemplate } from './messages/send-operation.ts';
 import type { MessagesStore, SentMessage } from './ports/messages.ts';
 import type { CloudMessage, NetworkConnector, NetworkFailure, SendResult } from './ports/network.ts';
 import { repliedTo, withReply } from './reply-context.ts';
@@ -51,7 +52,7 @@ export interface SendRules<Body, Content> {
 export interface SendContextLike {
   flow?: { networkFlowId: string; mode: 'published' | 'draft' };
   flowToken?: string;
-  template?: { networkName: string };
+  template?: ResolvedTemplate;
   replyTo?: string;
   media?: { networkMediaId: string };
 }
@@ -73,8 +74,16 @@ export interface SendDeps extends SenderDeps {
   resolveFlow: FlowResolver;
   /** The network's id of an upload a media send names (`mediaId`); nothing for a send by URL. */
   resolveMedia(accountId: string, senderPhone: string, content: unknown): Promise<SendContextLike>;
-  /** Resolves the APPROVED template a template send names (and checks its parameters), or throws. */
-  resolveTemplate(accountId: string, senderPhone: string, content: unknown): Promise<SendContextLike>;
+  /**
+   * Resolves the APPROVED template a template send names (and checks its parameters and that it may go to
+   * `recipient`, a phone number or a business-scoped user id), or throws.
+   */
+  resolveTemplate(
+    accountId: string,
+    senderPhone: string,
+    content: unknown,
+    recipient: string,
+  ): Promise<SendContextLike>;
   /**
    * A claim still PENDING this long after it was made cannot belong to a request that is still running:
    * every send ends (answered, refused or timed out) well within it. Its node stopped mid-send; see
@@ -167,7 +176,7 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
     rules.kind === 'flow'
       ? await deps.resolveFlow(accountId, checked.value)
       : rules.kind === 'template'
-        ? await deps.resolveTemplate(accountId, sender.phone, checked.value)
+        ? await deps.resolveTemplate(accountId, sender.phone, checked.value, to)
         : rules.kind === 'media'
           ? await deps.resolveMedia(accountId, sender.phone, checked.value)
           : {};

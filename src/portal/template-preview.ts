@@ -11,7 +11,27 @@ type Component = {
   text?: string;
   example?: Record<string, unknown>;
   buttons?: { type?: string; text?: string }[];
+  add_security_recommendation?: boolean;
+  code_expiration_minutes?: number;
+  cards?: { components?: Component[] }[];
 };
+
+/**
+ * An authentication template's texts are the network's (docs/templates.md §8); the preview writes them in
+ * English with a sample code.
+ */
+function authenticationTexts(body: Component | undefined, footer: Component | undefined) {
+  const security = body?.add_security_recommendation ? ' For your security, do not share this code.' : '';
+  const minutes = footer?.code_expiration_minutes;
+  return {
+    body: `123456 is your verification code.${security}`,
+    footer: minutes ? `This code expires in ${minutes} minutes.` : undefined,
+  };
+}
+
+function buttonLabel(button: { type?: string; text?: string }): string {
+  return button.text ?? (button.type === 'OTP' ? 'Copy code' : '');
+}
 
 function fill(text: string, examples: unknown): string {
   const values = Array.isArray(examples) ? examples : [];
@@ -35,7 +55,16 @@ export function templatePreview(template: TemplateView): SafeHtml {
         ? `[${header.format?.toLowerCase() ?? 'media'} header]`
         : '';
   const bodyExamples = (body?.example?.body_text as unknown[] | undefined)?.[0];
-  return html`<div class="preview">${headerText ? html`<p class="header">${headerText}</p>` : ''}${body?.text ? fill(body.text, bodyExamples) : ''}${footer?.text ? html`<p class="footer">${footer.text}</p>` : ''}</div>${
-    buttons.length ? html`<p class="hint">Buttons: ${buttons.map((b) => b.text ?? '').join(' · ')}</p>` : ''
+  const auth = template.category === 'AUTHENTICATION' ? authenticationTexts(body, footer) : undefined;
+  const bodyText = auth?.body ?? (body?.text ? fill(body.text, bodyExamples) : '');
+  const footerText = auth?.footer ?? footer?.text;
+  const cards = part('CAROUSEL')?.cards ?? [];
+  const cardButtons = cards[0]?.components?.find((c) => c.type === 'BUTTONS')?.buttons ?? [];
+  return html`<div class="preview">${headerText ? html`<p class="header">${headerText}</p>` : ''}${bodyText}${footerText ? html`<p class="footer">${footerText}</p>` : ''}</div>${
+    buttons.length ? html`<p class="hint">Buttons: ${buttons.map(buttonLabel).join(' · ')}</p>` : ''
+  }${
+    cards.length
+      ? html`<p class="hint">Carousel of ${cards.length} cards, each with buttons: ${cardButtons.map(buttonLabel).join(' · ')}</p>`
+      : ''
   }`;
 }

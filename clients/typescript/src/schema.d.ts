@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Send an approved template (allowed outside the 24-hour session)
-         * @description Sends an APPROVED template of the sending number with its variables filled in: the one message allowed with no open conversation.
+         * @description Sends an APPROVED template of the sending number with its variables filled in: the one message allowed with no open conversation. An authentication template takes its code as its one body value; a carousel template takes one entry of `cards` per card (docs/sending.md).
          *
          *     `messageId` is yours: sending the same `messageId` again answers the first outcome and sends nothing (a retry is always safe). `to` is a phone number, or the `userId` of a user who keeps their number from you. On the sandbox number the user must have joined your sandbox. Delivery and read statuses follow as `message.status` events to your webhook endpoints.
          */
@@ -445,7 +445,7 @@ export interface paths {
         put?: never;
         /**
          * Create a template
-         * @description Submits a template to the network for review: it is PENDING, then APPROVED or REJECTED (a `template.status` event says which). Variables are `{{1}}`..`{{n}}` with one example each.
+         * @description Submits a template to the network for review: it is PENDING, then APPROVED or REJECTED (a `template.status` event says which). Variables are `{{1}}`..`{{n}}` with one example each. An AUTHENTICATION template has the network's texts and one OTP button (COPY_CODE or ONE_TAP); a MARKETING template with `cards` is a media-card carousel (docs/templates.md §8, §9).
          */
         post: operations["createTemplate"];
         /**
@@ -3355,8 +3355,27 @@ export interface operations {
                             buttons?: {
                                 /** @description zero-based button position */
                                 index: number;
-                                /** @description the URL suffix for the variable {{1}} */
+                                /** @description a URL button's suffix for its variable {{1}}, or a card quick reply's payload */
                                 parameter: string;
+                            }[];
+                            /** @description a carousel template's cards, one for each card of the template, in order */
+                            cards?: {
+                                header: {
+                                    /** @description IMAGE or VIDEO, as the card header of the template */
+                                    type: string;
+                                    /** @description the absolute https:// URL of the image or video */
+                                    mediaUrl: string;
+                                };
+                                body?: {
+                                    placeholders?: string[];
+                                    parameters?: string[];
+                                };
+                                buttons?: {
+                                    /** @description zero-based button position */
+                                    index: number;
+                                    /** @description a URL button's suffix for its variable {{1}}, or a card quick reply's payload */
+                                    parameter: string;
+                                }[];
                             }[];
                         };
                     };
@@ -4561,26 +4580,83 @@ export interface operations {
                             example?: string;
                         };
                         body?: {
-                            /** @description at most 1024 characters; variables {{1}}, {{2}}... numbered in order */
-                            text: string;
+                            /** @description at most 1024 characters (160 on a card); variables {{1}}, {{2}}... numbered in order */
+                            text?: string;
                             /** @description one example value per body variable */
                             examples?: string[];
+                            /** @description AUTHENTICATION only: add "For your security, do not share this code." (no `text`) */
+                            addSecurityRecommendation?: boolean;
                         };
                         footer?: {
                             /** @description at most 60 characters, no variables */
-                            text: string;
+                            text?: string;
+                            /** @description AUTHENTICATION only: 1 to 90; the footer says when the code expires (no `text`) */
+                            codeExpirationMinutes?: number;
                         };
                         buttons?: {
-                            /** @description QUICK_REPLY, URL or PHONE_NUMBER */
+                            /** @description QUICK_REPLY, URL, PHONE_NUMBER, or OTP */
                             type: string;
-                            /** @description button label, at most 25 characters */
-                            text: string;
+                            /** @description button label, at most 25 characters (optional for OTP) */
+                            text?: string;
                             /** @description PHONE_NUMBER buttons: the number to call, with country code */
                             phoneNumber?: string;
                             /** @description URL buttons: https URL, at most one variable {{1}} at its end */
                             url?: string;
                             /** @description URL buttons with a variable: a full example URL */
                             example?: string;
+                            /** @description OTP buttons: COPY_CODE or ONE_TAP */
+                            otpType?: string;
+                            /** @description ONE_TAP buttons: the autofill label, at most 25 characters */
+                            autofillText?: string;
+                            /** @description ONE_TAP buttons: 1 to 5 apps */
+                            supportedApps?: {
+                                /** @description the Android package name of the app that receives the code */
+                                packageName: string;
+                                /** @description the app's 11-character signing key hash */
+                                signatureHash: string;
+                            }[];
+                        }[];
+                        /** @description MARKETING only: 2 to 10 media cards, shown as a carousel under the body */
+                        cards?: {
+                            header: {
+                                /** @description TEXT, IMAGE, VIDEO or DOCUMENT */
+                                format: string;
+                                /** @description header text (TEXT): at most 60 characters and one variable {{1}} */
+                                text?: string;
+                                /** @description TEXT with a variable: the example value; IMAGE/VIDEO/DOCUMENT: the upload handle */
+                                example?: string;
+                            };
+                            body?: {
+                                /** @description at most 1024 characters (160 on a card); variables {{1}}, {{2}}... numbered in order */
+                                text?: string;
+                                /** @description one example value per body variable */
+                                examples?: string[];
+                                /** @description AUTHENTICATION only: add "For your security, do not share this code." (no `text`) */
+                                addSecurityRecommendation?: boolean;
+                            };
+                            buttons: {
+                                /** @description QUICK_REPLY, URL, PHONE_NUMBER, or OTP */
+                                type: string;
+                                /** @description button label, at most 25 characters (optional for OTP) */
+                                text?: string;
+                                /** @description PHONE_NUMBER buttons: the number to call, with country code */
+                                phoneNumber?: string;
+                                /** @description URL buttons: https URL, at most one variable {{1}} at its end */
+                                url?: string;
+                                /** @description URL buttons with a variable: a full example URL */
+                                example?: string;
+                                /** @description OTP buttons: COPY_CODE or ONE_TAP */
+                                otpType?: string;
+                                /** @description ONE_TAP buttons: the autofill label, at most 25 characters */
+                                autofillText?: string;
+                                /** @description ONE_TAP buttons: 1 to 5 apps */
+                                supportedApps?: {
+                                    /** @description the Android package name of the app that receives the code */
+                                    packageName: string;
+                                    /** @description the app's 11-character signing key hash */
+                                    signatureHash: string;
+                                }[];
+                            }[];
                         }[];
                     };
                     components?: {
@@ -4593,26 +4669,83 @@ export interface operations {
                             example?: string;
                         };
                         body?: {
-                            /** @description at most 1024 characters; variables {{1}}, {{2}}... numbered in order */
-                            text: string;
+                            /** @description at most 1024 characters (160 on a card); variables {{1}}, {{2}}... numbered in order */
+                            text?: string;
                             /** @description one example value per body variable */
                             examples?: string[];
+                            /** @description AUTHENTICATION only: add "For your security, do not share this code." (no `text`) */
+                            addSecurityRecommendation?: boolean;
                         };
                         footer?: {
                             /** @description at most 60 characters, no variables */
-                            text: string;
+                            text?: string;
+                            /** @description AUTHENTICATION only: 1 to 90; the footer says when the code expires (no `text`) */
+                            codeExpirationMinutes?: number;
                         };
                         buttons?: {
-                            /** @description QUICK_REPLY, URL or PHONE_NUMBER */
+                            /** @description QUICK_REPLY, URL, PHONE_NUMBER, or OTP */
                             type: string;
-                            /** @description button label, at most 25 characters */
-                            text: string;
+                            /** @description button label, at most 25 characters (optional for OTP) */
+                            text?: string;
                             /** @description PHONE_NUMBER buttons: the number to call, with country code */
                             phoneNumber?: string;
                             /** @description URL buttons: https URL, at most one variable {{1}} at its end */
                             url?: string;
                             /** @description URL buttons with a variable: a full example URL */
                             example?: string;
+                            /** @description OTP buttons: COPY_CODE or ONE_TAP */
+                            otpType?: string;
+                            /** @description ONE_TAP buttons: the autofill label, at most 25 characters */
+                            autofillText?: string;
+                            /** @description ONE_TAP buttons: 1 to 5 apps */
+                            supportedApps?: {
+                                /** @description the Android package name of the app that receives the code */
+                                packageName: string;
+                                /** @description the app's 11-character signing key hash */
+                                signatureHash: string;
+                            }[];
+                        }[];
+                        /** @description MARKETING only: 2 to 10 media cards, shown as a carousel under the body */
+                        cards?: {
+                            header: {
+                                /** @description TEXT, IMAGE, VIDEO or DOCUMENT */
+                                format: string;
+                                /** @description header text (TEXT): at most 60 characters and one variable {{1}} */
+                                text?: string;
+                                /** @description TEXT with a variable: the example value; IMAGE/VIDEO/DOCUMENT: the upload handle */
+                                example?: string;
+                            };
+                            body?: {
+                                /** @description at most 1024 characters (160 on a card); variables {{1}}, {{2}}... numbered in order */
+                                text?: string;
+                                /** @description one example value per body variable */
+                                examples?: string[];
+                                /** @description AUTHENTICATION only: add "For your security, do not share this code." (no `text`) */
+                                addSecurityRecommendation?: boolean;
+                            };
+                            buttons: {
+                                /** @description QUICK_REPLY, URL, PHONE_NUMBER, or OTP */
+                                type: string;
+                                /** @description button label, at most 25 characters (optional for OTP) */
+                                text?: string;
+                                /** @description PHONE_NUMBER buttons: the number to call, with country code */
+                                phoneNumber?: string;
+                                /** @description URL buttons: https URL, at most one variable {{1}} at its end */
+                                url?: string;
+                                /** @description URL buttons with a variable: a full example URL */
+                                example?: string;
+                                /** @description OTP buttons: COPY_CODE or ONE_TAP */
+                                otpType?: string;
+                                /** @description ONE_TAP buttons: the autofill label, at most 25 characters */
+                                autofillText?: string;
+                                /** @description ONE_TAP buttons: 1 to 5 apps */
+                                supportedApps?: {
+                                    /** @description the Android package name of the app that receives the code */
+                                    packageName: string;
+                                    /** @description the app's 11-character signing key hash */
+                                    signatureHash: string;
+                                }[];
+                            }[];
                         }[];
                     };
                 };
@@ -5016,26 +5149,83 @@ export interface operations {
                             example?: string;
                         };
                         body?: {
-                            /** @description at most 1024 characters; variables {{1}}, {{2}}... numbered in order */
-                            text: string;
+                            /** @description at most 1024 characters (160 on a card); variables {{1}}, {{2}}... numbered in order */
+                            text?: string;
                             /** @description one example value per body variable */
                             examples?: string[];
+                            /** @description AUTHENTICATION only: add "For your security, do not share this code." (no `text`) */
+                            addSecurityRecommendation?: boolean;
                         };
                         footer?: {
                             /** @description at most 60 characters, no variables */
-                            text: string;
+                            text?: string;
+                            /** @description AUTHENTICATION only: 1 to 90; the footer says when the code expires (no `text`) */
+                            codeExpirationMinutes?: number;
                         };
                         buttons?: {
-                            /** @description QUICK_REPLY, URL or PHONE_NUMBER */
+                            /** @description QUICK_REPLY, URL, PHONE_NUMBER, or OTP */
                             type: string;
-                            /** @description button label, at most 25 characters */
-                            text: string;
+                            /** @description button label, at most 25 characters (optional for OTP) */
+                            text?: string;
                             /** @description PHONE_NUMBER buttons: the number to call, with country code */
                             phoneNumber?: string;
                             /** @description URL buttons: https URL, at most one variable {{1}} at its end */
                             url?: string;
                             /** @description URL buttons with a variable: a full example URL */
                             example?: string;
+                            /** @description OTP buttons: COPY_CODE or ONE_TAP */
+                            otpType?: string;
+                            /** @description ONE_TAP buttons: the autofill label, at most 25 characters */
+                            autofillText?: string;
+                            /** @description ONE_TAP buttons: 1 to 5 apps */
+                            supportedApps?: {
+                                /** @description the Android package name of the app that receives the code */
+                                packageName: string;
+                                /** @description the app's 11-character signing key hash */
+                                signatureHash: string;
+                            }[];
+                        }[];
+                        /** @description MARKETING only: 2 to 10 media cards, shown as a carousel under the body */
+                        cards?: {
+                            header: {
+                                /** @description TEXT, IMAGE, VIDEO or DOCUMENT */
+                                format: string;
+                                /** @description header text (TEXT): at most 60 characters and one variable {{1}} */
+                                text?: string;
+                                /** @description TEXT with a variable: the example value; IMAGE/VIDEO/DOCUMENT: the upload handle */
+                                example?: string;
+                            };
+                            body?: {
+                                /** @description at most 1024 characters (160 on a card); variables {{1}}, {{2}}... numbered in order */
+                                text?: string;
+                                /** @description one example value per body variable */
+                                examples?: string[];
+                                /** @description AUTHENTICATION only: add "For your security, do not share this code." (no `text`) */
+                                addSecurityRecommendation?: boolean;
+                            };
+                            buttons: {
+                                /** @description QUICK_REPLY, URL, PHONE_NUMBER, or OTP */
+                                type: string;
+                                /** @description button label, at most 25 characters (optional for OTP) */
+                                text?: string;
+                                /** @description PHONE_NUMBER buttons: the number to call, with country code */
+                                phoneNumber?: string;
+                                /** @description URL buttons: https URL, at most one variable {{1}} at its end */
+                                url?: string;
+                                /** @description URL buttons with a variable: a full example URL */
+                                example?: string;
+                                /** @description OTP buttons: COPY_CODE or ONE_TAP */
+                                otpType?: string;
+                                /** @description ONE_TAP buttons: the autofill label, at most 25 characters */
+                                autofillText?: string;
+                                /** @description ONE_TAP buttons: 1 to 5 apps */
+                                supportedApps?: {
+                                    /** @description the Android package name of the app that receives the code */
+                                    packageName: string;
+                                    /** @description the app's 11-character signing key hash */
+                                    signatureHash: string;
+                                }[];
+                            }[];
                         }[];
                     };
                     components?: {
@@ -5048,26 +5238,83 @@ export interface operations {
                             example?: string;
                         };
                         body?: {
-                            /** @description at most 1024 characters; variables {{1}}, {{2}}... numbered in order */
-                            text: string;
+                            /** @description at most 1024 characters (160 on a card); variables {{1}}, {{2}}... numbered in order */
+                            text?: string;
                             /** @description one example value per body variable */
                             examples?: string[];
+                            /** @description AUTHENTICATION only: add "For your security, do not share this code." (no `text`) */
+                            addSecurityRecommendation?: boolean;
                         };
                         footer?: {
                             /** @description at most 60 characters, no variables */
-                            text: string;
+                            text?: string;
+                            /** @description AUTHENTICATION only: 1 to 90; the footer says when the code expires (no `text`) */
+                            codeExpirationMinutes?: number;
                         };
                         buttons?: {
-                            /** @description QUICK_REPLY, URL or PHONE_NUMBER */
+                            /** @description QUICK_REPLY, URL, PHONE_NUMBER, or OTP */
                             type: string;
-                            /** @description button label, at most 25 characters */
-                            text: string;
+                            /** @description button label, at most 25 characters (optional for OTP) */
+                            text?: string;
                             /** @description PHONE_NUMBER buttons: the number to call, with country code */
                             phoneNumber?: string;
                             /** @description URL buttons: https URL, at most one variable {{1}} at its end */
                             url?: string;
                             /** @description URL buttons with a variable: a full example URL */
                             example?: string;
+                            /** @description OTP buttons: COPY_CODE or ONE_TAP */
+                            otpType?: string;
+                            /** @description ONE_TAP buttons: the autofill label, at most 25 characters */
+                            autofillText?: string;
+                            /** @description ONE_TAP buttons: 1 to 5 apps */
+                            supportedApps?: {
+                                /** @description the Android package name of the app that receives the code */
+                                packageName: string;
+                                /** @description the app's 11-character signing key hash */
+                                signatureHash: string;
+                            }[];
+                        }[];
+                        /** @description MARKETING only: 2 to 10 media cards, shown as a carousel under the body */
+                        cards?: {
+                            header: {
+                                /** @description TEXT, IMAGE, VIDEO or DOCUMENT */
+                                format: string;
+                                /** @description header text (TEXT): at most 60 characters and one variable {{1}} */
+                                text?: string;
+                                /** @description TEXT with a variable: the example value; IMAGE/VIDEO/DOCUMENT: the upload handle */
+                                example?: string;
+                            };
+                            body?: {
+                                /** @description at most 1024 characters (160 on a card); variables {{1}}, {{2}}... numbered in order */
+                                text?: string;
+                                /** @description one example value per body variable */
+                                examples?: string[];
+                                /** @description AUTHENTICATION only: add "For your security, do not share this code." (no `text`) */
+                                addSecurityRecommendation?: boolean;
+                            };
+                            buttons: {
+                                /** @description QUICK_REPLY, URL, PHONE_NUMBER, or OTP */
+                                type: string;
+                                /** @description button label, at most 25 characters (optional for OTP) */
+                                text?: string;
+                                /** @description PHONE_NUMBER buttons: the number to call, with country code */
+                                phoneNumber?: string;
+                                /** @description URL buttons: https URL, at most one variable {{1}} at its end */
+                                url?: string;
+                                /** @description URL buttons with a variable: a full example URL */
+                                example?: string;
+                                /** @description OTP buttons: COPY_CODE or ONE_TAP */
+                                otpType?: string;
+                                /** @description ONE_TAP buttons: the autofill label, at most 25 characters */
+                                autofillText?: string;
+                                /** @description ONE_TAP buttons: 1 to 5 apps */
+                                supportedApps?: {
+                                    /** @description the Android package name of the app that receives the code */
+                                    packageName: string;
+                                    /** @description the app's 11-character signing key hash */
+                                    signatureHash: string;
+                                }[];
+                            }[];
                         }[];
                     };
                 };

@@ -31,8 +31,8 @@ export function sendService(
     secretKey: core.secretKey,
     connector: core.connector,
     windowOpenSince: (business, user) => repos.conversations.lastInboundAt(business, user),
-    resolveTemplate: (accountId, senderPhone, content) =>
-      resolveTemplateSend(templates, accountId, senderPhone, content as TemplateContent),
+    resolveTemplate: (accountId, senderPhone, content, recipient) =>
+      resolveTemplateSend(templates, accountId, senderPhone, content as TemplateContent, recipient),
     resolveFlow: (accountId, content) => resolveFlowSend(repos.flows, accountId, content as FlowContent),
     resolveMedia: async (accountId, senderPhone, content) => {
       const media = content as MediaContent;

@@ -7,11 +7,22 @@ import type { CloudMessage } from '../ports/network.ts';
 
 export type RuleResult<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
 
+/**
+ * What a template send needs of the APPROVED template beyond its parameters: the name the network knows it
+ * under, its category (an authentication code also fills the OTP button), and the types of a carousel
+ * card's buttons in order (a card button's parameter is a quick reply's payload or a URL's suffix).
+ */
+export interface ResolvedTemplate {
+  networkName: string;
+  category?: string;
+  cardButtons?: string[];
+}
+
 export interface SendContext {
   flow?: { networkFlowId: string; mode: 'published' | 'draft' };
   flowToken?: string;
   /** The APPROVED template a template send uses, by the name the network knows it under. */
-  template?: { networkName: string };
+  template?: ResolvedTemplate;
   /** The network id of the message `replyTo` names (a reply quotes it; a reaction is put on it). */
   replyTo?: string;
   /** The network's id of the upload a media send names by `mediaId`. */

@@ -3,6 +3,9 @@
  * session, so the way a business opens a conversation. The body names the template by name and language
  * and gives its parameters; the pipeline resolves the APPROVED template of the sending number
  * (templates/resolve-template-send.ts), which checks that the parameters fit it, before anything is sent.
+ *
+ * An authentication template takes its code as its one body value, and the gateway repeats it in the OTP
+ * button as the network requires; a carousel template takes its cards' values in `cards` (template-cards.ts).
  */
 import { Type } from 'typebox';
 import {
@@ -15,10 +18,19 @@ import {
   type SendOperation,
   text,
 } from './send-operation.ts';
+import {
+  buttonParameters,
+  buttonsOf,
+  type CardContent,
+  cardSchema,
+  cardsOf,
+  cloudCarousel,
+  PARAMETER_MAX,
+  parameterList,
+  placeholdersOf,
+} from './template-cards.ts';
 
 const MEDIA_FORMATS = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
-/** docs/cloud-api.md §1.3: a text parameter may hold up to 1024 characters. */
-const PARAMETER_MAX = 1024;
 
 type HeaderInput = { type: string; parameter?: string; mediaUrl?: string; filename?: string };
 type Body = CommonFields & {
@@ -30,6 +42,11 @@ type Body = CommonFields & {
       header?: HeaderInput;
       body?: { placeholders?: string[]; parameters?: string[] };
       buttons?: { index: number; parameter: string }[];
+      cards?: {
+        header: { type: string; mediaUrl: string };
+        body?: { placeholders?: string[]; parameters?: string[] };
+        buttons?: { index: number; parameter: string }[];
+      }[];
     };
   };
 };
@@ -44,9 +61,9 @@ export interface TemplateContent {
   header?: TemplateHeaderParameter;
   body: string[];
   buttons: { index: number; parameter: string }[];
+  /** A carousel template's cards, in order; absent for every other template. */
+  cards?: CardContent[];
 }
-
-const parameterList = Type.Array(text(1, PARAMETER_MAX), { maxItems: 100 });
 
 function header(input: HeaderInput) {
   const field = 'template.components.header';
@@ -124,21 +141,12 @@ const bodySchema = Type.Object(
                   { additionalProperties: false },
                 ),
               ),
-              buttons: Type.Optional(
-                Type.Array(
-                  Type.Object(
-                    {
-                      index: Type.Integer({
-                        minimum: 0,
-                        maximum: 9,
-                        description: 'zero-based button position',
-                      }),
-                      parameter: text(1, 2000, { description: 'the URL suffix for the variable {{1}}' }),
-                    },
-                    { additionalProperties: false },
-                  ),
-                  { maxItems: 10 },
-                ),
+              buttons: Type.Optional(buttonParameters),
+              cards: Type.Optional(
+                Type.Array(cardSchema, {
+                  maxItems: 10,
+                  description: "a carousel template's cards, one for each card of the template, in order",
+                }),
               ),
             },
             { additionalProperties: false },
@@ -163,29 +171,12 @@ export const sendTemplate: SendOperation<Body, TemplateContent, typeof bodySchem
     );
     if (!language.ok) return language;
     const parts = t.components ?? {};
-    let placeholders: string[] = [];
-    if (parts.body) {
-      const p = parts.body.placeholders;
-      const q = parts.body.parameters;
-      if (p && q && JSON.stringify(p) !== JSON.stringify(q)) {
-        return refuse(
-          'template.components.body.parameters',
-          '`placeholders` and `parameters` are two spellings of one field; send one, or the same values in both',
-        );
-      }
-      placeholders = p ?? q ?? [];
-    }
-    const buttons = parts.buttons ?? [];
-    const seen = new Set<number>();
-    for (const [i, b] of buttons.entries()) {
-      if (seen.has(b.index)) {
-        return refuse(
-          `template.components.buttons[${i}].index`,
-          `\`template.components.buttons[${i}].index\` ${b.index} repeats an earlier button`,
-        );
-      }
-      seen.add(b.index);
-    }
+    const placeholders = placeholdersOf(parts.body, 'template.components.body');
+    if (!placeholders.ok) return placeholders;
+    const buttons = buttonsOf(parts.buttons, 'template.components.buttons');
+    if (!buttons.ok) return buttons;
+    const cards = parts.cards === undefined ? undefined : cardsOf(parts.cards);
+    if (cards && !cards.ok) return cards;
     let headerParameter: TemplateHeaderParameter | undefined;
     if (parts.header) {
       const checked = header(parts.header);
@@ -196,8 +187,10 @@ export const sendTemplate: SendOperation<Body, TemplateContent, typeof bodySchem
       name: t.name,
       language: language.value,
       ...(headerParameter ? { header: headerParameter } : {}),
-      body: placeholders,
-      buttons: [...buttons].sort((a, b) => a.index - b.index),
+      body: placeholders.value,
+      buttons: buttons.value,
+      // Only a carousel send has the key, so the request hash of every other send stays as it was.
+      ...(cards ? { cards: cards.value } : {}),
     });
   },
   toCloud(content, context: SendContext) {
@@ -208,7 +201,12 @@ export const sendTemplate: SendOperation<Body, TemplateContent, typeof bodySchem
     if (content.body.length > 0) {
       components.push({ type: 'body', parameters: content.body.map((text) => ({ type: 'text', text })) });
     }
-    for (const b of content.buttons) {
+    // The network wants an authentication code twice: in the body and in the OTP button (index 0).
+    const otpButton =
+      context.template.category === 'AUTHENTICATION' && content.buttons.length === 0 && content.body[0]
+        ? [{ index: 0, parameter: content.body[0] }]
+        : [];
+    for (const b of [...content.buttons, ...otpButton]) {
       components.push({
         type: 'button',
         sub_type: 'url',
@@ -216,6 +214,7 @@ export const sendTemplate: SendOperation<Body, TemplateContent, typeof bodySchem
         parameters: [{ type: 'text', text: b.parameter }],
       });
     }
+    if (content.cards) components.push(cloudCarousel(content.cards, context.template));
     return {
       type: 'template',
       template: {

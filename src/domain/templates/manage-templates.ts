@@ -8,10 +8,11 @@ import { type BusinessAccount, type BusinessAccountDeps, businessAccountOf } fro
 import { GatewayError } from '../errors.ts';
 import type { NetworkConnector } from '../ports/network.ts';
 import type { Template, TemplateFilters, TemplatesStore } from '../ports/templates.ts';
+import { checkTemplate } from './check-template.ts';
 import { SANDBOX_TAG_LENGTH, sandboxNetworkName } from './sandbox-names.ts';
 import type { TemplateBodyInput } from './template-body.ts';
 import { templateNetworkError } from './template-network-error.ts';
-import { checkTemplate, LIMITS, type TemplateDefinition } from './template-rules.ts';
+import { LIMITS, type TemplateDefinition } from './template-rules.ts';
 import { type TemplateView, templateView } from './template-view.ts';
 
 export interface TemplateDeps extends BusinessAccountDeps {
@@ -64,24 +65,25 @@ function phoneParam(raw: string): string {
   return phone;
 }
 
-async function checkMediaHandle(deps: TemplateDeps, accountId: string, definition: TemplateDefinition) {
-  const media = definition.mediaHandle;
-  if (!media) return;
-  const file = await deps.templates.findMedia(accountId, media.handle);
-  if (!file) {
-    throw new GatewayError(
-      'invalid_request',
-      '`component.header.example` must be a handle returned by POST /api/v1/template/upload/file for this account',
-      { field: 'component.header.example' },
-    );
-  }
-  const expected = { IMAGE: 'image/', VIDEO: 'video/', DOCUMENT: 'application/pdf' }[media.format];
-  if (!file.mimeType.startsWith(expected)) {
-    throw new GatewayError(
-      'invalid_request',
-      `\`component.header.example\` is a ${file.mimeType} file, which cannot be the media of a ${media.format} header`,
-      { field: 'component.header.example' },
-    );
+/** Every header's sample media must be an upload of this account, of the header's kind. */
+async function checkMediaHandles(deps: TemplateDeps, accountId: string, definition: TemplateDefinition) {
+  for (const media of definition.mediaHandles) {
+    const file = await deps.templates.findMedia(accountId, media.handle);
+    if (!file) {
+      throw new GatewayError(
+        'invalid_request',
+        `\`${media.field}\` must be a handle returned by POST /api/v1/template/upload/file for this account`,
+        { field: media.field },
+      );
+    }
+    const expected = { IMAGE: 'image/', VIDEO: 'video/', DOCUMENT: 'application/pdf' }[media.format];
+    if (!file.mimeType.startsWith(expected)) {
+      throw new GatewayError(
+        'invalid_request',
+        `\`${media.field}\` is a ${file.mimeType} file, which cannot be the media of a ${media.format} header`,
+        { field: media.field },
+      );
+    }
   }
 }
 
@@ -107,7 +109,7 @@ export async function createTemplate(
   const business = await businessAccountOf(deps, accountId, phoneParam(phoneRaw), 'phone_number');
   const nameMaxLength = business.isSandbox ? LIMITS.name - SANDBOX_TAG_LENGTH : LIMITS.name;
   const definition = checkTemplate(body, { nameMaxLength });
-  await checkMediaHandle(deps, accountId, definition);
+  await checkMediaHandles(deps, accountId, definition);
   if (await deps.templates.findByName(accountId, business.phone, definition.name, definition.language)) {
     throw alreadyExists(definition.name, definition.language);
   }
@@ -227,7 +229,7 @@ export async function updateTemplate(
   const row = await templateOf(deps, accountId, business.phone, templateId);
   const nameMaxLength = business.isSandbox ? LIMITS.name - SANDBOX_TAG_LENGTH : LIMITS.name;
   const definition = checkTemplate(body, { nameMaxLength });
-  await checkMediaHandle(deps, accountId, definition);
+  await checkMediaHandles(deps, accountId, definition);
   const at = now();
   const editTimes = checkEditAllowed(row, definition, at);
   const edited = await deps.connector.editTemplate(business.accessToken, row.id, {

@@ -2,21 +2,51 @@
  * Before a template send: the APPROVED template of the sending number with that name and language, and
  * parameters that fit it exactly (docs/contract.md §3): a header parameter of the header's kind when the header
  * has a variable or media, one body parameter per body variable, one URL suffix per URL button with a
- * variable, and nothing else. Each mismatch is a 400 naming the component and what it expects.
+ * variable, a carousel's cards (resolve-carousel-send.ts), and nothing else. An authentication template
+ * takes its code as the one body value and goes to phone numbers only. Each mismatch is a 400 naming the
+ * component and what it expects.
  */
 
+import { isUserId } from '../../lib/user-id.ts';
 import { GatewayError } from '../errors.ts';
 import type { TemplateContent } from '../messages/send-template.ts';
 import type { TemplatesStore } from '../ports/templates.ts';
 import type { SendContextLike } from '../send-message.ts';
+import { checkCarouselSend, highestVariable } from './resolve-carousel-send.ts';
 import type { NetworkComponent } from './template-rules.ts';
 
 const bad = (field: string, message: string) => new GatewayError('invalid_request', message, { field });
 
-function highestVariable(text: unknown): number {
-  let highest = 0;
-  for (const m of String(text ?? '').matchAll(/\{\{(\d+)\}\}/g)) highest = Math.max(highest, Number(m[1]));
-  return highest;
+/** The network's limit on the code of an authentication template. */
+export const OTP_CODE_MAX = 15;
+
+/** The code is the body's one value; the OTP button (index 0) repeats it, so it may be left out. */
+function checkAuthentication(content: TemplateContent, recipient: string) {
+  if (isUserId(recipient)) {
+    throw bad(
+      'to',
+      '`to`: an authentication template can only be sent to a phone number, not to a business-scoped user id',
+    );
+  }
+  const field = 'template.components.body.placeholders';
+  const code = content.body[0];
+  if (content.body.length !== 1 || code === undefined) {
+    throw bad(
+      field,
+      `\`${field}\` must hold one value, the code, for an authentication template; ${content.body.length} given`,
+    );
+  }
+  if ([...code].length > OTP_CODE_MAX) {
+    throw bad(`${field}[0]`, `\`${field}[0]\`: the code may be at most ${OTP_CODE_MAX} characters`);
+  }
+  const buttons = content.buttons;
+  const same = buttons.length === 1 && buttons[0]?.index === 0 && buttons[0].parameter === code;
+  if (buttons.length > 0 && !same) {
+    throw bad(
+      'template.components.buttons',
+      '`template.components.buttons`: the OTP button takes the same code as the body; leave `buttons` out and the gateway fills it in',
+    );
+  }
 }
 
 function checkHeader(component: NetworkComponent | undefined, content: TemplateContent) {
@@ -80,6 +110,7 @@ export async function resolveTemplateSend(
   accountId: string,
   senderPhone: string,
   content: TemplateContent,
+  recipient: string,
 ): Promise<SendContextLike> {
   const row = await templates.findByName(accountId, senderPhone, content.name, content.language);
   if (!row) {
@@ -97,7 +128,15 @@ export async function resolveTemplateSend(
   const components = JSON.parse(row.components) as NetworkComponent[];
   const byType = (type: NetworkComponent['type']) => components.find((c) => c.type === type);
   checkHeader(byType('HEADER'), content);
+  const category = row.category;
+  if (category === 'AUTHENTICATION') {
+    checkAuthentication(content, recipient);
+    return { template: { networkName: row.networkName, category } };
+  }
   checkBody(byType('BODY'), content);
   checkButtons(byType('BUTTONS'), content);
-  return { template: { networkName: row.networkName } };
+  const cardButtons = checkCarouselSend(byType('CAROUSEL'), content.cards);
+  return {
+    template: { networkName: row.networkName, category, ...(cardButtons.length ? { cardButtons } : {}) },
+  };
 }

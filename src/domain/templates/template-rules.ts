@@ -1,6 +1,8 @@
 /**
- * Meta's rules for a template definition (docs/contract.md §5, docs/cloud-api.md §4.2–§4.3), checked before the network
- * sees it so every violation is a 400 naming the field of the contract's body (docs/contract.md §5). What only the network's
+ * Meta's rules for the components of a template (docs/contract.md §5, docs/cloud-api.md §4.2–§4.3): header,
+ * body, footer and buttons, each at the field it came from, so that a carousel card's parts are checked by the
+ * same rules (check-template.ts puts them together by kind of template). They are checked before the network
+ * sees them so every violation is a 400 naming the field of the contract's body. What only the network's
  * review decides (a variable at the very start or end of the body, adjacent variables, too many variables
  * for the text) is left to the review: a template breaking those is accepted here, then REJECTED with
  * INVALID_FORMAT, exactly as it would be on WhatsApp.
@@ -10,13 +12,12 @@
  */
 
 import { normalizePhone } from '../../lib/phone.ts';
-import { TEMPLATE_LANGUAGES } from '../../lib/template-languages.ts';
 import { GatewayError } from '../errors.ts';
 import {
   BUTTON_TYPES,
   HEADER_FORMATS,
-  TEMPLATE_CATEGORIES,
-  type TemplateBodyInput,
+  type TEMPLATE_CATEGORIES,
+  type TemplateButtonInput,
   type TemplateComponentsInput,
 } from './template-body.ts';
 
@@ -35,29 +36,34 @@ export const LIMITS = {
   url: 2000,
 } as const;
 
-const NAME = /^[a-z0-9_]+$/;
 /** Anything in double braces is meant as a variable; only `{{n}}` is a positional one. */
 const VARIABLE = /\{\{([^{}]*)\}\}/g;
 /** Header text is plain: Meta refuses new lines and formatting characters there. */
 const HEADER_FORBIDDEN = /[\n\r*~`]/;
 
 export interface NetworkComponent {
-  type: 'HEADER' | 'BODY' | 'FOOTER' | 'BUTTONS';
+  type: 'HEADER' | 'BODY' | 'FOOTER' | 'BUTTONS' | 'CAROUSEL';
   [key: string]: unknown;
 }
+
+export type MediaFormat = 'IMAGE' | 'VIDEO' | 'DOCUMENT';
 
 export interface TemplateDefinition {
   name: string;
   language: string;
   category: (typeof TEMPLATE_CATEGORIES)[number];
   components: NetworkComponent[];
-  /** Upload handles the header names; the caller checks that they are this account's. */
-  mediaHandle?: { handle: string; format: 'IMAGE' | 'VIDEO' | 'DOCUMENT' };
+  /**
+   * Upload handles the headers name (one, or one per card), each with the field that gave it; the caller
+   * checks that they are this account's.
+   */
+  mediaHandles: { handle: string; format: MediaFormat; field: string }[];
 }
 
-const invalid = (field: string, message: string) => new GatewayError('invalid_request', message, { field });
+export const invalid = (field: string, message: string) =>
+  new GatewayError('invalid_request', message, { field });
 
-const chars = (s: string) => [...s].length;
+export const chars = (s: string) => [...s].length;
 
 /** Positional variable numbers in order of appearance; a malformed variable is a 400 on `field`. */
 export function variablesOf(text: string, field: string): number[] {
@@ -76,7 +82,7 @@ export function variablesOf(text: string, field: string): number[] {
 }
 
 /** Variables must be {{1}}..{{n}}, each new one the next number (a variable may repeat). */
-function checkNumbering(numbers: number[], field: string): number {
+export function checkNumbering(numbers: number[], field: string): number {
   let highest = 0;
   for (const n of numbers) {
     if (n > highest + 1) {
@@ -90,7 +96,7 @@ function checkNumbering(numbers: number[], field: string): number {
   return highest;
 }
 
-function requireText(value: string | undefined, field: string, max: number): string {
+export function requireText(value: string | undefined, field: string, max: number): string {
   if (value === undefined || value.trim() === '') throw invalid(field, `\`${field}\` is required`);
   if (chars(value) > max) {
     throw invalid(field, `\`${field}\` may be at most ${max} characters; it has ${chars(value)}`);
@@ -98,7 +104,7 @@ function requireText(value: string | undefined, field: string, max: number): str
   return value;
 }
 
-function oneOf<T extends string>(value: string, allowed: readonly T[], field: string): T {
+export function oneOf<T extends string>(value: string, allowed: readonly T[], field: string): T {
   const upper = value.toUpperCase();
   if (!(allowed as readonly string[]).includes(upper)) {
     throw invalid(field, `\`${field}\` must be one of ${allowed.join(', ')}; got "${value}"`);
@@ -106,72 +112,83 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], field: st
   return upper as T;
 }
 
-function header(input: NonNullable<TemplateComponentsInput['header']>, definition: TemplateDefinition) {
-  const format = oneOf(input.format, HEADER_FORMATS, 'component.header.format');
+/** A header at `base` (`component.header`, or a card's); media handles are noted for the caller to check. */
+export function header(
+  input: NonNullable<TemplateComponentsInput['header']>,
+  definition: Pick<TemplateDefinition, 'mediaHandles'>,
+  base = 'component.header',
+  formats: readonly (typeof HEADER_FORMATS)[number][] = HEADER_FORMATS,
+) {
+  const format = oneOf(input.format, formats, `${base}.format`);
   if (format !== 'TEXT') {
     if (input.text !== undefined) {
-      throw invalid(
-        'component.header.text',
-        `\`component.header.text\` is only for a TEXT header, not ${format}`,
-      );
+      throw invalid(`${base}.text`, `\`${base}.text\` is only for a TEXT header, not ${format}`);
     }
-    const handle = requireText(input.example, 'component.header.example', 512);
-    definition.mediaHandle = { handle, format };
+    const handle = requireText(input.example, `${base}.example`, 512);
+    definition.mediaHandles.push({ handle, format, field: `${base}.example` });
     return { type: 'HEADER' as const, format, example: { header_handle: [handle] } };
   }
-  const text = requireText(input.text, 'component.header.text', LIMITS.headerText);
+  const text = requireText(input.text, `${base}.text`, LIMITS.headerText);
   if (HEADER_FORBIDDEN.test(text)) {
     throw invalid(
-      'component.header.text',
-      '`component.header.text` must be one plain line: no new lines and no *, ~ or ` formatting',
+      `${base}.text`,
+      `\`${base}.text\` must be one plain line: no new lines and no *, ~ or \` formatting`,
     );
   }
-  const variables = variablesOf(text, 'component.header.text');
+  const variables = variablesOf(text, `${base}.text`);
   if (variables.length > 1 || (variables.length === 1 && variables[0] !== 1)) {
-    throw invalid(
-      'component.header.text',
-      '`component.header.text` may hold one variable, and it must be {{1}}',
-    );
+    throw invalid(`${base}.text`, `\`${base}.text\` may hold one variable, and it must be {{1}}`);
   }
   if (variables.length === 0) {
     if (input.example !== undefined) {
-      throw invalid(
-        'component.header.example',
-        '`component.header.example` is only for a header text with a variable {{1}}',
-      );
+      throw invalid(`${base}.example`, `\`${base}.example\` is only for a header text with a variable {{1}}`);
     }
     return { type: 'HEADER' as const, format, text };
   }
-  const example = requireText(input.example, 'component.header.example', LIMITS.example);
+  const example = requireText(input.example, `${base}.example`, LIMITS.example);
   return { type: 'HEADER' as const, format, text, example: { header_text: [example] } };
 }
 
-function body(input: TemplateComponentsInput['body']) {
-  const text = requireText(input?.text, 'component.body.text', LIMITS.body);
-  const count = checkNumbering(variablesOf(text, 'component.body.text'), 'component.body.text');
+/** A body at `base` (`component.body`, or a card's, which has its own limit). */
+export function body(
+  input: TemplateComponentsInput['body'],
+  base = 'component.body',
+  max: number = LIMITS.body,
+) {
+  if (input?.addSecurityRecommendation !== undefined) {
+    throw invalid(
+      `${base}.addSecurityRecommendation`,
+      `\`${base}.addSecurityRecommendation\` is only for AUTHENTICATION templates`,
+    );
+  }
+  const text = requireText(input?.text, `${base}.text`, max);
+  const count = checkNumbering(variablesOf(text, `${base}.text`), `${base}.text`);
   const examples = input?.examples;
   if (count === 0) {
     if (examples !== undefined && examples.length > 0) {
-      throw invalid(
-        'component.body.examples',
-        '`component.body.examples` is only for a body text with variables',
-      );
+      throw invalid(`${base}.examples`, `\`${base}.examples\` is only for a body text with variables`);
     }
     return { type: 'BODY' as const, text };
   }
   if (examples?.length !== count) {
     throw invalid(
-      'component.body.examples',
-      `\`component.body.examples\` must hold one example per body variable: ${count} expected, ${examples?.length ?? 0} given`,
+      `${base}.examples`,
+      `\`${base}.examples\` must hold one example per body variable: ${count} expected, ${examples?.length ?? 0} given`,
     );
   }
   examples.forEach((example, i) => {
-    requireText(example, `component.body.examples[${i}]`, LIMITS.example);
+    requireText(example, `${base}.examples[${i}]`, LIMITS.example);
   });
   return { type: 'BODY' as const, text, example: { body_text: [examples] } };
 }
 
-function footer(input: NonNullable<TemplateComponentsInput['footer']>) {
+export function footer(input: NonNullable<TemplateComponentsInput['footer']>) {
+  if (input.codeExpirationMinutes !== undefined) {
+    throw invalid(
+      'component.footer.codeExpirationMinutes',
+      '`component.footer.codeExpirationMinutes` is only for AUTHENTICATION templates',
+    );
+  }
   const text = requireText(input.text, 'component.footer.text', LIMITS.footer);
   if (variablesOf(text, 'component.footer.text').length > 0) {
     throw invalid('component.footer.text', '`component.footer.text` may not contain variables');
@@ -179,7 +196,7 @@ function footer(input: NonNullable<TemplateComponentsInput['footer']>) {
   return { type: 'FOOTER' as const, text };
 }
 
-function urlButton(input: NonNullable<TemplateComponentsInput['buttons']>[number], field: string) {
+function urlButton(input: TemplateButtonInput, field: string) {
   const url = requireText(input.url, `${field}.url`, LIMITS.url);
   let parsed: URL | undefined;
   try {
@@ -198,61 +215,85 @@ function urlButton(input: NonNullable<TemplateComponentsInput['buttons']>[number
     if (input.example !== undefined) {
       throw invalid(`${field}.example`, `\`${field}.example\` is only for a URL with a variable {{1}}`);
     }
-    return { type: 'URL', text: input.text, url };
+    return { type: 'URL' as const, text: input.text, url };
   }
   const example = requireText(input.example, `${field}.example`, LIMITS.url);
   if (!/^https?:\/\/\S+$/.test(example)) {
     throw invalid(`${field}.example`, `\`${field}.example\` must be a full example URL`);
   }
-  return { type: 'URL', text: input.text, url, example: [example] };
+  return { type: 'URL' as const, text: input.text, url, example: [example] };
 }
 
-function buttons(input: NonNullable<TemplateComponentsInput['buttons']>) {
-  if (input.length === 0 || input.length > LIMITS.buttons) {
-    throw invalid('component.buttons', `\`component.buttons\` must hold 1 to ${LIMITS.buttons} buttons`);
+/** Fields only an OTP button has: on any other button they are a mistake worth naming. */
+const OTP_ONLY = ['otpType', 'autofillText', 'supportedApps'] as const;
+
+function button(input: TemplateButtonInput, field: string) {
+  if (input.type.toUpperCase() === 'OTP') {
+    throw invalid(`${field}.type`, `\`${field}.type\` OTP is only for AUTHENTICATION templates`);
+  }
+  const type = oneOf(input.type, BUTTON_TYPES, `${field}.type`);
+  requireText(input.text, `${field}.text`, LIMITS.buttonText);
+  for (const key of OTP_ONLY) {
+    if (input[key] !== undefined) {
+      throw invalid(
+        `${field}.${key}`,
+        `\`${field}.${key}\` is only for the OTP button of an AUTHENTICATION template`,
+      );
+    }
+  }
+  if (type !== 'URL' && (input.url !== undefined || input.example !== undefined)) {
+    throw invalid(`${field}.url`, `\`${field}.url\` and \`example\` are only for URL buttons`);
+  }
+  if (type !== 'PHONE_NUMBER' && input.phoneNumber !== undefined) {
+    throw invalid(`${field}.phoneNumber`, `\`${field}.phoneNumber\` is only for PHONE_NUMBER buttons`);
+  }
+  if (type === 'QUICK_REPLY') return { type, text: input.text };
+  if (type === 'URL') return urlButton(input, field);
+  const phone = normalizePhone(requireText(input.phoneNumber, `${field}.phoneNumber`, 64));
+  if (!phone) {
+    throw invalid(
+      `${field}.phoneNumber`,
+      `\`${field}.phoneNumber\` must be a valid phone number with country code`,
+    );
+  }
+  return { type, text: input.text, phone_number: phone };
+}
+
+/** The buttons at `base` (`component.buttons`, or a card's, which may hold at most two). */
+export function buttons(
+  input: TemplateButtonInput[],
+  base = 'component.buttons',
+  max: number = LIMITS.buttons,
+) {
+  if (input.length === 0 || input.length > max) {
+    throw invalid(base, `\`${base}\` must hold 1 to ${max} buttons`);
   }
   const counts = { QUICK_REPLY: 0, URL: 0, PHONE_NUMBER: 0 };
   const texts = new Map<string, number>();
-  const out = input.map((button, i) => {
-    const field = `component.buttons[${i}]`;
-    const type = oneOf(button.type, BUTTON_TYPES, `${field}.type`);
-    requireText(button.text, `${field}.text`, LIMITS.buttonText);
-    const earlier = texts.get(button.text);
+  const out = input.map((given, i) => {
+    const field = `${base}[${i}]`;
+    const checked = button(given, field);
+    const earlier = texts.get(checked.text ?? '');
     if (earlier !== undefined) {
       throw invalid(
         `${field}.text`,
-        `\`${field}.text\` repeats component.buttons[${earlier}].text; button labels must differ`,
+        `\`${field}.text\` repeats ${base}[${earlier}].text; button labels must differ`,
       );
     }
-    texts.set(button.text, i);
-    counts[type]++;
-    if (type !== 'URL' && (button.url !== undefined || button.example !== undefined)) {
-      throw invalid(`${field}.url`, `\`${field}.url\` and \`example\` are only for URL buttons`);
-    }
-    if (type !== 'PHONE_NUMBER' && button.phoneNumber !== undefined) {
-      throw invalid(`${field}.phoneNumber`, `\`${field}.phoneNumber\` is only for PHONE_NUMBER buttons`);
-    }
-    if (type === 'QUICK_REPLY') return { type, text: button.text };
-    if (type === 'URL') return urlButton(button, field);
-    const phone = normalizePhone(requireText(button.phoneNumber, `${field}.phoneNumber`, 64));
-    if (!phone) {
-      throw invalid(
-        `${field}.phoneNumber`,
-        `\`${field}.phoneNumber\` must be a valid phone number with country code`,
-      );
-    }
-    return { type, text: button.text, phone_number: phone };
+    texts.set(checked.text ?? '', i);
+    counts[checked.type]++;
+    return checked;
   });
   const limits = [
     ['QUICK_REPLY', LIMITS.quickReplies],
     ['URL', LIMITS.urlButtons],
     ['PHONE_NUMBER', LIMITS.phoneButtons],
   ] as const;
-  for (const [type, max] of limits) {
-    if (counts[type] > max) {
+  for (const [type, most] of limits) {
+    if (counts[type] > most) {
       throw invalid(
-        'component.buttons',
-        `\`component.buttons\` may hold at most ${max} ${type} button${max > 1 ? 's' : ''}; it has ${counts[type]}`,
+        base,
+        `\`${base}\` may hold at most ${most} ${type} button${most > 1 ? 's' : ''}; it has ${counts[type]}`,
       );
     }
   }
@@ -260,45 +301,9 @@ function buttons(input: NonNullable<TemplateComponentsInput['buttons']>) {
   const kinds = out.map((b) => (b.type === 'QUICK_REPLY' ? 'q' : 'o')).join('');
   if (/q+o+q|o+q+o/.test(kinds)) {
     throw invalid(
-      'component.buttons',
-      '`component.buttons`: QUICK_REPLY buttons must be grouped together, all before or all after the URL and PHONE_NUMBER buttons',
+      base,
+      `\`${base}\`: QUICK_REPLY buttons must be grouped together, all before or all after the URL and PHONE_NUMBER buttons`,
     );
   }
   return { type: 'BUTTONS' as const, buttons: out };
-}
-
-/** The create/update body checked and turned into the network's shape. */
-export function checkTemplate(
-  input: TemplateBodyInput,
-  options: { nameMaxLength: number },
-): TemplateDefinition {
-  if (!NAME.test(input.name) || chars(input.name) > options.nameMaxLength) {
-    throw invalid(
-      'name',
-      `\`name\` must be 1 to ${options.nameMaxLength} lowercase letters, digits and underscores, with no spaces`,
-    );
-  }
-  if (!TEMPLATE_LANGUAGES.includes(input.language)) {
-    throw invalid(
-      'language',
-      `\`language\` "${input.language}" is not a template language the network accepts (e.g. en, en_US, es, pt_BR, fr)`,
-    );
-  }
-  const category = oneOf(input.category, TEMPLATE_CATEGORIES, 'category');
-  if (input.component && input.components) {
-    throw invalid('components', '`component` and `components` are two spellings of one field; send one');
-  }
-  const parts = input.component ?? input.components;
-  if (!parts) throw invalid('component', '`component` with at least a `body` is required');
-  const definition: TemplateDefinition = {
-    name: input.name,
-    language: input.language,
-    category,
-    components: [],
-  };
-  if (parts.header) definition.components.push(header(parts.header, definition));
-  definition.components.push(body(parts.body));
-  if (parts.footer) definition.components.push(footer(parts.footer));
-  if (parts.buttons) definition.components.push(buttons(parts.buttons));
-  return definition;
 }

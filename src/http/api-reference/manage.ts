@@ -75,7 +75,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
   'POST /api/v1/template/{phone}': {
     operationId: 'createTemplate',
     description:
-      'Submits a template to the network for review: it is PENDING, then APPROVED or REJECTED (a `template.status` event says which). Variables are `{{1}}`..`{{n}}` with one example each.',
+      "Submits a template to the network for review: it is PENDING, then APPROVED or REJECTED (a `template.status` event says which). Variables are `{{1}}`..`{{n}}` with one example each. An AUTHENTICATION template has the network's texts and one OTP button (COPY_CODE or ONE_TAP); a MARKETING template with `cards` is a media-card carousel (docs/templates.md §8, §9).",
     success: {
       status: 200,
       description: 'Submitted: the template as the network holds it, PENDING.',

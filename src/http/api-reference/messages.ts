@@ -119,7 +119,7 @@ export const MESSAGE_REFERENCE: ReferenceTable = {
   ),
   'POST /api/v1/msg/template': send(
     'sendTemplate',
-    'Sends an APPROVED template of the sending number with its variables filled in: the one message allowed with no open conversation.',
+    'Sends an APPROVED template of the sending number with its variables filled in: the one message allowed with no open conversation. An authentication template takes its code as its one body value; a carousel template takes one entry of `cards` per card (docs/sending.md).',
     'tpl-1',
     {
       template: {
