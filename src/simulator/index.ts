@@ -25,6 +25,7 @@ import { Calls } from './calls.ts';
 import { FlowCatalog } from './flow-catalog.ts';
 import { graphError, sendGraphError } from './graph-errors.ts';
 import { GraphObjects } from './graph-objects.ts';
+import { mediaLinks } from './media-links.ts';
 import { registerMediaUpload } from './media-upload.ts';
 import { MediaVault } from './media-vault.ts';
 import { registerPhoneEvents } from './phone/events.ts';
@@ -205,6 +206,7 @@ function buildParts(options: SimulatorOptions) {
     timeline,
     objects,
     vault,
+    links: mediaLinks(now),
     flows,
     templates,
     review,
@@ -239,13 +241,14 @@ function registerGraphApi(app: FastifyInstance, options: SimulatorOptions, parts
     timeline,
     objects,
     vault,
+    links,
     flows,
     templates,
     review,
     traffic,
   } = parts;
   const accessToken = options.accessToken;
-  registerMediaRoutes(app, { accessToken, vault, objects, now });
+  registerMediaRoutes(app, { accessToken, vault, objects, links });
   registerMediaUpload(app, { accessToken, vault });
   registerFlowRoutes(app, { accessToken, flows, objects });
   registerAccountRoutes(app, { accessToken, settings });
@@ -275,11 +278,21 @@ function registerOwnRoutes(
   parts: Parts,
   streams: { close(): void }[],
 ): void {
-  const { now, phones, windows, userIds, blocked, poster, vault, flows, traffic } = parts;
+  const { now, phones, windows, userIds, blocked, poster, vault, links, flows, traffic } = parts;
   registerFaultRoutes(app, traffic);
   // Sends held by a timeout fault would keep a closing server waiting.
   app.addHook('preClose', async () => traffic.close());
-  registerUserRoutes(app, { phones, windows, poster, vault, userIds, blocked, now });
+  registerUserRoutes(app, {
+    phones,
+    windows,
+    poster,
+    vault,
+    links,
+    prefix: app.prefix,
+    userIds,
+    blocked,
+    now,
+  });
   registerPhoneRoutes(app, { phones, vault, flows, defaultBusiness: options.phoneDefaultBusiness });
   const phoneStreams = registerPhoneEvents(app, phones);
   streams.push(phoneStreams);

@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePhone } from '../lib/phone.ts';
 import { sameSecret } from '../lib/same-secret.ts';
+import { businessObject } from './account-object.ts';
 import type { FlowCatalog } from './flow-catalog.ts';
 import {
   type GraphError,
@@ -199,7 +200,7 @@ async function acceptMessage(
   };
 }
 
-/** Every object addressed by bare id: a flow, a template, a media file, or a phone number. */
+/** Every object addressed by bare id: a flow, a template, a media file, or a business number. */
 function registerObjectRoutes(app: FastifyInstance, deps: GraphRouteDeps): void {
   // One route per method for every object addressed by bare id (graph-objects.ts): the kind that owns
   // the id answers; a phone number is the fallback, and anything else is Graph's unknown object.
@@ -218,12 +219,7 @@ function registerObjectRoutes(app: FastifyInstance, deps: GraphRouteDeps): void 
           if (method !== 'get') return sendError(reply, unknownObjectError(method, id));
           const business = businessOf(deps, request, 'get');
           if (typeof business !== 'string') return sendError(reply, business);
-          return {
-            display_phone_number: business,
-            verified_name: 'Simulated Business',
-            id: business,
-            quality_rating: 'GREEN',
-          };
+          return businessObject(business, fieldOf(request.query, 'fields'));
         },
       });
     }

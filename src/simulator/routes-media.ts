@@ -3,40 +3,24 @@
  * the media object with a short-lived `url`; `GET <url>` with the same Bearer token answers the bytes;
  * `DELETE /{v}/{media-id}` forgets the file. The Graph id routes are shared (graph-objects.ts).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sameSecret } from '../lib/same-secret.ts';
 import { graphError, invalidTokenError } from './graph-errors.ts';
 import type { GraphObjects } from './graph-objects.ts';
+import type { MediaLinks } from './media-links.ts';
 import type { MediaVault } from './media-vault.ts';
 import { fieldOf, pathParam } from './request-fields.ts';
-
-/** The network's download links are short-lived (docs/cloud-api.md §5.2: about five minutes). */
-export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
 
 export interface MediaRouteDeps {
   accessToken: string;
   vault: MediaVault;
   objects: GraphObjects;
-  now: () => number;
+  links: MediaLinks;
 }
 
-/** A download link is valid until its time, signed for its media id (compared in constant time). */
-function linkIsValid(
-  request: FastifyRequest,
-  id: string,
-  sign: (id: string, expires: number) => string,
-  now: number,
-): boolean {
-  const expires = Number(fieldOf(request.query, 'expires'));
-  const given = Buffer.from(String(fieldOf(request.query, 'signature') ?? ''));
-  const expected = Buffer.from(sign(id, expires));
-  return (
-    Number.isSafeInteger(expires) &&
-    expires >= now &&
-    given.length === expected.length &&
-    timingSafeEqual(given, expected)
-  );
+/** Where the simulator is reached for this request: scheme, host and the prefix it is mounted under. */
+export function simulatorBase(request: FastifyRequest, prefix: string): string {
+  return `${request.protocol}://${request.host}${prefix}`;
 }
 
 /** A media file as a Graph object: its metadata with a fresh download link, or deleted. */
@@ -69,17 +53,10 @@ function registerMediaObject(
 }
 
 export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
-  // Signs download links so a guessed or expired link is refused like Meta's lookaside links are.
-  const linkKey = randomBytes(32);
-  const sign = (id: string, expires: number) =>
-    createHmac('sha256', linkKey).update(`${id}.${expires}`).digest('base64url');
   // The prefix the simulator is mounted under (`/simulator`), known once the plugin is registered.
   const prefix = app.prefix;
-
-  function downloadUrl(request: FastifyRequest, id: string): string {
-    const expires = deps.now() + DOWNLOAD_LINK_TTL_MS;
-    return `${request.protocol}://${request.host}${prefix}/media-download/${id}?expires=${expires}&signature=${sign(id, expires)}`;
-  }
+  const downloadUrl = (request: FastifyRequest, id: string) =>
+    deps.links.urlFor(simulatorBase(request, prefix), id);
 
   registerMediaObject(deps, downloadUrl);
 
@@ -92,7 +69,11 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
     }
     const id = pathParam(request.params, 'id');
     const media = deps.vault.get(id);
-    const valid = linkIsValid(request, id, sign, deps.now());
+    const valid = deps.links.isValid(
+      id,
+      fieldOf(request.query, 'expires'),
+      fieldOf(request.query, 'signature'),
+    );
     if (!valid || !media) {
       const error = graphError(
         100,

@@ -8,10 +8,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePhone } from '../lib/phone.ts';
 import type { BlockedUsers } from './blocked-users.ts';
+import type { MediaLinks } from './media-links.ts';
 import type { MediaVault } from './media-vault.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
 import { renderUserMessage } from './render.ts';
 import { fieldOf, pathParam } from './request-fields.ts';
+import { simulatorBase } from './routes-media.ts';
 import { flowReplyContent } from './user-flow-reply.ts';
 import type { UserIds } from './user-ids.ts';
 import { USER_MESSAGE_BODY_LIMIT, userMediaContent } from './user-media.ts';
@@ -26,6 +28,9 @@ export interface UserRouteDeps {
   windows: WindowTracker;
   poster: WebhookPoster;
   vault: MediaVault;
+  links: MediaLinks;
+  /** The prefix the simulator is mounted under, for the download links of users' media. */
+  prefix: string;
   userIds: UserIds;
   blocked: BlockedUsers;
   now: () => number;
@@ -103,7 +108,7 @@ function inboundContent(
   body: Json,
   received: readonly ReceivedMessage[],
   business: string,
-  vault: MediaVault,
+  media: { vault: MediaVault; linkFor: (id: string) => string },
 ): Json {
   const kinds = ['text', 'reply', 'location', 'media', 'flowReply', 'templateButton'].filter(
     (k) => body[k] !== undefined,
@@ -124,9 +129,9 @@ function inboundContent(
     return completion;
   }
   if (body.media !== undefined) {
-    const media = userMediaContent(body.media, vault);
-    if (typeof media === 'string') throw new UserError(media);
-    return media;
+    const content = userMediaContent(body.media, media.vault, media.linkFor);
+    if (typeof content === 'string') throw new UserError(content);
+    return content;
   }
   if (body.text !== undefined) {
     if (typeof body.text !== 'string' || body.text === '' || charCount(body.text) > 4096) {
@@ -172,10 +177,8 @@ function receivedBy(deps: UserRouteDeps, request: FastifyRequest) {
 }
 
 /** The user writes to a business number: recorded on the phone, posted to the business as Meta would. */
-function userWrites(
-  deps: UserRouteDeps,
-  request: FastifyRequest,
-): { id: string; taken: Promise<boolean> | null } {
+/** Who writes to whom, under which profile name: the path's phone and the body's `to` and `profileName`. */
+function writerOf(request: FastifyRequest) {
   const user = phoneParam(request);
   const body = request.body;
   if (!isObject(body)) throw new UserError('the body must be a JSON object');
@@ -186,8 +189,19 @@ function userWrites(
   if (typeof profileName !== 'string' || profileName === '' || charCount(profileName) > 256) {
     throw new UserError('`profileName` must be a string of 1 to 256 characters');
   }
+  return { user, body, business, profileName };
+}
+
+function userWrites(
+  deps: UserRouteDeps,
+  request: FastifyRequest,
+): { id: string; taken: Promise<boolean> | null } {
+  const { user, body, business, profileName } = writerOf(request);
   const { username, hideNumber } = identityOf(body);
-  const content = inboundContent(body, deps.phones.received(user), business, deps.vault);
+  // The webhook's download link names the simulator as this request reached it, as the media object does.
+  const base = simulatorBase(request, deps.prefix);
+  const linkFor = (id: string) => deps.links.urlFor(base, id);
+  const content = inboundContent(body, deps.phones.received(user), business, { vault: deps.vault, linkFor });
 
   const now = deps.now();
   const id = newWamid(user, 'inbound');

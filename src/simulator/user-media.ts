@@ -59,7 +59,12 @@ function mimeTypeProblem(kind: MediaKind, mimeType: string): string | null {
 const CAPTIONED = new Set<MediaKind>(['image', 'video', 'document']);
 
 /** The inbound message content, or a sentence saying which field is wrong. */
-export function userMediaContent(value: unknown, vault: MediaVault): Json | string {
+/** `linkFor` gives the file's short-lived download link, which the webhook carries as Meta's do. */
+export function userMediaContent(
+  value: unknown,
+  vault: MediaVault,
+  linkFor: (id: string) => string,
+): Json | string {
   if (!isObject(value)) return '`media` must be an object with type, mimeType and dataBase64';
   const { type, mimeType, dataBase64, caption, filename, voice, animated } = value;
   if (typeof type !== 'string' || !Object.hasOwn(USER_MEDIA_RULES, type)) {
@@ -99,7 +104,7 @@ export function userMediaContent(value: unknown, vault: MediaVault): Json | stri
   const stored = vault.put(mimeType.toLowerCase(), bytes);
   // A webhook gives the file's SHA-256 in base64, as Meta's do (the media object, in hex: routes-media.ts).
   const sha256 = Buffer.from(stored.sha256, 'hex').toString('base64');
-  const object: Json = { id: stored.id, mime_type: stored.mimeType, sha256 };
+  const object: Json = { id: stored.id, mime_type: stored.mimeType, sha256, url: linkFor(stored.id) };
   if (typeof caption === 'string') object.caption = caption;
   if (kind === 'document') object.filename = typeof filename === 'string' ? filename : 'document';
   if (kind === 'audio') object.voice = voice === true;

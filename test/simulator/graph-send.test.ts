@@ -143,15 +143,28 @@ describe('simulated Graph API: sending', () => {
     assert.match(r.body.error.message, /Object with ID '12345' does not exist/);
   });
 
-  test('GET on a phone-number id describes the number', async () => {
+  test('GET on a business id describes the number and its business account; fields= picks', async () => {
     const r = await request(`${h.base}/${VERSION}/${BUSINESS}`, { token: TOKEN });
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, {
-      display_phone_number: BUSINESS,
-      verified_name: 'Simulated Business',
-      id: BUSINESS,
-      quality_rating: 'GREEN',
+    assert.deepEqual(Object.keys(r.body).sort(), [
+      'currency',
+      'display_phone_number',
+      'id',
+      'message_template_namespace',
+      'name',
+      'quality_rating',
+      'timezone_id',
+      'verified_name',
+    ]);
+    assert.equal(r.body.display_phone_number, BUSINESS);
+    assert.equal(r.body.id, BUSINESS);
+    assert.match(r.body.message_template_namespace, /^[0-9a-f]{8}(_[0-9a-f]{4}){3}_[0-9a-f]{12}$/);
+    const again = await request(`${h.base}/${VERSION}/${BUSINESS}`, { token: TOKEN });
+    assert.equal(again.body.message_template_namespace, r.body.message_template_namespace, 'stable');
+    const picked = await request(`${h.base}/${VERSION}/${BUSINESS}?fields=name,timezone_id`, {
+      token: TOKEN,
     });
+    assert.deepEqual(picked.body, { id: BUSINESS, name: 'Simulated Business', timezone_id: '1' });
     assert.equal((await request(`${h.base}/${VERSION}/${BUSINESS}`, { token: 'nope' })).status, 401);
   });
 

@@ -50,7 +50,12 @@ describe('media from virtual users', () => {
       'id',
       'mime_type',
       'sha256',
+      'url',
     ]);
+    // The webhook's own download link opens the file with the token, as the media object's does.
+    const linked = await fetch(message.document.url, { headers: { authorization: `Bearer ${TOKEN}` } });
+    assert.equal(linked.status, 200);
+    assert.deepEqual(Buffer.from(await linked.arrayBuffer()), PDF);
     // Base64 in the webhook, as Meta's; hex in the media object.
     assert.equal(message.document.sha256, createHash('sha256').update(PDF).digest('base64'));
     assert.equal(message.document.filename, 'invoice.pdf');
