@@ -93,7 +93,7 @@ export function renderUserMessage(content: Json): string {
     if (i.type === 'nfm_reply') return `✅ ${i.nfm_reply.body}`;
     return `[${i.type}]`;
   }
-  if (type === 'location' || type === 'text') return renderMessage(content);
+  if (type === 'location' || type === 'text' || type === 'reaction') return renderMessage(content);
   if (type === 'button') return String((content.button as Json).text);
   const media = content[type] as Json | undefined;
   const label = type === 'document' && media?.filename ? `document: ${media.filename}` : type;

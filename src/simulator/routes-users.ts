@@ -1,6 +1,7 @@
 /**
  * Virtual user phones. `POST /users/:phone/messages`: the user writes to a business (text, a tap on a
- * received button or list row or on a template's quick reply, a location, media, a flow's completion); the network opens the 24-hour window and posts the
+ * received button or list row or on a template's quick reply, a location, media, a flow's completion, a
+ * reaction to a message of the business); the network opens the 24-hour window and posts the
  * signed `messages` webhook (docs/cloud-api.md §3.3, §3.4). `GET /users/:phone/messages`: what the phone
  * received. No Graph auth: this is the user's own phone (the simulator's token when it is private,
  * access-gate.ts). Errors are `{"error": {"message"}}`.
@@ -17,6 +18,7 @@ import { simulatorBase } from './routes-media.ts';
 import { flowReplyContent } from './user-flow-reply.ts';
 import type { UserIds } from './user-ids.ts';
 import { USER_MESSAGE_BODY_LIMIT, userMediaContent } from './user-media.ts';
+import { reactionContent } from './user-reaction.ts';
 import { templateButtonContent } from './user-template-reply.ts';
 import { charCount, isObject, type Json } from './validate-fields.ts';
 import { messagesEnvelope, newWamid, unixSeconds } from './webhook-envelopes.ts';
@@ -103,6 +105,19 @@ function locationOf(value: unknown): Json {
   return { latitude, longitude, ...(name ? { name } : {}), ...(address ? { address } : {}) };
 }
 
+/**
+ * The kinds of message that answer something the phone received, each read by its own module: the
+ * inbound content, or what is wrong with the body's field.
+ */
+const ANSWERS: Record<
+  string,
+  (value: unknown, received: readonly ReceivedMessage[], business: string) => Json | string
+> = {
+  flowReply: flowReplyContent,
+  templateButton: templateButtonContent,
+  reaction: reactionContent,
+};
+
 /** The inbound `messages[]` item the user's message becomes (docs/cloud-api.md §3.4), without from/id/timestamp. */
 function inboundContent(
   body: Json,
@@ -110,23 +125,19 @@ function inboundContent(
   business: string,
   media: { vault: MediaVault; linkFor: (id: string) => string },
 ): Json {
-  const kinds = ['text', 'reply', 'location', 'media', 'flowReply', 'templateButton'].filter(
+  const kinds = ['text', 'reply', 'location', 'media', ...Object.keys(ANSWERS)].filter(
     (k) => body[k] !== undefined,
   );
   if (kinds.length !== 1) {
     throw new UserError(
-      'send exactly one of `text`, `reply: {id}`, `location`, `media`, `flowReply` or `templateButton`',
+      'send exactly one of `text`, `reply: {id}`, `location`, `media`, `flowReply`, `templateButton` or `reaction`',
     );
   }
-  if (body.templateButton !== undefined) {
-    const tap = templateButtonContent(body.templateButton, received, business);
-    if (typeof tap === 'string') throw new UserError(tap);
-    return tap;
-  }
-  if (body.flowReply !== undefined) {
-    const completion = flowReplyContent(body.flowReply, received, business);
-    if (typeof completion === 'string') throw new UserError(completion);
-    return completion;
+  const answer = ANSWERS[kinds[0]!];
+  if (answer) {
+    const content = answer(body[kinds[0]!], received, business);
+    if (typeof content === 'string') throw new UserError(content);
+    return content;
   }
   if (body.media !== undefined) {
     const content = userMediaContent(body.media, media.vault, media.linkFor);

@@ -31,7 +31,8 @@ export const MESSAGE_TYPES = [
   'template',
 ];
 const CAPTIONED = new Set(['image', 'video', 'document']);
-const SINGLE_EMOJI = /^\p{RGI_Emoji}$/v;
+/** One emoji, as a reaction carries (skin tones, flags and joined sequences included). */
+export const SINGLE_EMOJI = /^\p{RGI_Emoji}$/v;
 
 export interface MarkAsRead {
   kind: 'read';

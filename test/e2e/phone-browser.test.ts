@@ -2,7 +2,8 @@
  * The virtual phone page in a real headless Chromium against a real gateway: a new user joins the sandbox
  * by typing `join <code>`, the confirmation arrives live; buttons, a list and a location request sent
  * through the API appear live and the user answers each; the gateway receives every answer (a real local
- * webhook receiver); the ticks of the business's messages move to read. Screenshots for the docs are
+ * webhook receiver); the ticks of the business's messages move to read. Reactions go both ways: the
+ * business's shows live as a badge on the user's message, and the user's reaches the gateway. Screenshots for the docs are
  * taken along the way (docs/images/phone-desktop.png, docs/images/phone-mobile.png with
  * SWITCHBOARD_UPDATE_SCREENSHOTS=1).
  */
@@ -267,6 +268,87 @@ describe('the virtual phone page', {
     // The sheet closes once the phone's own request is answered, which may come after the webhook.
     await second.waitFor({ state: 'hidden' });
     await page.locator('li.message.out').filter({ hasText: 'Sent' }).last().waitFor();
+  });
+
+  test("the business's reaction is a badge on the user's message, replaced and removed live", async () => {
+    const before = received().length;
+    await page.getByLabel('Message', { exact: true }).fill('The parcel arrived, thanks!');
+    await page.getByLabel('Message', { exact: true }).press('Enter');
+    const event = await eventually(() => received().slice(before)[0]);
+    const mine = bubble(event.json.data.messageId);
+    await mine.filter({ hasText: 'The parcel arrived, thanks!' }).waitFor();
+
+    const react = (messageId: string, emoji: string) =>
+      sendApi('/api/v1/msg/reaction', { messageId, replyTo: event.json.data.messageId, emoji });
+    const thumbs = await react('phone-react-1', '👍');
+    await mine.getByRole('img', { name: 'Business reacted 👍' }).waitFor();
+    // The reaction is on the message, not a bubble of its own.
+    assert.equal(await bubble(thumbs.waId).count(), 0);
+    await react('phone-react-2', '❤️');
+    await mine.getByRole('img', { name: 'Business reacted ❤️' }).waitFor();
+    assert.equal(await mine.locator('.reaction').count(), 1);
+    await react('phone-react-3', '');
+    await mine.locator('.reactions').waitFor({ state: 'detached' });
+    // A reload draws the chat from the phone's routes the same way.
+    await react('phone-react-4', '🙏');
+    await mine.getByRole('img', { name: 'Business reacted 🙏' }).waitFor();
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'online' }).waitFor();
+    await mine.getByRole('img', { name: 'Business reacted 🙏' }).waitFor();
+    assert.equal(await page.locator('li.message[data-type="reaction"]').count(), 0);
+  });
+
+  test('the user reacts to a business message with the keyboard; the gateway receives REACTION', async () => {
+    const sent = await sendApi('/api/v1/msg/message/text', {
+      messageId: 'phone-rate-1',
+      message: 'How was your delivery?',
+    });
+    const toggle = bubble(sent.waId).getByRole('button', { name: 'React', exact: true });
+    await toggle.waitFor();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    const row = page.getByRole('group', { name: 'Reactions' });
+    const focused = () =>
+      page.evaluate(
+        () =>
+          (globalThis as any).document.activeElement?.getAttribute('aria-label') ??
+          (globalThis as any).document.activeElement?.textContent,
+      );
+
+    // Escape closes the row and gives the focus back to the React button.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await row.waitFor();
+    assert.equal(await focused(), 'React with 👍');
+    await page.keyboard.press('Escape');
+    await row.waitFor({ state: 'hidden' });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+
+    let before = received().length;
+    await page.keyboard.press('Enter');
+    await row.waitFor();
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'React with ❤️');
+    await page.keyboard.press('Enter');
+    const put = await eventually(() => received().slice(before)[0]);
+    assert.equal(put.json.data.type, 'REACTION');
+    assert.deepEqual(put.json.data.reaction, { message_id: sent.waId, emoji: '❤️' });
+    await bubble(sent.waId).getByRole('img', { name: 'You reacted ❤️' }).waitFor();
+    assert.equal(await bubble(put.json.data.messageId).count(), 0);
+    // The focus is where it was, on the React button of the message redrawn with its badge.
+    await eventually(async () => await toggle.evaluate((b) => b === (b as any).ownerDocument.activeElement));
+
+    before = received().length;
+    await toggle.click();
+    assert.equal(
+      await row.getByRole('button', { name: 'React with ❤️' }).getAttribute('aria-pressed'),
+      'true',
+    );
+    await row.getByRole('button', { name: 'Remove reaction' }).click();
+    const removed = await eventually(() => received().slice(before)[0]);
+    assert.equal(removed.json.data.type, 'REACTION');
+    assert.deepEqual(removed.json.data.reaction, { message_id: sent.waId, emoji: '' });
+    await bubble(sent.waId).locator('.reactions').waitFor({ state: 'detached' });
+    assert.deepEqual(errors, []);
   });
 
   test('contact cards and media render; screenshots at desktop and phone width', async () => {

@@ -65,6 +65,7 @@ describe('phone page routes', () => {
       'dom.js',
       'flow-sheet.js',
       'message-view.js',
+      'reactions.js',
       'rich-text.js',
       'template-view.js',
     ]);

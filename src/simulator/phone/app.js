@@ -4,7 +4,8 @@
  * (`/users/:phone/events`, Server-Sent Events) and sends what the user types, taps and shares through
  * `POST /users/:phone/messages`. Everything it draws from a message goes through textContent or
  * escaped attributes; only flow screens are HTML, rendered and escaped by the server.
- * Its modules (message-view.js, template-view.js, rich-text.js, flow-sheet.js, dom.js) are served beside it (routes.ts);
+ * A reaction is drawn on the message it names, not as a bubble of its own (reactions.js).
+ * Its modules (message-view.js, template-view.js, reactions.js, rich-text.js, flow-sheet.js, dom.js) are served beside it (routes.ts);
  * all are type-checked by `npm run typecheck` (tsconfig.json beside them, shapes in types.js).
  */
 // @ts-check
@@ -14,6 +15,7 @@
 import { $, byId, dialog, el, errorMessage } from './dom.js';
 import { installFlowSheet, openFlow } from './flow-sheet.js';
 import { messageElement, useHooks } from './message-view.js';
+import { forgetReactions, noteReaction, reactionsOn, targetOf } from './reactions.js';
 
 const body = document.body;
 const base = body.dataset.base ?? '/simulator';
@@ -60,6 +62,27 @@ async function api(path, options = {}) {
 }
 
 /**
+ * Draws message `id` again where it is (a new status, a reaction on it); false when it is not on the page.
+ * The control that had the focus (its `data-focus-key`) has it again in the new drawing.
+ * @param {string} id
+ */
+function redraw(id) {
+  const message = state.messages.get(id);
+  const old = document.getElementById(`m-${id}`);
+  if (!message || !old) return false;
+  const focused = document.activeElement;
+  const key = focused instanceof HTMLElement && old.contains(focused) ? focused.dataset.focusKey : undefined;
+  const fresh = messageElement(message);
+  old.replaceWith(fresh);
+  if (key) {
+    for (const node of fresh.querySelectorAll('[data-focus-key]')) {
+      if (node instanceof HTMLElement && node.dataset.focusKey === key) node.focus();
+    }
+  }
+  return true;
+}
+
+/**
  * @param {string} id
  * @param {string} status
  * @param {SendError | undefined} error
@@ -69,8 +92,7 @@ function updateStatus(id, status, error) {
   if (!message || (RANK[status] ?? 0) <= (RANK[message.status] ?? 0)) return;
   message.status = status;
   if (error) message.error = error;
-  const old = document.getElementById(`m-${id}`);
-  if (old) old.replaceWith(messageElement(message));
+  redraw(id);
 }
 
 /**
@@ -84,6 +106,16 @@ function upsert(message, scroll = true) {
     return;
   }
   state.messages.set(message.id, message);
+  const target = targetOf(message);
+  if (target) {
+    noteReaction(message);
+    // A badge on the message it names, as WhatsApp draws it; a bubble of its own only when that message
+    // is not on the page (older than the chat the phone keeps).
+    if (redraw(target)) return;
+  } else {
+    // Reactions drawn on their own before their message came give way to the badge on it.
+    for (const reaction of reactionsOn(message.id)) document.getElementById(`m-${reaction.id}`)?.remove();
+  }
   list.append(messageElement(message));
   if (scroll) list.scrollTop = list.scrollHeight;
 }
@@ -115,6 +147,7 @@ async function loadChat() {
   const { messages } = await api(`/chat?with=${state.business}`);
   const known = new Map(state.messages);
   state.messages.clear();
+  forgetReactions();
   list.replaceChildren();
   for (const m of messages) {
     const seen = known.get(m.id);
@@ -192,6 +225,7 @@ function openChat(userValue, businessValue) {
   state.user = user;
   state.business = business;
   state.messages.clear();
+  forgetReactions();
   list.replaceChildren();
   userInput.value = `+${user}`;
   businessInput.value = `+${business}`;

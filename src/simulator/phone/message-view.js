@@ -1,13 +1,15 @@
 /**
  * One chat message as the phone page draws it, both directions: texts, media, locations, contacts,
- * interactive messages and templates (template-view.js), the quoted message and the delivery status. Everything drawn from a
- * message goes through textContent or escaped attributes.
+ * interactive messages and templates (template-view.js), the quoted message, the delivery status, and the
+ * reactions on it with, on a business message, the user's React button (reactions.js). Everything drawn
+ * from a message goes through textContent or escaped attributes.
  */
 // @ts-check
 
 /** @import { ChatHooks, ChatMessage, ContactCard, FilledHeader, Header, Media, MediaParts, Place } from './types.js' */
 
 import { actionButton, el, icon } from './dom.js';
+import { canReact, reactionBadge, reactionPicker } from './reactions.js';
 import { linkPreview, richText, styled } from './rich-text.js';
 import { templateBlock } from './template-view.js';
 
@@ -234,6 +236,7 @@ function contentBlock(message) {
     case 'template':
       return templateBlock(message, { header: filledHeaderBlock, media: mediaBlock, hooks });
     case 'reaction':
+      // Drawn as a bubble only when the message it names is not on the page (app.js); else a badge on it.
       return [el('p', { className: 'text', text: message.rendered })];
     default:
       return [richText(message.rendered)];
@@ -273,6 +276,7 @@ function timeOf(iso) {
 /** @param {ChatMessage} message */
 export function messageElement(message) {
   const status = statusBlock(message);
+  const badge = reactionBadge(message.id);
   return el(
     'li',
     {
@@ -282,7 +286,7 @@ export function messageElement(message) {
     },
     el(
       'div',
-      { className: 'bubble' },
+      { className: badge ? 'bubble reacted' : 'bubble' },
       el('span', { className: 'visually-hidden', text: message.direction === 'in' ? 'Business: ' : 'You: ' }),
       quoteOf(message),
       contentBlock(message),
@@ -293,6 +297,8 @@ export function messageElement(message) {
         status.tagName === 'SPAN' ? status : null,
       ),
       status.tagName === 'P' ? status : null,
+      badge,
     ),
+    canReact(message) ? reactionPicker(message, hooks) : null,
   );
 }

@@ -23,10 +23,15 @@ import { chatsOf, chatWith } from './views.ts';
 
 /** The page's script, app.js, and the modules it imports (types.js holds only types, for the checker). */
 const SCRIPTS = new Map(
-  ['app.js', 'dom.js', 'rich-text.js', 'message-view.js', 'template-view.js', 'flow-sheet.js'].map((name) => [
-    name,
-    readFileSync(new URL(`./${name}`, import.meta.url), 'utf8'),
-  ]),
+  [
+    'app.js',
+    'dom.js',
+    'rich-text.js',
+    'message-view.js',
+    'template-view.js',
+    'reactions.js',
+    'flow-sheet.js',
+  ].map((name) => [name, readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')]),
 );
 const PHONE_CSS = readFileSync(new URL('./phone.css', import.meta.url), 'utf8');
 

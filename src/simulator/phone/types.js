@@ -21,7 +21,7 @@
  * }} Interactive
  * @typedef {MediaParts & {
  *   text?: { body?: string }, location?: Place, contacts?: ContactCard[], interactive?: Interactive,
- *   context?: { id?: string, message_id?: string },
+ *   context?: { id?: string, message_id?: string }, reaction?: { message_id?: string, emoji?: string },
  * }} Content
  * @typedef {{ code: number, title: string, details: string }} SendError
  * @typedef {{ type: string, text?: string, link?: string, id?: string, filename?: string } & Place} FilledHeader
