@@ -1,42 +1,58 @@
 /**
- * `npm test`: every suite under test/, with Node's own runner, each file in its own process. Suites are
- * mostly I/O-bound (real HTTP, real databases), so several files run at once even on two cores.
+ * `npm test`: every suite under test/, with Node's own runner.
  *
- * Two things keep the whole run short on a small machine:
- * - the longest files start first (LONGEST_FIRST): the run lasts at least as long as its longest file, so
- *   one started last would run alone at the end while the other cores idle;
- * - Node's compile cache (NODE_COMPILE_CACHE) keeps the TypeScript-stripped, compiled sources between the
- *   test processes and the gateway and CLI processes the suites spawn, so each one does not strip and
- *   compile the whole application again (about half of every process start).
+ * Most of a suite's cost on a small machine is not its tests but starting a process and loading the
+ * application into it (about 0.7 s of CPU each, measured with --cpu-prof: module resolution, compiling,
+ * type stripping). So the files are not each given a process of their own: they are dealt into a few
+ * shards, and each shard is one process that runs its files one after another
+ * (`--test-isolation=none`). The files load the application once per shard, and what runs is already
+ * compiled by the time most of them run. No suite changes process-wide state (environment, working
+ * directory, process handlers); test/architecture/shared-process.test.ts keeps it so.
  *
+ * - Shards are dealt by cost (COST_SECONDS, measured CPU seconds; 1 for any other end-to-end file, 0.1 for
+ *   the rest), the costliest first, each to the shard with the least so far: the run lasts as long as its
+ *   longest shard.
+ * - SHARDS is more than the two cores of the machine this runs on: a shard waiting on a spawned process, a
+ *   browser or a database leaves its core to another.
+ * - Node's compile cache (NODE_COMPILE_CACHE) keeps compiled sources for the gateway and CLI processes
+ *   the suites spawn.
+ * - Files that measure time itself run after the others, one at a time, each in its own process (ALONE).
+ *
+ * A shard's report is printed when the shard ends, whole, so that reports do not interleave.
  * `npm test -- test/unit/*.test.ts` runs only the files named (globs allowed).
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, globSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
-import { run } from 'node:test';
-import { spec } from 'node:test/reporters';
 import { dropRunSchemas, RUN_ENV } from './support/postgres.ts';
 
-/** The slowest files, slowest first (measured on two cores); every other file follows in name order. */
-const LONGEST_FIRST = [
-  'test/e2e/crash-safety.test.ts',
-  'test/e2e/security.test.ts',
-  'test/e2e/cli.test.ts',
-  'test/e2e/multi-node-dedup.test.ts',
-  'test/e2e/three-nodes.test.ts',
-  'test/e2e/inbound-crash-safety.test.ts',
-  'test/e2e/portal.test.ts',
-  'test/e2e/journey-browser.test.ts',
-  'test/e2e/media-browser.test.ts',
-  'test/e2e/network-webhook-batches.test.ts',
-  'test/e2e/bad-input.property.test.ts',
-  'test/e2e/network-faults.test.ts',
-  'test/e2e/portal-lockout-race.test.ts',
-  'test/e2e/listen-address.test.ts',
-];
+/** Measured CPU seconds of the costliest files (two cores); every other file is estimated below. */
+const COST_SECONDS: Record<string, number> = {
+  'test/e2e/crash-safety.test.ts': 13,
+  'test/e2e/simulator-restart.test.ts': 10,
+  'test/e2e/security.test.ts': 9,
+  'test/e2e/multi-node-dedup.test.ts': 7,
+  'test/e2e/cli.test.ts': 7,
+  'test/e2e/portal.test.ts': 6,
+  'test/e2e/inbound-crash-safety.test.ts': 6,
+  'test/e2e/journey-browser.test.ts': 6,
+  'test/e2e/three-nodes.test.ts': 5,
+  'test/e2e/network-webhook.property.test.ts': 5,
+  'test/e2e/network-webhook-batches.test.ts': 5,
+  'test/e2e/portal-bad-input.property.test.ts': 4,
+  'test/e2e/bad-input.property.test.ts': 4,
+  'test/e2e/phone-browser.test.ts': 4,
+  'test/e2e/listen-address.test.ts': 4,
+  'test/e2e/quick-start.test.ts': 4,
+  'test/e2e/portal-browser.test.ts': 4,
+  'test/e2e/phone-templates-browser.test.ts': 4,
+  'test/e2e/media-browser.test.ts': 3,
+  'test/e2e/reference-browser.test.ts': 3,
+  'test/e2e/portal-lockout-race.test.ts': 3,
+  'test/e2e/network-faults.test.ts': 3,
+};
 
 /**
  * Files that measure time itself (a send pace the network must see): they run after the others, one at a
@@ -44,53 +60,68 @@ const LONGEST_FIRST = [
  */
 const ALONE = ['test/e2e/shared-pacing.test.ts'];
 
-/** How many test files run at once. */
-const CONCURRENCY = 4;
+/** How many shard processes run at once. */
+const SHARDS = 3;
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-function orderedFiles(patterns: string[]): string[] {
+function costOf(file: string): number {
+  return COST_SECONDS[file] ?? (file.startsWith('test/e2e/') ? 1 : 0.1);
+}
+
+/** The files dealt into `count` shards of about equal cost; each shard keeps its files in name order. */
+export function dealShards(files: string[], count: number): string[][] {
+  const shards = Array.from({ length: count }, () => ({ files: [] as string[], cost: 0 }));
+  const byCost = [...files].sort((a, b) => costOf(b) - costOf(a) || a.localeCompare(b));
+  for (const file of byCost) {
+    const lightest = shards.reduce((a, b) => (b.cost < a.cost ? b : a));
+    lightest.files.push(file);
+    lightest.cost += costOf(file);
+  }
+  return shards.map((s) => s.files.sort()).filter((s) => s.length > 0);
+}
+
+/** Runs `files` in one process, one after another when `shared`; resolves with its report and outcome. */
+function runProcess(files: string[], shared: boolean): Promise<{ report: string; ok: boolean }> {
+  const args = ['--test', '--test-reporter=spec', ...(shared ? ['--test-isolation=none'] : []), ...files];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (c: Buffer) => chunks.push(c));
+  child.stderr.on('data', (c: Buffer) => chunks.push(c));
+  return new Promise((resolve) => {
+    child.on('close', (code) => resolve({ report: Buffer.concat(chunks).toString(), ok: code === 0 }));
+  });
+}
+
+async function main(): Promise<void> {
+  const extra = process.argv.slice(2);
+  const patterns = extra.length ? extra : ['test/**/*.test.ts'];
   const files = [...new Set(patterns.flatMap((p) => globSync(p, { cwd: ROOT })))].sort();
-  const rank = (file: string) => {
-    const i = LONGEST_FIRST.indexOf(file);
-    return i === -1 ? LONGEST_FIRST.length : i;
+  const browser = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+  if (!browser)
+    process.stdout.write('note: chromium is not installed; browser suites (if any) skip themselves\n');
+
+  // The test processes inherit this environment, and the gateways and CLIs they spawn inherit theirs.
+  process.env.SWITCHBOARD_CHROMIUM = browser ?? '';
+  process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'switchboard-test-compile-cache');
+  // PostgreSQL schemas are dropped once every file is done (test/support/postgres.ts says why).
+  const runId = randomBytes(4).toString('hex');
+  process.env[RUN_ENV] = runId;
+
+  const alone = new Set(ALONE);
+  const shards = dealShards(
+    files.filter((f) => !alone.has(f)),
+    SHARDS,
+  );
+  let ok = true;
+  const print = (result: { report: string; ok: boolean }) => {
+    process.stdout.write(result.report);
+    ok &&= result.ok;
   };
-  // Array.prototype.sort is stable: files outside LONGEST_FIRST keep their name order.
-  return files.sort((a, b) => rank(a) - rank(b)).map((f) => path.join(ROOT, f));
+  await Promise.all(shards.map(async (shard) => print(await runProcess(shard, true))));
+  for (const file of files.filter((f) => alone.has(f))) print(await runProcess([file], false));
+  await dropRunSchemas(runId);
+  if (!ok) process.exitCode = 1;
 }
 
-const extra = process.argv.slice(2);
-const files = orderedFiles(extra.length ? extra : ['test/**/*.test.ts']);
-const browser = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-if (!browser)
-  process.stdout.write('note: chromium is not installed; browser suites (if any) skip themselves\n');
-
-// The test processes inherit this environment, and the gateways and CLIs they spawn inherit theirs.
-process.env.SWITCHBOARD_CHROMIUM = browser ?? '';
-process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'switchboard-test-compile-cache');
-// PostgreSQL schemas are dropped once every file is done (test/support/postgres.ts says why).
-const runId = randomBytes(4).toString('hex');
-process.env[RUN_ENV] = runId;
-
-async function runFiles(batch: string[], concurrency: number): Promise<void> {
-  if (batch.length === 0) return;
-  const report = run({ files: batch, concurrency, cwd: ROOT })
-    .on('test:fail', (event) => {
-      // A failing `todo` test is expected to fail and does not fail the run, as with `node --test`.
-      if (!event.todo) process.exitCode = 1;
-    })
-    .compose(new spec());
-  report.pipe(process.stdout, { end: false });
-  await finished(report);
-}
-
-const alone = new Set(ALONE.map((f) => path.join(ROOT, f)));
-await runFiles(
-  files.filter((f) => !alone.has(f)),
-  CONCURRENCY,
-);
-await runFiles(
-  files.filter((f) => alone.has(f)),
-  1,
-);
-await dropRunSchemas(runId);
+if (import.meta.main) await main();
