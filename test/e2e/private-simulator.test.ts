@@ -28,6 +28,8 @@ const ROUTES: [method: string, path: string, body?: unknown][] = [
   ['GET', '/simulator/phone/rich-text.js'],
   ['GET', '/simulator/phone/message-view.js'],
   ['GET', '/simulator/phone/flow-sheet.js'],
+  ['GET', '/simulator/phone/template-view.js'],
+  ['GET', '/simulator/phone/reactions.js'],
   ['GET', '/simulator/phone/phone.css'],
   ['GET', `/simulator/users/${USER}/messages`],
   ['POST', `/simulator/users/${USER}/messages`, { to: SANDBOX, text: 'hello' }],
