@@ -107,28 +107,38 @@ export async function deleteOutboundMedia(
 
 /**
  * The network's id of an upload a send names: the account's, uploaded for the number it is sent from, and
- * of the kind the send says; a 404 or 400 naming `mediaId` otherwise.
+ * of the kind the send says; a 404 or 400 naming `field` (the send's `mediaId`, or a template header's)
+ * otherwise.
  */
 export async function mediaToSend(
   media: Pick<OutboundMediaStore, 'findOutboundMedia'>,
   accountId: string,
   sender: string,
   content: { mediaId: string; mediaType: string },
+  field = 'mediaId',
 ): Promise<string> {
   const found = await media.findOutboundMedia(accountId, content.mediaId);
-  if (!found) throw notFound(content.mediaId);
+  if (!found) {
+    throw new GatewayError(
+      'not_found',
+      `no uploaded media with mediaId "${content.mediaId}" in this account`,
+      {
+        field,
+      },
+    );
+  }
   if (found.phone !== sender) {
     throw new GatewayError(
       'invalid_request',
-      `\`mediaId\` was uploaded for +${found.phone}; send it from that number, or upload it again for +${sender}`,
-      { field: 'mediaId' },
+      `\`${field}\` was uploaded for +${found.phone}; send it from that number, or upload it again for +${sender}`,
+      { field },
     );
   }
   if (found.mediaType !== content.mediaType) {
     throw new GatewayError(
       'invalid_request',
-      `\`mediaId\` is ${found.mimeType}: send it with mediaType ${found.mediaType}`,
-      { field: 'mediaId' },
+      `\`${field}\` is ${found.mimeType}: send it with mediaType ${found.mediaType}`,
+      { field },
     );
   }
   return found.networkMediaId;

@@ -203,6 +203,39 @@ describe('authentication and carousel templates', () => {
     assert.match(shown.rendered, /Pick 2, now €29\./);
     assert.match(shown.rendered, /https:\/\/shop\.example\.com\/p\/pick-2/);
 
+    // A card's image may be a file the business uploaded for the number instead of a link.
+    const file = new FormData();
+    file.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pick.png');
+    const uploaded = await fetch(`${t.url}/api/v1/media/${NUMBER}`, {
+      method: 'POST',
+      headers: { apiKey: a.apiKey },
+      body: file,
+    });
+    const mediaId = ((await uploaded.json()) as { data: { mediaId: string } }).data.mediaId;
+    const byUpload = {
+      ...template,
+      components: {
+        body: { placeholders: ['Amina'] },
+        cards: [{ ...sentCard(1), header: { type: 'IMAGE', mediaId } }, sentCard(2)],
+      },
+    };
+    const withUpload = await sentAndDelivered('picks-3', '447911100003', byUpload);
+    assert.match(withUpload.rendered, /Pick 1, now €19\./);
+    const wrongKind = await api('POST', '/api/v1/msg/template', {
+      messageId: 'picks-4',
+      from: `+${NUMBER}`,
+      to: '+447911100003',
+      template: {
+        ...byUpload,
+        components: {
+          ...byUpload.components,
+          cards: [{ ...sentCard(1), header: { type: 'VIDEO', mediaId } }, sentCard(2)],
+        },
+      },
+    });
+    assert.equal(wrongKind.status, 400);
+    assert.match(wrongKind.body.message, /^`template\.components\.cards\[0\]\.header/);
+
     const oneCard = await api('POST', '/api/v1/msg/template', {
       messageId: 'picks-2',
       from: `+${NUMBER}`,

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { GatewayError } from '../../src/domain/errors.ts';
 import { sendTemplate } from '../../src/domain/messages/send-template.ts';
+import type { OutboundMedia } from '../../src/domain/ports/outbound-media.ts';
 import type { Template, TemplatesStore } from '../../src/domain/ports/templates.ts';
 import { checkTemplate } from '../../src/domain/templates/check-template.ts';
 import { resolveTemplateSend } from '../../src/domain/templates/resolve-template-send.ts';
@@ -249,6 +250,31 @@ function storeWith(body: TemplateBodyInput): TemplatesStore {
   } as unknown as TemplatesStore;
 }
 
+/** Uploads of the account: an image for the sending number, a video, and an image of another number. */
+const UPLOADS = new Map<string, OutboundMedia>(
+  [
+    ['upl_00000000000000000000000001', '14155550100', 'IMAGE', '9100000000000001'],
+    ['upl_00000000000000000000000002', '14155550100', 'VIDEO', '9100000000000002'],
+    ['upl_00000000000000000000000003', '14155550199', 'IMAGE', '9100000000000003'],
+  ].map(([id, phone, mediaType, networkMediaId]) => [
+    id as string,
+    {
+      id: id as string,
+      accountId: 'acc_1',
+      phone: phone as string,
+      networkMediaId: networkMediaId as string,
+      mediaType: mediaType as string,
+      mimeType: mediaType === 'IMAGE' ? 'image/png' : 'video/mp4',
+      size: 10,
+      createdAt: 0,
+    },
+  ]),
+);
+const uploads = {
+  findOutboundMedia: async (accountId: string, id: string) =>
+    accountId === 'acc_1' ? UPLOADS.get(id) : undefined,
+};
+
 async function sendBody(store: TemplatesStore, components: unknown, to = PHONE) {
   const checked = sendTemplate.normalize({
     messageId: 'm-1',
@@ -257,7 +283,13 @@ async function sendBody(store: TemplatesStore, components: unknown, to = PHONE) 
     template: { name: 'kind_test', language: 'en_US', components } as never,
   });
   if (!checked.ok) throw new GatewayError('invalid_request', checked.message, { field: checked.field });
-  const context = await resolveTemplateSend(store, 'acc_1', '14155550100', checked.value, to);
+  const context = await resolveTemplateSend(
+    { templates: store, uploads },
+    'acc_1',
+    '14155550100',
+    checked.value,
+    to,
+  );
   return sendTemplate.toCloud(checked.value, context);
 }
 
@@ -399,6 +431,81 @@ describe('sending a carousel template', () => {
     for (const [components, field] of cases) {
       assert.equal(await sendRefusal(store, components), field, JSON.stringify(components).slice(0, 140));
     }
+  });
+
+  test("a card's media may be an upload of the sending number, sent by the network's id", async () => {
+    const byUpload = (mediaId: string, type = 'IMAGE') => ({ ...sent(), header: { type, mediaId } });
+    const cloud = await sendBody(store, {
+      body: { placeholders: ['Jane'] },
+      cards: [byUpload('upl_00000000000000000000000001'), sent()],
+    });
+    const carousel = (cloud.template as { components: { cards?: { components: unknown[] }[] }[] })
+      .components[1];
+    assert.deepEqual(carousel?.cards?.[0]?.components[0], {
+      type: 'header',
+      parameters: [{ type: 'image', image: { id: '9100000000000001' } }],
+    });
+    const body = { placeholders: ['Jane'] };
+    const refusals: [unknown, string, RegExp][] = [
+      [
+        byUpload('upl_00000000000000000000000009'),
+        'template.components.cards[0].header.mediaId',
+        /no uploaded media/,
+      ],
+      [
+        byUpload('upl_00000000000000000000000003'),
+        'template.components.cards[0].header.mediaId',
+        /uploaded for \+14155550199/,
+      ],
+      [
+        byUpload('upl_00000000000000000000000002'),
+        'template.components.cards[0].header.mediaId',
+        /is video\/mp4/,
+      ],
+      [byUpload('photo.png'), 'template.components.cards[0].header.mediaId', /id of an upload/],
+      [
+        {
+          ...sent(),
+          header: {
+            type: 'IMAGE',
+            mediaUrl: 'https://a.example/x.png',
+            mediaId: 'upl_00000000000000000000000001',
+          },
+        },
+        'template.components.cards[0].header.mediaId',
+        /not both/,
+      ],
+    ];
+    for (const [first, field, message] of refusals) {
+      try {
+        await sendBody(store, { body, cards: [first, sent()] });
+        assert.fail(`accepted ${JSON.stringify(first)}`);
+      } catch (error) {
+        assert.ok(error instanceof GatewayError, String(error));
+        assert.equal(error.field, field);
+        assert.match(error.message, message);
+      }
+    }
+  });
+
+  test("a template's own media header may be an upload too", async () => {
+    const withImage = storeWith(
+      create('MARKETING', {
+        header: { format: 'IMAGE', example: 'handle-1' },
+        body: { text: 'Hello there' },
+      }),
+    );
+    const cloud = await sendBody(withImage, {
+      header: { type: 'IMAGE', mediaId: 'upl_00000000000000000000000001' },
+    });
+    assert.deepEqual((cloud.template as { components: unknown[] }).components[0], {
+      type: 'header',
+      parameters: [{ type: 'image', image: { id: '9100000000000001' } }],
+    });
+    const other = await sendRefusal(withImage, {
+      header: { type: 'IMAGE', mediaId: 'upl_00000000000000000000000003' },
+    });
+    assert.equal(other, 'template.components.header.mediaId');
   });
 
   test('cards are refused for a template that is not a carousel', async () => {

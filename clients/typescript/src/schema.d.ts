@@ -3346,6 +3346,8 @@ export interface operations {
                                 type: string;
                                 parameter?: string;
                                 mediaUrl?: string;
+                                /** @description an upload of this number (POST /api/v1/media), instead of mediaUrl */
+                                mediaId?: string;
                                 filename?: string;
                             };
                             body?: {
@@ -3364,7 +3366,9 @@ export interface operations {
                                     /** @description IMAGE or VIDEO, as the card header of the template */
                                     type: string;
                                     /** @description the absolute https:// URL of the image or video */
-                                    mediaUrl: string;
+                                    mediaUrl?: string;
+                                    /** @description an upload of this number (POST /api/v1/media), instead of mediaUrl */
+                                    mediaId?: string;
                                 };
                                 body?: {
                                     placeholders?: string[];

@@ -32,7 +32,13 @@ export function sendService(
     connector: core.connector,
     windowOpenSince: (business, user) => repos.conversations.lastInboundAt(business, user),
     resolveTemplate: (accountId, senderPhone, content, recipient) =>
-      resolveTemplateSend(templates, accountId, senderPhone, content as TemplateContent, recipient),
+      resolveTemplateSend(
+        { templates, uploads },
+        accountId,
+        senderPhone,
+        content as TemplateContent,
+        recipient,
+      ),
     resolveFlow: (accountId, content) => resolveFlowSend(repos.flows, accountId, content as FlowContent),
     resolveMedia: async (accountId, senderPhone, content) => {
       const media = content as MediaContent;

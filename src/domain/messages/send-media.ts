@@ -69,7 +69,7 @@ export const sendMedia: SendOperation<Body, MediaContent, typeof bodySchema> = {
       ? (body.mediaType.toUpperCase() as MediaType)
       : undefined;
     if (!mediaType) return refuse('mediaType', `\`mediaType\` ${MEDIA_TYPE_RULE}`);
-    const source = sourceOf(body);
+    const source = mediaSource(body);
     if ('field' in source) return refuse(source.field, source.message);
     // An empty caption is no caption: forms often send the field blank, and it asks for nothing.
     const caption = body.caption || undefined;
@@ -100,30 +100,36 @@ export const sendMedia: SendOperation<Body, MediaContent, typeof bodySchema> = {
   },
 };
 
-/** Where the media comes from: exactly one of a URL and an upload's id, each checked. */
-function sourceOf(
-  body: Body,
+/**
+ * Where the media comes from: exactly one of a URL and an upload's id, each checked; `prefix` names where
+ * the two fields sit in the body (a template header's, say), so a refusal names the field as sent.
+ */
+export function mediaSource(
+  body: { mediaUrl?: string | undefined; mediaId?: string | undefined },
+  prefix = '',
 ): { mediaUrl: string } | { mediaId: string } | { field: string; message: string } {
+  const url = `${prefix}mediaUrl`;
+  const id = `${prefix}mediaId`;
   if (body.mediaUrl !== undefined && body.mediaId !== undefined)
-    return { field: 'mediaId', message: 'give either `mediaUrl` or `mediaId`, not both' };
+    return { field: id, message: `give either \`${url}\` or \`${id}\`, not both` };
   if (body.mediaId !== undefined) {
     return UPLOAD_ID.test(body.mediaId)
       ? { mediaId: body.mediaId }
       : {
-          field: 'mediaId',
-          message: '`mediaId` must be the id of an upload (upl_…), as POST /api/v1/media answered it',
+          field: id,
+          message: `\`${id}\` must be the id of an upload (upl_…), as POST /api/v1/media answered it`,
         };
   }
   if (body.mediaUrl === undefined)
-    return { field: 'mediaUrl', message: '`mediaUrl` is required (or `mediaId`, the id of an upload)' };
-  const url = URL.canParse(body.mediaUrl) ? new URL(body.mediaUrl) : undefined;
+    return { field: url, message: `\`${url}\` is required (or \`${id}\`, the id of an upload)` };
+  const parsed = URL.canParse(body.mediaUrl) ? new URL(body.mediaUrl) : undefined;
   // `https:example.com` parses too (the scheme is special), so the literal prefix is checked as well.
-  if (url?.protocol !== 'https:' || !url.hostname || !/^https:\/\//i.test(body.mediaUrl))
-    return { field: 'mediaUrl', message: '`mediaUrl` must be a valid absolute URL starting with https://' };
+  if (parsed?.protocol !== 'https:' || !parsed.hostname || !/^https:\/\//i.test(body.mediaUrl))
+    return { field: url, message: `\`${url}\` must be a valid absolute URL starting with https://` };
   if (UNSAFE_URL_CHARACTER.test(body.mediaUrl)) {
     return {
-      field: 'mediaUrl',
-      message: '`mediaUrl` must not contain spaces or control characters; encode a space as %20',
+      field: url,
+      message: `\`${url}\` must not contain spaces or control characters; encode a space as %20`,
     };
   }
   // Sent as given, not re-serialized: a signed URL must reach the network byte for byte.

@@ -9,13 +9,16 @@ export type RuleResult<T> = { ok: true; value: T } | { ok: false; field: string;
 
 /**
  * What a template send needs of the APPROVED template beyond its parameters: the name the network knows it
- * under, its category (an authentication code also fills the OTP button), and the types of a carousel
- * card's buttons in order (a card button's parameter is a quick reply's payload or a URL's suffix).
+ * under, its category (an authentication code also fills the OTP button), the types of a carousel
+ * card's buttons in order (a card button's parameter is a quick reply's payload or a URL's suffix), and
+ * the network's ids of the uploads its headers name.
  */
 export interface ResolvedTemplate {
   networkName: string;
   category?: string;
   cardButtons?: string[];
+  /** The network's media id of each upload (`upl_…`) the send's headers name. */
+  media?: Record<string, string>;
 }
 
 export interface SendContext {

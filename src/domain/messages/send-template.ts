@@ -8,6 +8,8 @@
  * button as the network requires; a carousel template takes its cards' values in `cards` (template-cards.ts).
  */
 import { Type } from 'typebox';
+import { mediaSource } from './send-media.ts';
+import type { ResolvedTemplate } from './send-operation.ts';
 import {
   type CommonFields,
   commonFields,
@@ -29,10 +31,17 @@ import {
   parameterList,
   placeholdersOf,
 } from './template-cards.ts';
+import { cloudMedia, type MediaOf } from './template-header-media.ts';
 
 const MEDIA_FORMATS = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
 
-type HeaderInput = { type: string; parameter?: string; mediaUrl?: string; filename?: string };
+type HeaderInput = {
+  type: string;
+  parameter?: string;
+  mediaUrl?: string;
+  mediaId?: string;
+  filename?: string;
+};
 type Body = CommonFields & {
   template: {
     name: string;
@@ -43,7 +52,7 @@ type Body = CommonFields & {
       body?: { placeholders?: string[]; parameters?: string[] };
       buttons?: { index: number; parameter: string }[];
       cards?: {
-        header: { type: string; mediaUrl: string };
+        header: { type: string; mediaUrl?: string; mediaId?: string };
         body?: { placeholders?: string[]; parameters?: string[] };
         buttons?: { index: number; parameter: string }[];
       }[];
@@ -53,7 +62,7 @@ type Body = CommonFields & {
 
 export type TemplateHeaderParameter =
   | { type: 'TEXT'; parameter: string }
-  | { type: (typeof MEDIA_FORMATS)[number]; mediaUrl: string; filename?: string };
+  | ({ type: (typeof MEDIA_FORMATS)[number]; filename?: string } & MediaOf);
 
 export interface TemplateContent {
   name: string;
@@ -69,11 +78,10 @@ function header(input: HeaderInput) {
   const field = 'template.components.header';
   const type = input.type.toUpperCase();
   if (type === 'TEXT') {
-    if (input.mediaUrl !== undefined || input.filename !== undefined) {
-      return refuse(
-        `${field}.mediaUrl`,
-        `\`${field}.mediaUrl\` and \`filename\` are for IMAGE, VIDEO and DOCUMENT headers`,
-      );
+    const media = ['mediaUrl', 'mediaId', 'filename'] as const;
+    const given = media.find((key) => input[key] !== undefined);
+    if (given) {
+      return refuse(`${field}.${given}`, `\`${field}.${given}\` is for IMAGE, VIDEO and DOCUMENT headers`);
     }
     if (input.parameter === undefined)
       return refuse(`${field}.parameter`, `\`${field}.parameter\` is required for a TEXT header`);
@@ -85,29 +93,28 @@ function header(input: HeaderInput) {
   if (input.parameter !== undefined) {
     return refuse(
       `${field}.parameter`,
-      `\`${field}.parameter\` is for a TEXT header; a ${type} header takes \`mediaUrl\``,
+      `\`${field}.parameter\` is for a TEXT header; a ${type} header takes \`mediaUrl\` or \`mediaId\``,
     );
   }
-  if (input.mediaUrl === undefined || !/^https:\/\/[^\s/]+\S*$/.test(input.mediaUrl)) {
-    return refuse(
-      `${field}.mediaUrl`,
-      `\`${field}.mediaUrl\` must be an absolute https:// URL for a ${type} header`,
-    );
-  }
+  const source = mediaSource(input, `${field}.`);
+  if ('field' in source) return refuse(source.field, source.message);
   if (input.filename !== undefined && type !== 'DOCUMENT') {
     return refuse(`${field}.filename`, `\`${field}.filename\` is for DOCUMENT headers only`);
   }
   return ok({
     type: type as (typeof MEDIA_FORMATS)[number],
-    mediaUrl: input.mediaUrl,
+    ...source,
     ...(input.filename !== undefined ? { filename: input.filename } : {}),
   });
 }
 
-function cloudHeader(h: TemplateHeaderParameter) {
+function cloudHeader(h: TemplateHeaderParameter, template: ResolvedTemplate) {
   if (h.type === 'TEXT') return { type: 'text', text: h.parameter };
   const kind = h.type.toLowerCase();
-  return { type: kind, [kind]: { link: h.mediaUrl, ...(h.filename ? { filename: h.filename } : {}) } };
+  return {
+    type: kind,
+    [kind]: { ...cloudMedia(h, template), ...(h.filename ? { filename: h.filename } : {}) },
+  };
 }
 
 const bodySchema = Type.Object(
@@ -127,6 +134,11 @@ const bodySchema = Type.Object(
                     type: text(1, 16, { description: 'TEXT, IMAGE, VIDEO or DOCUMENT' }),
                     parameter: Type.Optional(text(1, PARAMETER_MAX)),
                     mediaUrl: Type.Optional(text(1, 2048)),
+                    mediaId: Type.Optional(
+                      text(1, 64, {
+                        description: 'an upload of this number (POST /api/v1/media), instead of mediaUrl',
+                      }),
+                    ),
                     filename: Type.Optional(text(1, 240)),
                   },
                   { additionalProperties: false },
@@ -197,7 +209,8 @@ export const sendTemplate: SendOperation<Body, TemplateContent, typeof bodySchem
     // The pipeline resolves the template before building the message; reaching here without it is a bug.
     if (!context.template) throw new Error('a template send needs the resolved template in its context');
     const components: unknown[] = [];
-    if (content.header) components.push({ type: 'header', parameters: [cloudHeader(content.header)] });
+    if (content.header)
+      components.push({ type: 'header', parameters: [cloudHeader(content.header, context.template)] });
     if (content.body.length > 0) {
       components.push({ type: 'body', parameters: content.body.map((text) => ({ type: 'text', text })) });
     }

@@ -5,8 +5,10 @@
  * (templates/resolve-carousel-send.ts); here only their shape.
  */
 import { Type } from 'typebox';
+import { mediaSource } from './send-media.ts';
 import type { ResolvedTemplate } from './send-operation.ts';
 import { ok, type RuleResult, refuse, text } from './send-operation.ts';
+import { cloudMedia, type MediaOf } from './template-header-media.ts';
 
 /** docs/cloud-api.md §1.3: a text parameter may hold up to 1024 characters. */
 export const PARAMETER_MAX = 1024;
@@ -32,7 +34,12 @@ export const cardSchema = Type.Object(
     header: Type.Object(
       {
         type: text(1, 16, { description: 'IMAGE or VIDEO, as the card header of the template' }),
-        mediaUrl: text(1, 2048, { description: 'the absolute https:// URL of the image or video' }),
+        mediaUrl: Type.Optional(
+          text(1, 2048, { description: 'the absolute https:// URL of the image or video' }),
+        ),
+        mediaId: Type.Optional(
+          text(1, 64, { description: 'an upload of this number (POST /api/v1/media), instead of mediaUrl' }),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -48,13 +55,13 @@ export const cardSchema = Type.Object(
 );
 
 type CardInput = {
-  header: { type: string; mediaUrl: string };
+  header: { type: string; mediaUrl?: string; mediaId?: string };
   body?: { placeholders?: string[]; parameters?: string[] };
   buttons?: { index: number; parameter: string }[];
 };
 
 export interface CardContent {
-  header: { type: (typeof CARD_MEDIA)[number]; mediaUrl: string };
+  header: { type: (typeof CARD_MEDIA)[number] } & MediaOf;
   body: string[];
   buttons: { index: number; parameter: string }[];
 }
@@ -95,18 +102,14 @@ function card(input: CardInput, field: string): RuleResult<CardContent> {
   if (!(CARD_MEDIA as readonly string[]).includes(type)) {
     return refuse(`${field}.header.type`, `\`${field}.header.type\` must be IMAGE or VIDEO`);
   }
-  if (!/^https:\/\/[^\s/]+\S*$/.test(input.header.mediaUrl)) {
-    return refuse(
-      `${field}.header.mediaUrl`,
-      `\`${field}.header.mediaUrl\` must be an absolute https:// URL`,
-    );
-  }
+  const source = mediaSource(input.header, `${field}.header.`);
+  if ('field' in source) return refuse(source.field, source.message);
   const body = placeholdersOf(input.body, `${field}.body`);
   if (!body.ok) return body;
   const buttons = buttonsOf(input.buttons, `${field}.buttons`);
   if (!buttons.ok) return buttons;
   return ok({
-    header: { type: type as CardContent['header']['type'], mediaUrl: input.header.mediaUrl },
+    header: { type: type as CardContent['header']['type'], ...source },
     body: body.value,
     buttons: buttons.value,
   });
@@ -130,7 +133,7 @@ export function cloudCarousel(cards: CardContent[], template: ResolvedTemplate) 
     cards: cards.map((c, i) => {
       const kind = c.header.type.toLowerCase();
       const components: unknown[] = [
-        { type: 'header', parameters: [{ type: kind, [kind]: { link: c.header.mediaUrl } }] },
+        { type: 'header', parameters: [{ type: kind, [kind]: cloudMedia(c.header, template) }] },
       ];
       if (c.body.length > 0) {
         components.push({ type: 'body', parameters: c.body.map((value) => ({ type: 'text', text: value })) });

@@ -10,6 +10,8 @@
 import { isUserId } from '../../lib/user-id.ts';
 import { GatewayError } from '../errors.ts';
 import type { TemplateContent } from '../messages/send-template.ts';
+import { mediaToSend } from '../outbound-media.ts';
+import type { OutboundMediaStore } from '../ports/outbound-media.ts';
 import type { TemplatesStore } from '../ports/templates.ts';
 import type { SendContextLike } from '../send-message.ts';
 import { checkCarouselSend, highestVariable } from './resolve-carousel-send.ts';
@@ -105,14 +107,57 @@ function checkButtons(component: NetworkComponent | undefined, content: Template
   }
 }
 
+/** The uploads a send's headers name (`mediaId`), each with the field that named it. */
+function uploadsNamed(content: TemplateContent): { mediaId: string; mediaType: string; field: string }[] {
+  const named: { mediaId: string; mediaType: string; field: string }[] = [];
+  const header = content.header;
+  if (header && header.type !== 'TEXT' && header.mediaId !== undefined) {
+    named.push({
+      mediaId: header.mediaId,
+      mediaType: header.type,
+      field: 'template.components.header.mediaId',
+    });
+  }
+  content.cards?.forEach((card, i) => {
+    if (card.header.mediaId === undefined) return;
+    named.push({
+      mediaId: card.header.mediaId,
+      mediaType: card.header.type,
+      field: `template.components.cards[${i}].header.mediaId`,
+    });
+  });
+  return named;
+}
+
+/** The network's id of each upload the send names: this account's, for the sending number, of the kind. */
+async function resolveUploads(
+  uploads: Pick<OutboundMediaStore, 'findOutboundMedia'>,
+  accountId: string,
+  senderPhone: string,
+  content: TemplateContent,
+): Promise<Record<string, string> | undefined> {
+  const named = uploadsNamed(content);
+  if (named.length === 0) return undefined;
+  const media: Record<string, string> = {};
+  for (const { mediaId, mediaType, field } of named) {
+    media[mediaId] = await mediaToSend(uploads, accountId, senderPhone, { mediaId, mediaType }, field);
+  }
+  return media;
+}
+
+export interface TemplateSendStores {
+  templates: TemplatesStore;
+  uploads: Pick<OutboundMediaStore, 'findOutboundMedia'>;
+}
+
 export async function resolveTemplateSend(
-  templates: TemplatesStore,
+  stores: TemplateSendStores,
   accountId: string,
   senderPhone: string,
   content: TemplateContent,
   recipient: string,
 ): Promise<SendContextLike> {
-  const row = await templates.findByName(accountId, senderPhone, content.name, content.language);
+  const row = await stores.templates.findByName(accountId, senderPhone, content.name, content.language);
   if (!row) {
     throw new GatewayError(
       'not_found',
@@ -136,7 +181,13 @@ export async function resolveTemplateSend(
   checkBody(byType('BODY'), content);
   checkButtons(byType('BUTTONS'), content);
   const cardButtons = checkCarouselSend(byType('CAROUSEL'), content.cards);
+  const media = await resolveUploads(stores.uploads, accountId, senderPhone, content);
   return {
-    template: { networkName: row.networkName, category, ...(cardButtons.length ? { cardButtons } : {}) },
+    template: {
+      networkName: row.networkName,
+      category,
+      ...(cardButtons.length ? { cardButtons } : {}),
+      ...(media ? { media } : {}),
+    },
   };
 }
