@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { normalizePhone } from '../lib/phone.ts';
-import { bool, ConfigError, type Env, integer, oneOf, url } from './env-readers.ts';
+import { bool, ConfigError, type Env, integer, oneOf, url, words } from './env-readers.ts';
 import { limitsSection, networkSections, simulatorSection, webhooksSection } from './sections.ts';
 
 export { ConfigError, isLoopbackHost } from './env-readers.ts';
@@ -122,6 +122,8 @@ export interface Config<Secret extends string | null = string> {
   };
   /** Traffic older than this many days is removed in the background (src/domain/retention.ts); 0 = kept. */
   retentionDays: number;
+  /** Keywords that opt a user out of / back into a number's marketing (docs/opt-outs.md); null: the defaults. */
+  optOutKeywords: { optOut: string[] | null; optIn: string[] | null };
 }
 
 /** What the environment gives; simulator credentials it leaves unset are derived from the secret key. */
@@ -225,6 +227,10 @@ export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
     http: httpTimeouts(env),
     seedDemoAccount: bool(env, 'SEED_DEMO_ACCOUNT', true),
     retentionDays: retentionDays(env),
+    optOutKeywords: Object.freeze({
+      optOut: words(env, 'OPT_OUT_KEYWORDS'),
+      optIn: words(env, 'OPT_IN_KEYWORDS'),
+    }),
   });
   checkIdleOutlastsSends(config);
   return config;

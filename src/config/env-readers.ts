@@ -35,6 +35,23 @@ export function bool(env: Env, key: string, fallback: boolean): boolean {
   throw new ConfigError(`${key} must be true or false, got "${raw}"`);
 }
 
+/**
+ * A comma-separated list of words (`STOP,ARRET`), each 1–32 letters, trimmed; null when unset, so the
+ * caller's default applies.
+ */
+export function words(env: Env, key: string): string[] | null {
+  const raw = env[key];
+  if (raw === undefined || raw.trim() === '') return null;
+  const list = raw.split(',').map((w) => w.trim());
+  const bad = list.find((w) => !/^\p{L}{1,32}$/u.test(w));
+  if (bad !== undefined || list.length > 50) {
+    throw new ConfigError(
+      `${key} must be a comma-separated list of at most 50 words of 1 to 32 letters, got "${raw}"`,
+    );
+  }
+  return list;
+}
+
 /** An http(s) URL, without trailing slashes. */
 export function url(key: string, raw: string): string {
   try {

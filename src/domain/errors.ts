@@ -12,6 +12,7 @@ export const errorCatalogue = {
   payload_too_large: { status: 413 },
   session_closed: { status: 422 },
   network_rejected: { status: 422 },
+  opted_out: { status: 422 },
   rate_limited: { status: 429 },
   network_error: { status: 502 },
   network_unavailable: { status: 503 },

@@ -1,5 +1,11 @@
 /** The event types a webhook endpoint can receive (docs/webhooks.md). */
-export const eventTypes = ['message.received', 'message.status', 'template.status'] as const;
+export const eventTypes = [
+  'message.received',
+  'message.status',
+  'template.status',
+  'contact.opted_out',
+  'contact.opted_in',
+] as const;
 export type EventType = (typeof eventTypes)[number];
 
 /** The names in `events` that are no event type. */

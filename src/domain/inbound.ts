@@ -14,6 +14,12 @@
 import { newId } from '../lib/ids.ts';
 import { type JoinLimits, waitInWords } from './join-limits.ts';
 import { fromNetworkStatus } from './message-status.ts';
+import {
+  applyOptOutKeyword,
+  NOT_ACCEPTING_MARKETING,
+  type OptOutKeywords,
+  optOutByNetwork,
+} from './opt-outs.ts';
 import type { AccountsStore } from './ports/accounts.ts';
 import type { ConversationsStore } from './ports/conversations.ts';
 import type { InboundMessage, InboundStore } from './ports/inbound.ts';
@@ -21,6 +27,7 @@ import type { MessagesStore } from './ports/messages.ts';
 import type { NetworkConnector } from './ports/network.ts';
 import type { InboundMessageEvent, StatusEvent } from './ports/network-events.ts';
 import type { NumbersStore } from './ports/numbers.ts';
+import type { OptOutsStore } from './ports/opt-outs.ts';
 import type { SandboxSettings } from './senders.ts';
 import { settleFromStatus } from './unknown-outcomes.ts';
 
@@ -54,6 +61,10 @@ export interface InboundDeps {
   logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Attempts of `join <code>` per phone and per sandbox, against guessing codes. */
   joinLimits: JoinLimits;
+  optOuts: OptOutsStore;
+  optOutKeywords: OptOutKeywords;
+  /** Called when a change recorded an event for webhook endpoints (an opt-out). */
+  wakeDispatcher(): void;
 }
 
 const JOIN = /^join\s+([a-z0-9-]{3,64})$/i;
@@ -216,9 +227,29 @@ export async function handleInboundMessage(deps: InboundDeps, event: InboundMess
   // The key of the first delivery: a redelivery is the same user, whatever was linked since.
   await deps.conversations.recordInbound(row.businessPhone, row.userPhone, stored.at);
   const accountId = isSandbox ? await routeSandboxMessage(deps, stored, row.userPhone) : number!.accountId;
+  // On the account's own numbers a keyword opts the user out of marketing, or back in (opt-outs.ts); the
+  // message is published all the same. The sandbox's own `stop` leaves the sandbox instead.
+  const text = textOf(stored);
+  if (!isSandbox && accountId && text) {
+    const message = { businessPhone: row.businessPhone, user: row.userPhone, text, at: stored.at };
+    if (await applyOptOutKeyword(deps.optOuts, deps.optOutKeywords, accountId, message))
+      deps.wakeDispatcher();
+  }
   await followNumberChange(deps, row, stored);
   const media = accountId ? await copyMediaOf(deps, accountId, stored) : undefined;
   await deps.publishReceived(row, accountId, media);
+}
+
+/**
+ * The network refused a message because its user does not accept marketing (131050): the user is opted
+ * out of that number's marketing, as if they had sent STOP. Only on the account's own numbers.
+ */
+async function optOutOf(deps: InboundDeps, event: StatusEvent): Promise<void> {
+  if (event.phoneNumberId === deps.sandbox.phoneNumberId) return;
+  const message = await deps.messages.findByNetworkId(event.waId);
+  if (!message) return;
+  const optOut = { businessPhone: message.fromPhone, user: message.toPhone, at: event.at };
+  if (await optOutByNetwork(deps.optOuts, message.accountId, optOut)) deps.wakeDispatcher();
 }
 
 export async function handleStatus(deps: InboundDeps, event: StatusEvent): Promise<void> {
@@ -227,7 +258,10 @@ export async function handleStatus(deps: InboundDeps, event: StatusEvent): Promi
   const error = event.errors.length ? JSON.stringify(event.errors[0]) : null;
   // The network's status as it arrived, less the tag the gateway's own send put there (docs/adr/0013).
   const { biz_opaque_callback_data: _tag, ...network } = event.network;
-  if (await deps.messages.applyNetworkStatus(event.waId, status, event.at, error, network)) return;
+  if (await deps.messages.applyNetworkStatus(event.waId, status, event.at, error, network)) {
+    if (status === 'FAILED' && event.errors[0]?.code === NOT_ACCEPTING_MARKETING) await optOutOf(deps, event);
+    return;
+  }
   // No message has this network id yet: the status may name one whose send's answer was lost (or is still
   // awaited) by the id the send carried. Settling it applies this status, which waits meanwhile.
   await settleFromStatus(deps, event);

@@ -4,8 +4,9 @@
  */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { type MessageStatus, statusRank } from '../domain/message-status.ts';
-import type { MessageClaim, MessagesStore, SentMessage, StatusStep } from '../domain/ports/messages.ts';
+import type { MessageClaim, MessagesStore, SentMessage } from '../domain/ports/messages.ts';
 import { newId } from '../lib/ids.ts';
+import { messageReads } from './message-reads.ts';
 import { type ClaimRow, claimRowOf, sentMessageOf } from './message-rows.ts';
 import { prepare } from './prepared.ts';
 import type { Database, MessagesTable } from './schema.ts';
@@ -364,23 +365,6 @@ class MessagesRepository {
     if (linked) await this.applyUnmatched(waId);
     return linked !== undefined;
   }
-
-  timeline(messageId: string): Promise<StatusStep[]> {
-    return (
-      this.#db
-        .selectFrom('message_status_events')
-        .select(['status', 'at', 'error'])
-        .where('message_id', '=', messageId)
-        .execute()
-        // Statuses only move forward, so their rank is their order; network times have only
-        // second resolution and cannot order events within one second.
-        .then((events) =>
-          events.sort(
-            (a, b) => statusRank(a.status as MessageStatus) - statusRank(b.status as MessageStatus),
-          ),
-        )
-    );
-  }
 }
 
 export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}): MessagesStore {
@@ -390,5 +374,5 @@ export function messagesRepo(db: Kysely<Database>, hooks: MessageHooks = {}): Me
     settle: repo.settle.bind(repo),
     applyUnmatched: repo.applyUnmatched.bind(repo),
   };
-  return Object.assign(repo, unsettledMessages(db, parts));
+  return Object.assign(repo, unsettledMessages(db, parts), messageReads(db));
 }

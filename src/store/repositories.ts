@@ -7,6 +7,7 @@ import { flowsRepo } from './flows-repo.ts';
 import { inboundRepo } from './inbound-repo.ts';
 import { type MessageHooks, messagesRepo } from './messages-repo.ts';
 import { numbersRepo } from './numbers-repo.ts';
+import { optOutsRepo } from './opt-outs-repo.ts';
 import { portalInvitesRepo } from './portal-invites-repo.ts';
 import type { Database } from './schema.ts';
 import { webhooksRepo } from './webhooks-repo.ts';
@@ -24,6 +25,7 @@ export function createRepositories(
     webhooks: webhooksRepo(store.db, store.dialect),
     flows: flowsRepo(store.db),
     portalInvites: portalInvitesRepo(store.db),
+    optOuts: optOutsRepo(store.db),
   };
 }
 

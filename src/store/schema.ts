@@ -324,6 +324,16 @@ export interface NetworkUsersTable {
   updated_at: number;
 }
 
+/** Opt-outs of a business number's marketing in force (src/store/opt-outs-repo.ts). */
+export interface OptOutsTable {
+  account_id: string;
+  business_phone: string;
+  user_key: string;
+  opted_out_at: number;
+  source: string;
+  keyword: string | null;
+}
+
 /** The in-process simulator's state (src/store/simulator-state-repo.ts): JSON records by kind and key. */
 export interface SimulatorRecordsTable {
   kind: string;
@@ -359,4 +369,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   simulator_records: SimulatorRecordsTable;
   network_users: NetworkUsersTable;
+  opt_outs: OptOutsTable;
 }

@@ -42,7 +42,13 @@ describe('webhook events', () => {
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assert.match(created.body.data.secret, /^whsec_/);
-    assert.deepEqual(created.body.data.events, ['message.received', 'message.status', 'template.status']);
+    assert.deepEqual(created.body.data.events, [
+      'message.received',
+      'message.status',
+      'template.status',
+      'contact.opted_out',
+      'contact.opted_in',
+    ]);
     endpoint = created.body.data;
     await userSays(t, USER, DEFAULT_SANDBOX_NUMBER, {
       text: `join ${account.joinCode}`,

@@ -122,6 +122,10 @@ export class InMemoryMessages implements MessagesStore {
     );
     return found && { ...found };
   }
+  async findByNetworkId(waId: string) {
+    const found = this.messages.find((m) => m.waId === waId);
+    return found && { ...found };
+  }
   async release(id: string) {
     const at = this.messages.findIndex((m) => m.id === id && m.status === 'PENDING');
     if (at >= 0) this.messages.splice(at, 1);

@@ -11,9 +11,9 @@ import { test } from 'node:test';
 const ROOT = path.join(import.meta.dirname, '..', '..');
 const SRC = path.join(ROOT, 'src');
 
-/** Reads of one variable: `integer(env, 'X', …)`, `bool(env, 'X', …)`, `oneOf<T>(env, 'X', …)`, `env.X`, `process.env.X`. */
+/** Reads of one variable: `integer(env, 'X', …)`, `bool(env, 'X', …)`, `oneOf<T>(env, 'X', …)`, `words(env, 'X')`, `env.X`, `process.env.X`. */
 const READS = [
-  /\b(?:integer|bool|oneOf(?:<\w+>)?)\(\s*env,\s*'([A-Z][A-Z0-9_]+)'/g,
+  /\b(?:integer|bool|words|oneOf(?:<\w+>)?)\(\s*env,\s*'([A-Z][A-Z0-9_]+)'/g,
   /\b(?:process\.)?env\.([A-Z][A-Z0-9_]+)\b/g,
 ];
 

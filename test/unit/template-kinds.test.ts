@@ -284,7 +284,7 @@ async function sendBody(store: TemplatesStore, components: unknown, to = PHONE) 
   });
   if (!checked.ok) throw new GatewayError('invalid_request', checked.message, { field: checked.field });
   const context = await resolveTemplateSend(
-    { templates: store, uploads },
+    { templates: store, uploads, optOuts: { find: async () => undefined } },
     'acc_1',
     '14155550100',
     checked.value,

@@ -7302,7 +7302,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events?: ("message.received" | "message.status" | "template.status")[];
+                    events?: ("message.received" | "message.status" | "template.status" | "contact.opted_out" | "contact.opted_in")[];
                 };
             };
         };
@@ -7621,7 +7621,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("message.received" | "message.status" | "template.status")[];
+                    events?: ("message.received" | "message.status" | "template.status" | "contact.opted_out" | "contact.opted_in")[];
                     enabled?: boolean;
                 };
             };

@@ -3,6 +3,7 @@ import type { InboundDeps } from '../../domain/inbound.ts';
 import type { MediaLibrary } from '../../domain/inbound-media.ts';
 import { copyInboundMedia } from '../../domain/inbound-media.ts';
 import { joinLimitPolicies, joinLimits } from '../../domain/join-limits.ts';
+import { DEFAULT_OPT_IN_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS } from '../../domain/opt-outs.ts';
 import { mediaLink } from '../../lib/media-links.ts';
 import { receivedMessagePublisher } from '../../store/event-outbox.ts';
 import type { Core } from '../core.ts';
@@ -31,5 +32,10 @@ export function inboundService(
         mediaId,
       ),
     publishReceived: receivedMessagePublisher(core.store.db, core.wake, eventPayloads),
+    optOutKeywords: {
+      optOut: config.optOutKeywords.optOut ?? DEFAULT_OPT_OUT_KEYWORDS,
+      optIn: config.optOutKeywords.optIn ?? DEFAULT_OPT_IN_KEYWORDS,
+    },
+    wakeDispatcher: core.wake,
   };
 }

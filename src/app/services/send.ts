@@ -33,7 +33,7 @@ export function sendService(
     windowOpenSince: (business, user) => repos.conversations.lastInboundAt(business, user),
     resolveTemplate: (accountId, senderPhone, content, recipient) =>
       resolveTemplateSend(
-        { templates, uploads },
+        { templates, uploads, optOuts: repos.optOuts },
         accountId,
         senderPhone,
         content as TemplateContent,

@@ -63,6 +63,8 @@ export interface MessagesStore extends UnsettledStore {
    */
   reserve(claim: MessageClaim): Promise<SentMessage | null>;
   findByClientId(accountId: string, clientMessageId: string): Promise<SentMessage | undefined>;
+  /** The message the network knows by this id (unscoped: the network's reports carry only the id). */
+  findByNetworkId(waId: string): Promise<SentMessage | undefined>;
   /** Gives a claim back when the network surely did not take the message, so the client may retry. */
   release(id: string): Promise<void>;
   /** The network accepted the message: records its id, then applies any status that outran the answer. */

@@ -10,7 +10,9 @@
 import { isUserId } from '../../lib/user-id.ts';
 import { GatewayError } from '../errors.ts';
 import type { TemplateContent } from '../messages/send-template.ts';
+import { refuseIfOptedOut } from '../opt-outs.ts';
 import { mediaToSend } from '../outbound-media.ts';
+import type { OptOutsStore } from '../ports/opt-outs.ts';
 import type { OutboundMediaStore } from '../ports/outbound-media.ts';
 import type { TemplatesStore } from '../ports/templates.ts';
 import type { SendContextLike } from '../send-message.ts';
@@ -148,6 +150,7 @@ async function resolveUploads(
 export interface TemplateSendStores {
   templates: TemplatesStore;
   uploads: Pick<OutboundMediaStore, 'findOutboundMedia'>;
+  optOuts: Pick<OptOutsStore, 'find'>;
 }
 
 export async function resolveTemplateSend(
@@ -180,6 +183,8 @@ export async function resolveTemplateSend(
   }
   checkBody(byType('BODY'), content);
   checkButtons(byType('BUTTONS'), content);
+  // Marketing only: a user who opted out still gets what they asked for (utility, authentication).
+  if (category === 'MARKETING') await refuseIfOptedOut(stores.optOuts, accountId, senderPhone, recipient);
   const cardButtons = checkCarouselSend(byType('CAROUSEL'), content.cards);
   const media = await resolveUploads(stores.uploads, accountId, senderPhone, content);
   return {

@@ -1,0 +1,66 @@
+/**
+ * Opt-outs of a business number's marketing (src/domain/ports/opt-outs.ts): a row per user opted out,
+ * written with its `contact.opted_out` event in one transaction, removed with its `contact.opted_in` event.
+ * Both changes are conditional, so a keyword the network delivers twice records one event.
+ */
+import type { Kysely } from 'kysely';
+import type { OptOut, OptOutsStore } from '../domain/ports/opt-outs.ts';
+import type { Database, OptOutsTable } from './schema.ts';
+import { insertEvent } from './webhooks-repo.ts';
+
+const optOutOf = (row: OptOutsTable): OptOut => ({
+  businessPhone: row.business_phone,
+  user: row.user_key,
+  at: Number(row.opted_out_at),
+  source: row.source === 'network' ? 'network' : 'keyword',
+  keyword: row.keyword,
+});
+
+export function optOutsRepo(db: Kysely<Database>): OptOutsStore {
+  return {
+    async optOut(accountId, optOut, event) {
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('opt_outs')
+          .values({
+            account_id: accountId,
+            business_phone: optOut.businessPhone,
+            user_key: optOut.user,
+            opted_out_at: optOut.at,
+            source: optOut.source,
+            keyword: optOut.keyword,
+          })
+          .onConflict((c) => c.columns(['business_phone', 'user_key']).doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+        await insertEvent(trx, accountId, 'contact.opted_out', () => event(optOut), optOut.at);
+        return true;
+      });
+    },
+
+    async optIn(accountId, optIn, event) {
+      return db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .deleteFrom('opt_outs')
+          .where('account_id', '=', accountId)
+          .where('business_phone', '=', optIn.businessPhone)
+          .where('user_key', '=', optIn.user)
+          .executeTakeFirst();
+        if (Number(deleted.numDeletedRows) === 0) return false;
+        await insertEvent(trx, accountId, 'contact.opted_in', () => event(optIn), optIn.at);
+        return true;
+      });
+    },
+
+    async find(accountId, businessPhone, user) {
+      const row = await db
+        .selectFrom('opt_outs')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('business_phone', '=', businessPhone)
+        .where('user_key', '=', user)
+        .executeTakeFirst();
+      return row ? optOutOf(row) : undefined;
+    },
+  };
+}

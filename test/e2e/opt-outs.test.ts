@@ -1,0 +1,175 @@
+/**
+ * Opting out of a business number's marketing, end to end (docs/opt-outs.md): a user texts STOP to the
+ * account's own number through the simulated network; the account hears `contact.opted_out` (a real local
+ * receiver); a marketing template to them is refused with a 422 that says when and how, while a utility
+ * template still goes; START opts them back in. The network's 131050 on a marketing message (a signed
+ * status webhook) opts its user out too. A keyword delivered twice records one opt-out.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
+import {
+  call,
+  createAccount,
+  eventually,
+  startGateway,
+  type TestAccount,
+  type TestGateway,
+  userSays,
+} from '../support/gateway.ts';
+import {
+  envelope,
+  messagesChange,
+  postNetworkWebhook,
+  storedInbound,
+  textMessage,
+  unixSeconds,
+} from '../support/network-envelopes.ts';
+import { type Receiver, startReceiver } from '../support/receiver.ts';
+
+const NUMBER = '14155550123';
+const OWN_NUMBER_CHANGE = { metadata: { display_phone_number: NUMBER, phone_number_id: NUMBER } };
+
+describe("opt-outs of a number's marketing", () => {
+  let t: TestGateway;
+  let receiver: Receiver;
+  let a: TestAccount;
+
+  const api = (method: string, route: string, body?: unknown) =>
+    call(t.url, method, route, { key: a.apiKey, ...(body !== undefined ? { body } : {}) });
+  const sendTemplate = (messageId: string, to: string, name: string) =>
+    api('POST', '/api/v1/msg/template', {
+      messageId,
+      from: `+${NUMBER}`,
+      to: `+${to}`,
+      template: { name, language: 'en_US' },
+    });
+  const events = (type: string, user: string) =>
+    receiver.received.filter((r) => r.json.type === type && r.json.data.from === user);
+
+  async function approvedTemplate(name: string, category: string) {
+    const created = await api('POST', `/api/v1/template/${NUMBER}`, {
+      name,
+      language: 'en_US',
+      category,
+      component: { body: { text: `The ${name.replace('_', ' ')} is here for you.` } },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    await call(t.url, 'POST', `/simulator/templates/${created.body.data.id}/review`, { body: {} });
+    await eventually(async () => {
+      const list = await api('GET', `/api/v1/template/${NUMBER}?name=${name}`);
+      return list.body.data.data[0]?.status === 'APPROVED';
+    });
+  }
+
+  before(async () => {
+    t = await startGateway({
+      env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', SIMULATOR_TEMPLATE_REVIEW_MS: '600000' },
+    });
+    receiver = await startReceiver();
+    a = await createAccount(t, 'Offers Co');
+    await t.gateway.repos.numbers.addNumber({
+      accountId: a.accountId,
+      phone: NUMBER,
+      phoneNumberId: NUMBER,
+      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
+      sessionCheck: true,
+      wabaId: null,
+    });
+    const hook = await api('POST', '/api/v1/webhooks', {
+      url: receiver.url,
+      events: ['contact.opted_out', 'contact.opted_in'],
+    });
+    assert.equal(hook.status, 201, JSON.stringify(hook.body));
+    await approvedTemplate('weekly_offer', 'MARKETING');
+    await approvedTemplate('order_ready', 'UTILITY');
+  });
+  after(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  test('STOP opts out of marketing only, said in an event; START opts back in', async () => {
+    const user = '447911200001';
+    assert.equal((await sendTemplate('offer-1', user, 'weekly_offer')).status, 200);
+    await userSays(t, user, NUMBER, { text: ' Stop. ' });
+    const [out] = await eventually(() => {
+      const found = events('contact.opted_out', user);
+      return found.length ? found : undefined;
+    });
+    assert.deepEqual(Object.keys(out!.json.data), ['from', 'to', 'source', 'keyword', 'timestamp']);
+    assert.equal(out!.json.data.to, NUMBER);
+    assert.equal(out!.json.data.source, 'keyword');
+    assert.equal(out!.json.data.keyword, 'STOP');
+
+    const refused = await sendTemplate('offer-2', user, 'weekly_offer');
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.match(
+      refused.body.message,
+      /^\+447911200001 opted out of marketing from \+14155550123 on \d{4}-\d\d-\d\dT[\d:.]+Z by replying "STOP"/,
+    );
+    assert.equal((await sendTemplate('ready-1', user, 'order_ready')).status, 200, 'utility still goes');
+
+    await userSays(t, user, NUMBER, { text: 'START' });
+    await eventually(() => events('contact.opted_in', user).length === 1);
+    assert.equal((await sendTemplate('offer-3', user, 'weekly_offer')).status, 200);
+  });
+
+  test('a keyword inside a sentence is no opt-out', async () => {
+    const user = '447911200002';
+    const said = await userSays(t, user, NUMBER, { text: 'please do not stop the offers' });
+    // Handled (published) means every step for the message ran, the keyword check included.
+    await eventually(async () => (await storedInbound(t.gateway.store.db, said.id))?.handled_at != null);
+    assert.equal(await t.gateway.repos.optOuts.find(a.accountId, NUMBER, user), undefined);
+    assert.equal((await sendTemplate('offer-6', user, 'weekly_offer')).status, 200);
+  });
+
+  test('the network reporting 131050 on a marketing message opts its user out', async () => {
+    const user = '447911200003';
+    const sent = await sendTemplate('offer-4', user, 'weekly_offer');
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const failed = {
+      id: sent.body.data.waId,
+      status: 'failed',
+      timestamp: unixSeconds(),
+      recipient_id: user,
+      errors: [
+        {
+          code: 131050,
+          title:
+            'Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.',
+        },
+      ],
+    };
+    const body = envelope([[messagesChange([], [], { ...OWN_NUMBER_CHANGE, statuses: [failed] })]]);
+    assert.equal((await postNetworkWebhook(t.url, body)).status, 200);
+    const [out] = await eventually(() => {
+      const found = events('contact.opted_out', user);
+      return found.length ? found : undefined;
+    });
+    assert.equal(out!.json.data.source, 'network');
+    assert.equal(out!.json.data.keyword, null);
+    const refused = await sendTemplate('offer-5', user, 'weekly_offer');
+    assert.equal(refused.status, 422);
+    assert.match(refused.body.message, /as the network reported \(131050/);
+  });
+
+  test('a STOP the network delivers twice opts out once', async () => {
+    const user = '447911200004';
+    const stop = envelope([
+      [
+        messagesChange(
+          [textMessage(user, 'wamid.OPTOUT-TWICE', 'STOP')],
+          [{ profile: { name: 'Ana' }, wa_id: user }],
+          OWN_NUMBER_CHANGE,
+        ),
+      ],
+    ]);
+    assert.equal((await postNetworkWebhook(t.url, stop)).status, 200);
+    assert.equal((await postNetworkWebhook(t.url, stop)).status, 200);
+    await eventually(() => events('contact.opted_out', user).length === 1);
+    const stored = await t.gateway.repos.optOuts.find(a.accountId, NUMBER, user);
+    assert.equal(stored?.keyword, 'STOP');
+    assert.equal(events('contact.opted_out', user).length, 1);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Opt-outs (src/domain/opt-outs.ts over src/store/opt-outs-repo.ts), on SQLite and PostgreSQL: a keyword
+ * opts out once (a repeat changes nothing and records no second event), the opt-out is found only in its
+ * own account, START lifts it, and each change writes its event for the account's endpoint.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createAccount } from '../../src/domain/accounts.ts';
+import {
+  applyOptOutKeyword,
+  DEFAULT_OPT_IN_KEYWORDS,
+  DEFAULT_OPT_OUT_KEYWORDS,
+  optOutByNetwork,
+} from '../../src/domain/opt-outs.ts';
+import type { Store } from '../../src/store/connect.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
+import { createRepositories } from '../../src/store/repositories.ts';
+import { storeTargets as targets } from '../support/store-targets.ts';
+
+const NUMBER = '14155550123';
+const USER = '447911300001';
+const AT = Date.UTC(2026, 10, 25, 12);
+const KEYWORDS = { optOut: DEFAULT_OPT_OUT_KEYWORDS, optIn: DEFAULT_OPT_IN_KEYWORDS };
+
+for (const target of targets) {
+  describe(`opt-outs on ${target.name}`, async () => {
+    const skip = await target.skip();
+    let store: Store;
+    let cleanup: () => Promise<void>;
+    let repos: ReturnType<typeof createRepositories>;
+
+    const eventsOf = async (accountId: string) =>
+      (
+        await store.db
+          .selectFrom('events')
+          .select(['type', 'payload'])
+          .where('account_id', '=', accountId)
+          .execute()
+      ).map((e) => ({ type: e.type, data: JSON.parse(e.payload).data }));
+
+    before(async () => {
+      if (skip) return;
+      ({ store, cleanup } = await target.open());
+      await migrateToLatest(store);
+      repos = createRepositories(store);
+    });
+    after(async () => {
+      if (skip) return;
+      await store.close();
+      await cleanup();
+    });
+
+    test('STOP opts out once, with one event; START lifts it; another account sees nothing', {
+      skip,
+    }, async () => {
+      const account = await createAccount(repos.accounts, 'Shop');
+      const other = await createAccount(repos.accounts, 'Other');
+      // An account keeps events only when it has an endpoint to deliver them to.
+      await repos.webhooks.createEndpoint(
+        { account_id: account.id, url: 'https://example.com/hook', events: '[]', secret_enc: 'sealed' },
+        AT,
+      );
+      const message = { businessPhone: NUMBER, user: USER, text: 'stop!', at: AT };
+      assert.equal(await applyOptOutKeyword(repos.optOuts, KEYWORDS, account.id, message), true);
+      assert.equal(await applyOptOutKeyword(repos.optOuts, KEYWORDS, account.id, message), false, 'repeat');
+      assert.deepEqual(await repos.optOuts.find(account.id, NUMBER, USER), {
+        businessPhone: NUMBER,
+        user: USER,
+        at: AT,
+        source: 'keyword',
+        keyword: 'STOP',
+      });
+      assert.equal(await repos.optOuts.find(other.id, NUMBER, USER), undefined, 'scoped by account');
+      assert.equal(
+        await optOutByNetwork(repos.optOuts, account.id, { businessPhone: NUMBER, user: USER, at: AT }),
+        false,
+      );
+
+      const back = { ...message, text: 'START', at: AT + 1000 };
+      assert.equal(await applyOptOutKeyword(repos.optOuts, KEYWORDS, account.id, back), true);
+      assert.equal(await repos.optOuts.find(account.id, NUMBER, USER), undefined);
+      assert.equal(await applyOptOutKeyword(repos.optOuts, KEYWORDS, account.id, back), false, 'not out');
+
+      const events = await eventsOf(account.id);
+      assert.deepEqual(
+        events.map((e) => [e.type, e.data.keyword]),
+        [
+          ['contact.opted_out', 'STOP'],
+          ['contact.opted_in', 'START'],
+        ],
+      );
+    });
+  });
+}
