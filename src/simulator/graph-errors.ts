@@ -37,6 +37,8 @@ const TITLES: Record<number, string> = {
   131016: 'Service unavailable',
   131021: 'Recipient cannot be sender',
   131047: 'Re-engagement message',
+  131050:
+    'Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.',
   131056: '(Business Account, Consumer Account) pair rate limit hit',
   131062: 'Business-scoped user id recipient not supported for this message',
   138006: 'No approved call permission from the recipient',
@@ -51,6 +53,10 @@ const TITLES: Record<number, string> = {
 
 export const WINDOW_CLOSED_DETAILS =
   'Message failed to send because more than 24 hours have passed since the customer last replied to this number.';
+
+/** A marketing template to a user who stopped this business's marketing (marketing-stops.ts). */
+export const MARKETING_STOPPED_DETAILS =
+  'Message failed to send because the recipient has chosen to stop receiving marketing messages on WhatsApp from this business.';
 
 function fbtraceId(): string {
   return randomBytes(9).toString('base64url');

@@ -25,6 +25,7 @@ import { Calls } from './calls.ts';
 import { FlowCatalog } from './flow-catalog.ts';
 import { graphError, sendGraphError } from './graph-errors.ts';
 import { GraphObjects } from './graph-objects.ts';
+import { MarketingStops, registerMarketingRoutes } from './marketing-stops.ts';
 import { mediaLinks } from './media-links.ts';
 import { registerMediaUpload } from './media-upload.ts';
 import { MediaVault } from './media-vault.ts';
@@ -124,13 +125,17 @@ function buildCatalogs(
   };
 }
 
-/** What the network keeps about users and numbers beside messages: ids, profiles, QR codes, blocks. */
+/**
+ * What the network keeps about users and numbers beside messages: ids, profiles, QR codes, blocks, and
+ * the users who stopped a number's marketing.
+ */
 function buildAccounts(journal: StateJournal) {
   return {
     userIds: new UserIds(journal),
     settings: new AccountSettings(journal),
     qrCodes: new QrCodes(journal),
     blocked: new BlockedUsers(journal),
+    marketingStops: new MarketingStops(journal),
   };
 }
 
@@ -267,6 +272,7 @@ function registerGraphApi(app: FastifyInstance, options: SimulatorOptions, parts
     flows,
     traffic,
     userIds,
+    marketingStops: parts.marketingStops,
     now,
   });
 }
@@ -293,6 +299,7 @@ function registerOwnRoutes(
     blocked,
     now,
   });
+  registerMarketingRoutes(app, { marketingStops: parts.marketingStops });
   registerPhoneRoutes(app, { phones, vault, flows, defaultBusiness: options.phoneDefaultBusiness });
   const phoneStreams = registerPhoneEvents(app, phones);
   streams.push(phoneStreams);

@@ -13,17 +13,20 @@ import {
   GraphProblem,
   graphError,
   invalidTokenError,
+  MARKETING_STOPPED_DETAILS,
   sendGraphError,
   unknownObjectError,
   WINDOW_CLOSED_DETAILS,
   webhookError,
 } from './graph-errors.ts';
 import type { GraphObjects } from './graph-objects.ts';
+import type { MarketingStops } from './marketing-stops.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
 import { renderMessage } from './render.ts';
 import { fieldOf, pathParam } from './request-fields.ts';
 import type { TemplateHandler } from './send-template.ts';
 import type { StatusTimeline } from './status-timeline.ts';
+import type { TemplateCategory } from './templates/model.ts';
 import type { Traffic } from './traffic.ts';
 import type { UserIds } from './user-ids.ts';
 import type { Json } from './validate-fields.ts';
@@ -46,6 +49,8 @@ export interface GraphRouteDeps {
   traffic: Traffic;
   /** The business-scoped user ids given out, for sends that name their recipient by one. */
   userIds: UserIds;
+  /** Users who stopped a number's marketing: its marketing templates fail with 131050 (marketing-stops.ts). */
+  marketingStops: MarketingStops;
   now: () => number;
 }
 
@@ -128,19 +133,23 @@ function businessOf(
   return business;
 }
 
-/** What the phone shows for the message (and a template's filled-in parts), or the network's refusal of it. */
+/** What the phone shows of a message (and a template's filled-in parts and category). */
+type Shown = Pick<ReceivedMessage, 'rendered' | 'template'> & { category?: TemplateCategory };
+
+/** What the phone shows for the message, or the network's refusal of it. */
 function renderedOrRefusal(
   deps: GraphRouteDeps,
   business: string,
   parsed: OutgoingMessage,
   conversation: ReturnType<GraphRouteDeps['windows']['conversation']>,
-): Pick<ReceivedMessage, 'rendered' | 'template'> | GraphError {
+): Shown | GraphError {
   const { type, message } = parsed;
   if (type === 'template') {
     // Templates are allowed outside the window (docs/cloud-api.md §7); the handler decides whether it exists.
     const recipient = parsed.userId !== undefined ? { userId: parsed.userId } : {};
     const outcome = deps.templates.check(business, message.template as Json, recipient);
-    return outcome.ok ? { rendered: outcome.rendered, template: outcome.template } : outcome.error;
+    if (!outcome.ok) return outcome.error;
+    return { rendered: outcome.rendered, template: outcome.template, category: outcome.category };
   }
   const flowProblem =
     type === 'interactive' ? deps.flows.sendProblem(business, message.interactive as Json) : undefined;
@@ -149,7 +158,34 @@ function renderedOrRefusal(
   return { rendered: renderMessage(message) };
 }
 
-/** The network takes a message: delivered to the phone, its statuses scheduled, its id answered. */
+/**
+ * Why a message the network takes (200) never reaches the user, if it does not: a free-form message
+ * outside the window (131047; the phone lists it as failed), or a marketing template to a user who
+ * stopped this business's marketing (131050; the phone shows nothing of it, as on WhatsApp).
+ */
+function undelivered(
+  deps: GraphRouteDeps,
+  business: string,
+  parsed: OutgoingMessage,
+  shown: Shown,
+  windowOpen: boolean,
+): { code: number; details: string; onPhone: boolean } | undefined {
+  if (parsed.type !== 'template' && !windowOpen)
+    return { code: 131047, details: WINDOW_CLOSED_DETAILS, onPhone: true };
+  if (shown.category === 'MARKETING' && deps.marketingStops.hasStopped(business, parsed.recipient))
+    return { code: 131050, details: MARKETING_STOPPED_DETAILS, onPhone: false };
+  return undefined;
+}
+
+/** The send's answer: the recipient as named (a send by user id is answered with the id, docs/cloud-api.md §10). */
+function sendAnswer(parsed: OutgoingMessage, id: string) {
+  const contact = parsed.userId
+    ? { input: parsed.input, user_id: parsed.userId }
+    : { input: parsed.input, wa_id: parsed.recipient };
+  return { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id }] };
+}
+
+/** The network takes a message: delivered to the phone (or not), its statuses scheduled, its id answered. */
 async function acceptMessage(
   deps: GraphRouteDeps,
   business: string,
@@ -163,41 +199,34 @@ async function acceptMessage(
   const conversation = deps.windows.conversation(business, recipient, now);
   const shown = renderedOrRefusal(deps, business, parsed, conversation);
   if ('body' in shown) return sendError(reply, shown);
-  const windowClosed = type !== 'template' && !conversation;
+  const { category: _category, ...seen } = shown;
+  const refusal = undelivered(deps, business, parsed, shown, conversation !== null);
   const received: ReceivedMessage = {
     id: newWamid(recipient, 'outbound'),
     from: business,
     type,
-    ...shown,
+    ...seen,
     content: message,
-    status: windowClosed ? 'failed' : 'sent',
+    status: refusal ? 'failed' : 'sent',
     timestamp: new Date(now).toISOString(),
   };
   if (type === 'interactive') received.interactiveType = String((message.interactive as Json).type);
-  const failure = windowClosed ? webhookError(131047, WINDOW_CLOSED_DETAILS) : undefined;
-  if (failure) received.error = { code: failure.code, title: failure.title, details: WINDOW_CLOSED_DETAILS };
-  deps.phones.deliver(recipient, received);
+  const failure = refusal ? webhookError(refusal.code, refusal.details) : undefined;
+  if (failure)
+    received.error = { code: failure.code, title: failure.title, details: failure.error_data.details };
+  if (!refusal || refusal.onPhone) deps.phones.deliver(recipient, received);
 
   const dispatch = {
     business,
     recipient,
-    message: received,
+    message: refusal?.onPhone === false ? { id: received.id, unseen: true as const } : received,
     conversation,
     ...(parsed.callbackData !== undefined ? { callbackData: parsed.callbackData } : {}),
   };
   // Default (async) mode is what production mostly does: accepted now, failed status later (docs/cloud-api.md §8).
   if (failure) deps.timeline.failed(dispatch, failure);
   else deps.timeline.delivered(dispatch);
-  return {
-    messaging_product: 'whatsapp',
-    // A send by user id is answered with the id, as Meta does (docs/cloud-api.md §10).
-    contacts: [
-      parsed.userId
-        ? { input: parsed.input, user_id: parsed.userId }
-        : { input: parsed.input, wa_id: recipient },
-    ],
-    messages: [{ id: received.id }],
-  };
+  return sendAnswer(parsed, received.id);
 }
 
 /** Every object addressed by bare id: a flow, a template, a media file, or a business number. */

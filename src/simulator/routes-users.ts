@@ -44,7 +44,8 @@ function refuse(reply: FastifyReply, message: string) {
   return reply.code(400).send({ error: { message } });
 }
 
-function userErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+/** Unreadable bodies of the users' routes (bad JSON, wrong content type) are a 400 that says so. */
+export function userErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if ((error.statusCode ?? 500) < 500) return refuse(reply, `the body could not be read: ${error.message}`);
   request.log.error({ err: error }, 'simulated phone failed');
   return reply.code(500).send({ error: { message: 'the simulated phone failed' } });

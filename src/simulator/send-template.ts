@@ -7,10 +7,12 @@
  */
 import type { GraphError } from './graph-errors.ts';
 import type { FilledTemplate } from './templates/filled-template.ts';
+import type { TemplateCategory } from './templates/model.ts';
 import type { Json } from './validate-fields.ts';
 
 export type TemplateOutcome =
-  | { ok: true; rendered: string; template: FilledTemplate }
+  /** `category` decides who may still receive it (a user who stopped marketing: marketing-stops.ts). */
+  | { ok: true; rendered: string; template: FilledTemplate; category: TemplateCategory }
   | { ok: false; error: GraphError };
 
 export interface TemplateHandler {

@@ -1,9 +1,9 @@
 /**
  * What happens to an accepted message on the simulated network (docs/cloud-api.md §1.2, §3.5, §8): `sent` at
  * once, `delivered` after statusDelayMs, `read` after another statusDelayMs when the virtual user reads
- * what arrives; or a single `failed` with the reason. Each step updates the virtual phone and queues a
- * signed `statuses` webhook; the webhooks of one message share a queue, so `read` never overtakes
- * `delivered`.
+ * what arrives; or a single `failed` with the reason. Each step updates the virtual phone (unless the
+ * message never reached it: UnseenMessage) and queues a signed `statuses` webhook; the webhooks of one
+ * message share a queue, so `read` never overtakes `delivered`.
  *
  * The steps still to come are noted in the state journal (one record per message), so a restart takes
  * them up where they were (`restore`) instead of leaving a message `sent` for ever.
@@ -29,10 +29,20 @@ export interface TimelineOptions {
   now: () => number;
 }
 
+/**
+ * A message the network took but never handed to the phone, which keeps nothing of it (a marketing
+ * template to a user who stopped this business's marketing, marketing-stops.ts): its statuses are only
+ * posted.
+ */
+export interface UnseenMessage {
+  id: string;
+  unseen: true;
+}
+
 export interface Dispatch {
   business: string;
   recipient: string;
-  message: ReceivedMessage;
+  message: ReceivedMessage | UnseenMessage;
   conversation: Conversation | null;
   callbackData?: string;
 }
@@ -53,6 +63,8 @@ export interface TimelineRecord {
   messageId: string;
   conversation: Conversation | null;
   callbackData?: string;
+  /** The message is not on the phone (UnseenMessage): nothing to find there on restore. */
+  unseen?: true;
   steps: Step[];
 }
 
@@ -80,15 +92,17 @@ export class StatusTimeline {
     this.#plan(dispatch, [{ status: 'failed', dueAt, errors: [error] }]);
   }
 
-  /** Takes up the steps a journal kept, for messages the phones still hold (state/restore.ts). */
+  /** Takes up the steps a journal kept, for messages the phones still hold or never got (state/restore.ts). */
   restore(records: TimelineRecord[]): void {
     for (const record of records) {
-      const message = this.#options.phones.findReceived(record.recipient, record.messageId);
+      const { steps, messageId, unseen, ...rest } = record;
+      const message: Dispatch['message'] | undefined = unseen
+        ? { id: messageId, unseen }
+        : this.#options.phones.findReceived(record.recipient, messageId);
       if (!message) {
-        this.#options.journal.remove(TIMELINE_KIND, record.messageId);
+        this.#options.journal.remove(TIMELINE_KIND, messageId);
         continue;
       }
-      const { steps, messageId: _id, ...rest } = record;
       this.#plan({ ...rest, message }, steps);
     }
   }
@@ -96,7 +110,12 @@ export class StatusTimeline {
   #plan(dispatch: Dispatch, steps: Step[]): void {
     const { scheduler, now, journal } = this.#options;
     const { message, ...rest } = dispatch;
-    const record: TimelineRecord = { ...rest, messageId: message.id, steps: [...steps] };
+    const record: TimelineRecord = {
+      ...rest,
+      messageId: message.id,
+      ...('unseen' in message ? { unseen: true } : {}),
+      steps: [...steps],
+    };
     journal.put(TIMELINE_KIND, message.id, record);
     const start = now();
     for (const step of steps) {
@@ -117,7 +136,8 @@ export class StatusTimeline {
   }
 
   #emit(dispatch: Dispatch, status: DeliveryStatus, errors?: unknown[]): void {
-    this.#options.phones.setStatus(dispatch.recipient, dispatch.message, status);
+    const { message } = dispatch;
+    if (!('unseen' in message)) this.#options.phones.setStatus(dispatch.recipient, message, status);
     if (!this.#options.postStatuses) return;
     const item = statusItem({
       id: dispatch.message.id,

@@ -38,6 +38,11 @@ describe('phone page routes', () => {
     assert.match(html, /<label for="user-number">Your number<\/label>/);
     assert.match(html, /data-default-business="\+14155550100"/);
     assert.match(html, /<ol id="messages"[^>]*aria-live="polite"/);
+    // The toggle of the user's marketing setting (marketing-stops.ts) is a labelled toggle button.
+    assert.match(
+      html,
+      /<button type="button" id="stop-promotions"[^>]*aria-pressed="false">Stop promotions<span class="visually-hidden"> from this business<\/span><\/button>/,
+    );
     const script = await fetch(`${h.base}/phone/app.js`);
     assert.match(script.headers.get('content-type') ?? '', /^text\/javascript/);
     assert.match(await script.text(), /new EventSource/);
@@ -65,6 +70,7 @@ describe('phone page routes', () => {
       'dom.js',
       'flow-sheet.js',
       'message-view.js',
+      'promotions-toggle.js',
       'reactions.js',
       'rich-text.js',
       'template-view.js',

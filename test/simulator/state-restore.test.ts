@@ -4,7 +4,8 @@
  * leaves), goes on where the first stopped. The webhooks the first still owed (its receiver refused
  * them) are posted, in their order; a message's status steps still to come are taken up; the user's
  * 24-hour window is open; a template under review is still under review and can be approved and sent;
- * faults in force stay in force.
+ * faults in force stay in force; a user's stop of a business's marketing holds, and the 131050 failure
+ * still owed for a marketing template sent before the restart is posted.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -107,6 +108,74 @@ describe('the simulator across a restart', () => {
     }
   });
 });
+
+describe('a stop of marketing across a restart', () => {
+  test('the setting, and a 131050 failure still owed, survive the restart', async () => {
+    const first = memoryStore();
+    const a = await startHarness({ state: first.store, statusDelayMs: 300 });
+    const created = await request(`${a.base}/${VERSION}/${BUSINESS}/message_templates`, {
+      token: TOKEN,
+      body: {
+        name: 'summer_sale',
+        language: 'en',
+        category: 'MARKETING',
+        components: [
+          {
+            type: 'BODY',
+            text: 'Hi {{1}}, our summer sale starts today.',
+            example: { body_text: [['Jane']] },
+          },
+        ],
+      },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    assert.equal((await request(`${a.base}/templates/${created.body.id}/review`, { body: {} })).status, 200);
+    const stop = await request(`${a.base}/users/${USER}/marketing`, {
+      method: 'PUT',
+      body: { business: BUSINESS, stopped: true },
+    });
+    assert.equal(stop.status, 200, JSON.stringify(stop.body));
+    // Its failed status is due 300 ms later: the restart comes first.
+    const owed = await graphSend(a, saleSend('before'));
+    assert.equal(owed.status, 200, JSON.stringify(owed.body));
+    const owedId = owed.body.messages[0].id as string;
+    const leftBehind = first.snapshot();
+    await a.close();
+
+    const b = await startHarness({ state: memoryStore(leftBehind).store, statusDelayMs: 20 });
+    try {
+      const read = await request(`${b.base}/users/${USER}/marketing?business=${BUSINESS}`);
+      assert.deepEqual(read.body, { business: BUSINESS, stopped: true });
+      await eventually(() => statusOf(b.receiver.received, owedId).length > 0);
+      const after = await graphSend(b, saleSend('after'));
+      assert.equal(after.status, 200, JSON.stringify(after.body));
+      const afterId = after.body.messages[0].id as string;
+      await eventually(() => statusOf(b.receiver.received, afterId).length > 0);
+      assert.deepEqual(statusOf(b.receiver.received, owedId), ['failed']);
+      assert.deepEqual(statusOf(b.receiver.received, afterId), ['failed']);
+      const codes = b.receiver.received.flatMap((h) =>
+        (h.json.entry[0].changes[0].value.statuses ?? []).map((s: any) => s.errors[0].code),
+      );
+      assert.deepEqual(codes, [131050, 131050]);
+      const ids = (await phoneOf(b.base)).map((m) => m.id);
+      assert.ok(!ids.includes(owedId) && !ids.includes(afterId), 'the phone shows neither');
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+function saleSend(callback: string) {
+  return {
+    type: 'template',
+    biz_opaque_callback_data: callback,
+    template: {
+      name: 'summer_sale',
+      language: { code: 'en' },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: 'Jane' }] }],
+    },
+  };
+}
 
 function statusOf(hooks: { json: any }[], id: string): string[] {
   return hooks

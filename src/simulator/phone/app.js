@@ -5,7 +5,8 @@
  * `POST /users/:phone/messages`. Everything it draws from a message goes through textContent or
  * escaped attributes; only flow screens are HTML, rendered and escaped by the server.
  * A reaction is drawn on the message it names, not as a bubble of its own (reactions.js).
- * Its modules (message-view.js, template-view.js, reactions.js, rich-text.js, flow-sheet.js, dom.js) are served beside it (routes.ts);
+ * Its modules (message-view.js, template-view.js, reactions.js, rich-text.js, flow-sheet.js,
+ * promotions-toggle.js, dom.js) are served beside it (routes.ts);
  * all are type-checked by `npm run typecheck` (tsconfig.json beside them, shapes in types.js).
  */
 // @ts-check
@@ -15,6 +16,7 @@
 import { $, byId, dialog, el, errorMessage } from './dom.js';
 import { installFlowSheet, openFlow } from './flow-sheet.js';
 import { messageElement, useHooks } from './message-view.js';
+import { installPromotionsToggle } from './promotions-toggle.js';
 import { forgetReactions, noteReaction, reactionsOn, targetOf } from './reactions.js';
 
 const body = document.body;
@@ -239,6 +241,7 @@ function openChat(userValue, businessValue) {
   say('connecting…');
   follow();
   loadChats();
+  promotions.load();
   return true;
 }
 
@@ -358,6 +361,7 @@ locationForm.addEventListener('submit', async (event) => {
 
 useHooks({ phoneUrl, shown: (id) => state.messages.get(id), send, openList, openFlow, openLocation, notify });
 installFlowSheet({ load: api, send });
+const promotions = installPromotionsToggle({ api, business: () => state.business, notify });
 
 // ---- Start: the query, else what this browser used last, else the page's defaults ----
 

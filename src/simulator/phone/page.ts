@@ -65,6 +65,7 @@ export function phonePage(input: PhonePageInput): string {
 <header class="chat-header">
 <div class="avatar" aria-hidden="true"><svg class="icon" viewBox="0 0 24 24" focusable="false"><path d="M12 7V3H2v18h20V7H12zM6 19H4v-2h2v2zm0-4H4v-2h2v2zm0-4H4V9h2v2zm0-4H4V5h2v2zm4 12H8v-2h2v2zm0-4H8v-2h2v2zm0-4H8V9h2v2zm0-4H8V5h2v2zm10 12h-8v-2h2v-2h-2v-2h2v-2h-2V9h8v10zm-2-8h-2v2h2v-2zm0 4h-2v2h2v-2z"/></svg></div>
 <div class="chat-name"><h1 id="chat-title">${business}</h1><p id="connection" class="connection" role="status">connecting…</p></div>
+<button type="button" id="stop-promotions" class="promotions-toggle" aria-pressed="false">Stop promotions<span class="visually-hidden"> from this business</span></button>
 </header>
 <ol id="messages" class="messages" aria-label="Messages" aria-live="polite" aria-relevant="additions text" tabindex="0"></ol>
 <p id="notice" class="notice" role="status"></p>

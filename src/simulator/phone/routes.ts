@@ -31,6 +31,7 @@ const SCRIPTS = new Map(
     'template-view.js',
     'reactions.js',
     'flow-sheet.js',
+    'promotions-toggle.js',
   ].map((name) => [name, readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')]),
 );
 const PHONE_CSS = readFileSync(new URL('./phone.css', import.meta.url), 'utf8');

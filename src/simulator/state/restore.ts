@@ -8,6 +8,7 @@ import { BLOCKED_KIND, type BlockedUsers } from '../blocked-users.ts';
 import { CALL_KIND, type Call, type Calls } from '../calls.ts';
 import type { FlowCatalog, FlowRecord } from '../flow-catalog.ts';
 import { FLOW_KIND } from '../flow-catalog.ts';
+import { MARKETING_STOP_KIND, type MarketingStops } from '../marketing-stops.ts';
 import { MEDIA_KIND, type MediaRecord, type MediaVault } from '../media-vault.ts';
 import {
   type PhoneBook,
@@ -46,6 +47,7 @@ export interface RestoredParts {
   settings: AccountSettings;
   qrCodes: QrCodes;
   blocked: BlockedUsers;
+  marketingStops: MarketingStops;
   calls: Calls;
   vault: MediaVault;
   flows: FlowCatalog;
@@ -99,6 +101,7 @@ export async function restoreState(
   parts.settings.restore(records.entries<BusinessProfile>(PROFILE_KIND), records.entries(SUBSCRIBED_KIND));
   parts.qrCodes.restore(records.entries<QrCode>(QR_KIND));
   parts.blocked.restore(records.entries(BLOCKED_KIND));
+  parts.marketingStops.restore(records.entries(MARKETING_STOP_KIND));
   parts.calls.restore(records.values<Call>(CALL_KIND));
   parts.flows.restore(records.values<FlowRecord>(FLOW_KIND));
   parts.templates.restore(

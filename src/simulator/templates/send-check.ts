@@ -49,7 +49,7 @@ export function catalogTemplates(catalog: TemplateCatalog): TemplateHandler {
       }
       try {
         const filled = filledTemplate(found.content, fillParameters(found.content, template.components));
-        return { ok: true, rendered: renderTemplate(filled), template: filled };
+        return { ok: true, rendered: renderTemplate(filled), template: filled, category: found.category };
       } catch (error) {
         if (error instanceof GraphProblem) return { ok: false, error: error.error };
         throw error;

@@ -1,0 +1,83 @@
+/**
+ * Users who stopped a business number's marketing, as WhatsApp lets a user do inside the app. The network
+ * still takes a MARKETING template to such a user (200 and a message id) but never hands it over: it
+ * reports a single `failed` status with error 131050 instead, and the phone shows nothing of it
+ * (routes-graph.ts). Utility and authentication templates and service messages still arrive.
+ *
+ * `PUT /users/:phone/marketing` with `{"business", "stopped"}` sets or clears it, `GET
+ * /users/:phone/marketing?business=` reads it; both answer `{"business", "stopped"}`, errors
+ * `{"error": {"message"}}` naming the field, as the other users' routes do (routes-users.ts). Kept in
+ * the state journal like blocked users (blocked-users.ts).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizePhone } from '../lib/phone.ts';
+import { fieldOf, pathParam } from './request-fields.ts';
+import { userErrorHandler } from './routes-users.ts';
+import type { StateJournal } from './state/journal.ts';
+
+/** The journal's kind, keyed by `<business>:<user number>`; a record exists only while stopped. */
+export const MARKETING_STOP_KIND = 'marketing-stop';
+
+export class MarketingStops {
+  readonly #stopped = new Set<string>();
+  readonly #journal: StateJournal;
+
+  constructor(journal: StateJournal) {
+    this.#journal = journal;
+  }
+
+  restore(records: { key: string }[]): void {
+    for (const { key } of records) this.#stopped.add(key);
+  }
+
+  hasStopped(business: string, user: string): boolean {
+    return this.#stopped.has(`${business}:${user}`);
+  }
+
+  set(business: string, user: string, stopped: boolean): void {
+    const key = `${business}:${user}`;
+    if (stopped) {
+      this.#stopped.add(key);
+      this.#journal.put(MARKETING_STOP_KIND, key, true);
+    } else if (this.#stopped.delete(key)) {
+      this.#journal.remove(MARKETING_STOP_KIND, key);
+    }
+  }
+}
+
+export interface MarketingRouteDeps {
+  marketingStops: MarketingStops;
+}
+
+/** The user of the path and the business the request names (`business` of the body or the query). */
+function pairOf(request: FastifyRequest, business: unknown): { user: string; business: string } | string {
+  const raw = pathParam(request.params, 'phone');
+  const user = normalizePhone(raw);
+  if (!user) return `\`phone\` in the path is not a valid phone number with country code: "${raw}"`;
+  const number = typeof business === 'string' ? normalizePhone(business) : null;
+  if (!number) return '`business` must be the business number, with country code';
+  if (number === user) return '`business` must not be the phone itself';
+  return { user, business: number };
+}
+
+const refuse = (reply: FastifyReply, message: string) => reply.code(400).send({ error: { message } });
+
+export function registerMarketingRoutes(app: FastifyInstance, deps: MarketingRouteDeps): void {
+  app.get('/users/:phone/marketing', { errorHandler: userErrorHandler }, async (request, reply) => {
+    const pair = pairOf(request, fieldOf(request.query, 'business'));
+    if (typeof pair === 'string') return refuse(reply, pair);
+    return { business: pair.business, stopped: deps.marketingStops.hasStopped(pair.business, pair.user) };
+  });
+
+  app.put('/users/:phone/marketing', { errorHandler: userErrorHandler }, async (request, reply) => {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return refuse(reply, 'the body must be a JSON object: {"business", "stopped"}');
+    const pair = pairOf(request, fieldOf(body, 'business'));
+    if (typeof pair === 'string') return refuse(reply, pair);
+    const stopped = fieldOf(body, 'stopped');
+    if (typeof stopped !== 'boolean') return refuse(reply, '`stopped` must be true or false');
+    deps.marketingStops.set(pair.business, pair.user, stopped);
+    return { business: pair.business, stopped };
+  });
+}
