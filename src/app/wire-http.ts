@@ -6,6 +6,7 @@ import type { Registry } from 'prom-client';
 import { recordTemplateReview } from '../domain/templates/review-templates.ts';
 import { installApiKeyAuth } from '../http/auth.ts';
 import { installRateLimit } from '../http/rate-limit.ts';
+import { registerContactRoutes } from '../http/routes/contacts/index.ts';
 import { registerDocsRoutes } from '../http/routes/docs/index.ts';
 import { registerFlowPreviewRoutes } from '../http/routes/flow-preview/index.ts';
 import { registerFlowRoutes } from '../http/routes/flows/index.ts';
@@ -44,6 +45,7 @@ export async function registerApi(app: FastifyInstance, core: Core, services: Se
     registerUploadRoutes(typed(api), services.uploads);
     registerFlowRoutes(typed(api), services.flows);
     registerWebhookRoutes(typed(api), services.webhookEndpoints);
+    registerContactRoutes(typed(api), services.contacts);
   });
 }
 

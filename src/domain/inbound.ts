@@ -12,6 +12,7 @@
  */
 
 import { newId } from '../lib/ids.ts';
+import { isUserId } from '../lib/user-id.ts';
 import { type JoinLimits, waitInWords } from './join-limits.ts';
 import { fromNetworkStatus } from './message-status.ts';
 import {
@@ -21,6 +22,7 @@ import {
   optOutByNetwork,
 } from './opt-outs.ts';
 import type { AccountsStore } from './ports/accounts.ts';
+import type { ContactsStore } from './ports/contacts.ts';
 import type { ConversationsStore } from './ports/conversations.ts';
 import type { InboundMessage, InboundStore } from './ports/inbound.ts';
 import type { MessagesStore } from './ports/messages.ts';
@@ -63,6 +65,7 @@ export interface InboundDeps {
   joinLimits: JoinLimits;
   optOuts: OptOutsStore;
   optOutKeywords: OptOutKeywords;
+  contacts: ContactsStore;
   /** Called when a change recorded an event for webhook endpoints (an opt-out). */
   wakeDispatcher(): void;
 }
@@ -234,6 +237,12 @@ export async function handleInboundMessage(deps: InboundDeps, event: InboundMess
     const message = { businessPhone: row.businessPhone, user: row.userPhone, text, at: stored.at };
     if (await applyOptOutKeyword(deps.optOuts, deps.optOutKeywords, accountId, message))
       deps.wakeDispatcher();
+  }
+  // A user who writes to the account is one of its contacts (contacts.ts), named by their profile.
+  if (accountId) {
+    const phone = isUserId(row.userPhone) ? null : row.userPhone;
+    const sender = { phone, userId: row.userId, name: row.profileName };
+    await deps.contacts.rememberSender(accountId, sender, stored.at);
   }
   await followNumberChange(deps, row, stored);
   const media = accountId ? await copyMediaOf(deps, accountId, stored) : undefined;

@@ -26,6 +26,7 @@ function encodeRandom(bytes: Buffer): string {
 export type IdPrefix =
   | 'acc'
   | 'key'
+  | 'ctc'
   | 'num'
   | 'msg'
   | 'mse'

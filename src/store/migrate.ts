@@ -23,6 +23,7 @@ import * as statusNetwork from './migrations/2026-11-25-803-status-network.ts';
 import * as simulatorState from './migrations/2026-11-25-901-simulator-state.ts';
 import * as userIds from './migrations/2026-11-25-902-user-ids.ts';
 import * as optOuts from './migrations/2026-11-25-903-opt-outs.ts';
+import * as contacts from './migrations/2026-11-25-904-contacts.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-901-simulator-state': simulatorState,
   '2026-11-25-902-user-ids': userIds,
   '2026-11-25-903-opt-outs': optOuts,
+  '2026-11-25-904-contacts': contacts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { accountsRepo } from './accounts-repo.ts';
 import type { Dialect } from './connect.ts';
+import { contactsRepo } from './contacts-repo.ts';
 import { conversationsRepo } from './conversations-repo.ts';
 import { flowsRepo } from './flows-repo.ts';
 import { inboundRepo } from './inbound-repo.ts';
@@ -26,6 +27,7 @@ export function createRepositories(
     flows: flowsRepo(store.db),
     portalInvites: portalInvitesRepo(store.db),
     optOuts: optOutsRepo(store.db),
+    contacts: contactsRepo(store.db),
   };
 }
 

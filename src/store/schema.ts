@@ -334,6 +334,24 @@ export interface OptOutsTable {
   keyword: string | null;
 }
 
+/** An account's contacts (src/store/contacts-repo.ts); `attributes` is a JSON object of strings. */
+export interface ContactsTable {
+  id: string;
+  account_id: string;
+  phone: string | null;
+  user_id: string | null;
+  name: string | null;
+  attributes: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ContactTagsTable {
+  contact_id: string;
+  account_id: string;
+  tag: string;
+}
+
 /** The in-process simulator's state (src/store/simulator-state-repo.ts): JSON records by kind and key. */
 export interface SimulatorRecordsTable {
   kind: string;
@@ -370,4 +388,6 @@ export interface Database {
   simulator_records: SimulatorRecordsTable;
   network_users: NetworkUsersTable;
   opt_outs: OptOutsTable;
+  contacts: ContactsTable;
+  contact_tags: ContactTagsTable;
 }

@@ -58,6 +58,7 @@ interface Ids {
   phone: string;
   /** Media uploaded to send by id. */
   uploadId: string;
+  contactId: string;
 }
 
 type Body = Record<string, unknown>;
@@ -235,6 +236,22 @@ const ROUTES: Record<string, RouteCase> = {
     path: (ids) => `/api/v1/webhooks/${enc(ids.webhookId)}/deliveries/${enc(ids.deliveryId)}/redeliver`,
     foreign: 404,
   },
+  'POST /api/v1/contacts': {
+    path: () => '/api/v1/contacts',
+    body: () => ({ phone: '+254712000777', name: 'Battery', tags: ['t'], attributes: { city: 'Nairobi' } }),
+  },
+  'POST /api/v1/contacts/import': { path: () => '/api/v1/contacts/import', multipart: 'file' },
+  'GET /api/v1/contacts': {
+    path: () => '/api/v1/contacts',
+    query: () => ({ tag: 't', page: '1', per_page: '10' }),
+  },
+  'GET /api/v1/contacts/{id}': { path: (ids) => `/api/v1/contacts/${enc(ids.contactId)}`, foreign: 404 },
+  'PATCH /api/v1/contacts/{id}': {
+    path: (ids) => `/api/v1/contacts/${enc(ids.contactId)}`,
+    body: () => ({ name: 'Patched' }),
+    foreign: 404,
+  },
+  'DELETE /api/v1/contacts/{id}': { path: (ids) => `/api/v1/contacts/${enc(ids.contactId)}`, foreign: 404 },
   'POST /api/v1/webhooks/{id}/replay': {
     path: (ids) => `/api/v1/webhooks/${enc(ids.webhookId)}/replay`,
     body: () => ({ since: '2026-01-01T00:00:00Z' }),
@@ -360,6 +377,11 @@ async function seed(t: TestGateway, account: TestAccount, user: string, tag: str
   });
   assert.equal(uploaded.status, 200, await uploaded.clone().text());
   const uploadId = ((await uploaded.json()) as { data: { mediaId: string } }).data.mediaId;
+  const contact = await call(t.url, 'POST', '/api/v1/contacts', {
+    key: account.apiKey,
+    body: { phone: '+254712000778', name: `${tag} contact` },
+  });
+  assert.equal(contact.status, 201, JSON.stringify(contact.body));
   return {
     messageId,
     receivedId: join.waId,
@@ -370,6 +392,7 @@ async function seed(t: TestGateway, account: TestAccount, user: string, tag: str
     deliveryId: deliveries.body.data[0].id,
     phone: SANDBOX,
     uploadId,
+    contactId: contact.body.data.id,
   };
 }
 
@@ -398,6 +421,7 @@ const GHOST: Ids = {
   deliveryId: 'dlv_ghost',
   phone: SANDBOX,
   uploadId: 'upl_ghost',
+  contactId: 'ctc_ghost',
 };
 const databases = ['sqlite', 'postgres'] as const;
 

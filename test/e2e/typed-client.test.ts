@@ -278,10 +278,36 @@ describe('the typed client, every operation', () => {
     });
     await api.DELETE('/api/v1/webhooks/{id}', byId);
 
+    // Contacts.
+    const contact = await api.POST('/api/v1/contacts', {
+      body: { phone: '+447911123456', name: 'Amina', tags: ['vip'] },
+    });
+    const contactId = { params: { path: { id: String(dataOf<{ id: string }>(contact).id) } } };
+    await api.GET('/api/v1/contacts', { params: { query: { tag: 'vip', per_page: '10' } } });
+    await api.GET('/api/v1/contacts/{id}', contactId);
+    await api.PATCH('/api/v1/contacts/{id}', { ...contactId, body: { tags: ['vip', 'newsletter'] } });
+    await api.DELETE('/api/v1/contacts/{id}', contactId);
+    await api.POST('/api/v1/contacts/import', {
+      body: { file: new Blob(['phone,name\n+254712000301,Wanjiru\n'], { type: 'text/csv' }) },
+      bodySerializer: formData({ filename: 'contacts.csv' }),
+    });
+
     // The virtual user rings the business (the gateway logs the network's calls webhook).
     await api.POST('/simulator/users/{phone}/calls', {
       params: { path: phone },
       body: { to: SANDBOX } as never,
+    });
+    // The user stops the sandbox's marketing, and resumes it.
+    await api.PUT('/simulator/users/{phone}/marketing', {
+      params: { path: phone },
+      body: { business: SANDBOX, stopped: true } as never,
+    });
+    await api.GET('/simulator/users/{phone}/marketing', {
+      params: { path: phone, query: { business: SANDBOX } } as never,
+    });
+    await api.PUT('/simulator/users/{phone}/marketing', {
+      params: { path: phone },
+      body: { business: SANDBOX, stopped: false } as never,
     });
     // The virtual phone's own reads.
     await api.GET('/simulator/users/{phone}/chats', { params: { path: phone } });
@@ -383,9 +409,16 @@ describe('the typed client, every operation', () => {
     await run('POST /simulator/users/{phone}/calls', (body) =>
       examples.POST('/simulator/users/{phone}/calls', { params: { path: { phone: user } }, body }),
     );
+    await run('PUT /simulator/users/{phone}/marketing', (body) =>
+      examples.PUT('/simulator/users/{phone}/marketing', { params: { path: { phone: user } }, body }),
+    );
+    const contact = await run('POST /api/v1/contacts', (body) => examples.POST('/api/v1/contacts', { body }));
+    await run('PATCH /api/v1/contacts/{id}', (body) =>
+      examples.PATCH('/api/v1/contacts/{id}', { params: { path: { id: String(contact.data.id) } }, body }),
+    );
     const withExamples = Object.keys(API_REFERENCE).filter(
       (k) => API_REFERENCE[k]?.requestExample !== undefined,
     );
-    assert.equal(withExamples.length, sends.length + 8, 'every example above was run');
+    assert.equal(withExamples.length, sends.length + 11, 'every example above was run');
   });
 });

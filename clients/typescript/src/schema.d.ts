@@ -48,6 +48,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/simulator/users/{phone}/marketing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A virtual user phone (simulator only)
+         * @description Whether the virtual user stopped the marketing of a business number (`?business=`), as WhatsApp lets a user do in the app.
+         */
+        get: operations["simulatorMarketingStop"];
+        /**
+         * A virtual user phone (simulator only)
+         * @description Stops (or resumes) a business number's marketing for the virtual user: the network then takes that business's MARKETING templates to them but reports each as failed with error 131050, as Meta does (docs/simulator.md).
+         */
+        put: operations["simulatorSetMarketingStop"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/simulator/users/{phone}/chat": {
         parameters: {
             query?: never;
@@ -788,6 +812,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's contacts, a page at a time
+         * @description This account's contacts, oldest first, a page at a time; `tag` keeps those with the tag.
+         */
+        get: operations["listContacts"];
+        put?: never;
+        /**
+         * Make or change contacts, found by phone number or user id
+         * @description Makes or changes a contact, found by its phone number, else by its user id: the body is the contact (201 when made, 200 when changed), or `contacts` holds up to 1000 of them. Tags given replace the contact's; attributes given are merged (null removes one).
+         */
+        post: operations["upsertContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import contacts from a CSV file (multipart, part `file`)
+         * @description Imports contacts from a CSV file, read as it arrives: every valid row is upserted as by POST /api/v1/contacts; every rejected row is reported with its line and why.
+         *
+         *     Columns: `phone` and/or `user_id`, `name`, `tags` (separated by `;`), and any other column an attribute. Every valid row is upserted; every rejected row is reported with its line.
+         */
+        post: operations["importContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a contact
+         * @description One contact.
+         */
+        get: operations["getContact"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a contact
+         * @description Deletes a contact.
+         */
+        delete: operations["deleteContact"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a contact: its number, user id, name, tags (replaced) or attributes (merged)
+         * @description Changes a contact's number, user id, name, tags (replaced) or attributes (merged; null removes one).
+         */
+        patch: operations["updateContact"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -980,6 +1078,94 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "message": "`to` must be the business number, with country code"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimulatorError"];
+                };
+            };
+        };
+    };
+    simulatorMarketingStop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                phone: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "business": "14155550100",
+                     *       "stopped": false
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "message": "`business` must be the business number, with country code"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimulatorError"];
+                };
+            };
+        };
+    };
+    simulatorSetMarketingStop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                phone: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "business": "14155550100",
+                     *       "stopped": true
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "message": "`stopped` must be true or false"
                      *       }
                      *     }
                      */
@@ -8139,6 +8325,756 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "no webhook endpoint whk_01m8a4f1ze2bx8hh5rqvxs6kx8 in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not of a type this operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listContacts: {
+        parameters: {
+            query?: {
+                /** @description only the contacts with this tag */
+                tag?: string;
+                /** @description from 1 */
+                page?: string;
+                /** @description 1 to 200, default 50 */
+                per_page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of contacts and how many there are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "contacts": [
+                     *           {
+                     *             "id": "ctc_01m8ad6ty5g3v1x7a8rkz0q2mn",
+                     *             "phone": "+447911123456",
+                     *             "userId": null,
+                     *             "name": "Amina Otieno",
+                     *             "tags": [
+                     *               "vip"
+                     *             ],
+                     *             "attributes": {
+                     *               "city": "Nairobi"
+                     *             },
+                     *             "createdAt": "2026-11-25T22:30:00.000Z",
+                     *             "updatedAt": "2026-11-25T22:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "page": 1,
+                     *         "perPage": 50,
+                     *         "total": 1
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "query parameter `per_page` must be a whole number from 1 to 200",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    upsertContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone": "+447911123456",
+                 *       "name": "Amina Otieno",
+                 *       "tags": [
+                 *         "vip"
+                 *       ],
+                 *       "attributes": {
+                 *         "city": "Nairobi"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description phone number with country code, e.g. +14155550123 */
+                    phone?: string;
+                    /** @description business-scoped user id (`userId` of a message.received event) */
+                    userId?: string;
+                    /** @description at most 256 characters */
+                    name?: string | null;
+                    /** @description replaces the tags: at most 20, each at most 64 characters */
+                    tags?: string[];
+                    /** @description merged into the attributes: strings of at most 1024 characters; null removes one */
+                    attributes?: {
+                        [key: string]: string | null;
+                    };
+                    /** @description many contacts at once, instead of the fields of one */
+                    contacts?: {
+                        /** @description phone number with country code, e.g. +14155550123 */
+                        phone?: string;
+                        /** @description business-scoped user id (`userId` of a message.received event) */
+                        userId?: string;
+                        /** @description at most 256 characters */
+                        name?: string | null;
+                        /** @description replaces the tags: at most 20, each at most 64 characters */
+                        tags?: string[];
+                        /** @description merged into the attributes: strings of at most 1024 characters; null removes one */
+                        attributes?: {
+                            [key: string]: string | null;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The contact. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "id": "ctc_01m8ad6ty5g3v1x7a8rkz0q2mn",
+                     *         "phone": "+447911123456",
+                     *         "userId": null,
+                     *         "name": "Amina Otieno",
+                     *         "tags": [
+                     *           "vip"
+                     *         ],
+                     *         "attributes": {
+                     *           "city": "Nairobi"
+                     *         },
+                     *         "createdAt": "2026-11-25T22:30:00.000Z",
+                     *         "updatedAt": "2026-11-25T22:30:00.000Z"
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`phone` must be a valid phone number with country code, e.g. +14155550123",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`userId` belongs to another contact of this account; change that contact instead",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not of a type this operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    importContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A CSV file of up to 100 MB whose first line names the columns: `phone` and/or `user_id`, `name`, `tags` (separated by `;`), and any other column an attribute. */
+                    file: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description How many rows there were, made, changed, and the rejected ones. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "rows": 5,
+                     *         "created": 3,
+                     *         "updated": 0,
+                     *         "rejected": [
+                     *           {
+                     *             "line": 4,
+                     *             "reason": "`phone` must be a valid phone number with country code, e.g. +14155550123"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`file`: the column \"favourite colour\" is neither phone, user_id, name nor tags, nor an attribute name (1 to 64 letters, digits and _, starting with a letter)",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`file` may be at most 100 MB",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "id": "ctc_01m8ad6ty5g3v1x7a8rkz0q2mn",
+                     *         "phone": "+447911123456",
+                     *         "userId": null,
+                     *         "name": "Amina Otieno",
+                     *         "tags": [
+                     *           "vip"
+                     *         ],
+                     *         "attributes": {
+                     *           "city": "Nairobi"
+                     *         },
+                     *         "createdAt": "2026-11-25T22:30:00.000Z",
+                     *         "updatedAt": "2026-11-25T22:30:00.000Z"
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "path parameter `id` must be at most 64 characters",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not found in this account (another account’s resource is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "no contact ctc_01m8ad6ty5g3v1x7a8rkz0q2mn in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "id": "ctc_01m8ad6ty5g3v1x7a8rkz0q2mn",
+                     *         "deleted": true
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "path parameter `id` must be at most 64 characters",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not found in this account (another account’s resource is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "no contact ctc_01m8ad6ty5g3v1x7a8rkz0q2mn in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tags": [
+                 *         "vip",
+                 *         "newsletter"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description phone number with country code, e.g. +14155550123 */
+                    phone?: string;
+                    /** @description business-scoped user id (`userId` of a message.received event) */
+                    userId?: string;
+                    /** @description at most 256 characters */
+                    name?: string | null;
+                    /** @description replaces the tags: at most 20, each at most 64 characters */
+                    tags?: string[];
+                    /** @description merged into the attributes: strings of at most 1024 characters; null removes one */
+                    attributes?: {
+                        [key: string]: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The contact as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "id": "ctc_01m8ad6ty5g3v1x7a8rkz0q2mn",
+                     *         "phone": "+447911123456",
+                     *         "userId": null,
+                     *         "name": "Amina Otieno",
+                     *         "tags": [
+                     *           "vip",
+                     *           "newsletter"
+                     *         ],
+                     *         "attributes": {
+                     *           "city": "Nairobi"
+                     *         },
+                     *         "createdAt": "2026-11-25T22:30:00.000Z",
+                     *         "updatedAt": "2026-11-25T22:30:00.000Z"
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`phone` must be a valid phone number with country code, e.g. +14155550123",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not found in this account (another account’s resource is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "no contact ctc_01m8ad6ty5g3v1x7a8rkz0q2mn in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`phone` belongs to another contact of this account; change that contact instead",
                      *       "errors": null
                      *     }
                      */

@@ -1,4 +1,5 @@
 /** The domain services the API, the portal and the network webhook share, each built by its own factory. */
+import type { ContactDeps } from '../../domain/contacts.ts';
 import type { FlowDeps } from '../../domain/flows/flow-service.ts';
 import type { InboundDeps } from '../../domain/inbound.ts';
 import type { MediaLibrary } from '../../domain/inbound-media.ts';
@@ -29,6 +30,7 @@ export interface Services {
   flows: FlowDeps;
   inbound: InboundDeps;
   webhookEndpoints: WebhookEndpointDeps;
+  contacts: ContactDeps;
   /** Stored copies of the media users sent. */
   media: MediaLibrary;
   /** Media the business uploads to send by id. */
@@ -50,6 +52,7 @@ export function buildServices(core: Core): Services {
     flows: flowService(core),
     inbound: inboundService(core, media, limiter),
     webhookEndpoints: webhookEndpointService(core),
+    contacts: { contacts: core.repos.contacts },
     media,
     uploads,
     limiter,

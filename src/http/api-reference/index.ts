@@ -5,6 +5,7 @@
  * server. The routes keep what validates and serializes (request schemas, success schemas); what only
  * documents lives here, per resource, so documenting never changes a byte an operation answers.
  */
+import { CONTACT_REFERENCE } from './contacts.ts';
 import { MANAGE_REFERENCE } from './manage.ts';
 import { MESSAGE_REFERENCE } from './messages.ts';
 import type { OperationReference, ReferenceTable } from './operation-reference.ts';
@@ -24,6 +25,7 @@ export const API_REFERENCE: ReferenceTable = {
   ...MESSAGE_REFERENCE,
   ...MANAGE_REFERENCE,
   ...WEBHOOK_REFERENCE,
+  ...CONTACT_REFERENCE,
   ...SIMULATOR_REFERENCE,
 };
 
@@ -65,6 +67,10 @@ export const TAGS = [
     description: "Endpoints that receive this account's events, and their deliveries (docs/webhooks.md).",
   },
   {
+    name: 'contacts',
+    description: 'The people an account messages: upsert, list by tag, change (docs/contacts.md).',
+  },
+  {
     name: 'simulator',
     description:
       'Simulator only: the virtual phones of the built-in WhatsApp simulator, what a user does on the simulated network (docs/simulator.md). No API key; a private simulator asks for its own token.',
@@ -104,6 +110,7 @@ function defaultSuccessSchema(key: string): Json {
   if (
     key.startsWith('GET /simulator/') ||
     key.startsWith('POST /simulator/') ||
+    key.startsWith('PUT /simulator/') ||
     key === 'GET /api/v1/msg/manage/flow'
   )
     return { type: 'object' };

@@ -46,6 +46,31 @@ export const SIMULATOR_REFERENCE: ReferenceTable = {
     errors: { 400: '`to` must be the business number, with country code' },
     requestExample: { to: '+14155550100' },
   },
+  'GET /simulator/users/{phone}/marketing': {
+    operationId: 'simulatorMarketingStop',
+    refusals: 'simulator',
+    description:
+      'Whether the virtual user stopped the marketing of a business number (`?business=`), as WhatsApp lets a user do in the app.',
+    success: {
+      status: 200,
+      description: 'The setting.',
+      example: { business: '14155550100', stopped: false },
+    },
+    errors: { 400: '`business` must be the business number, with country code' },
+  },
+  'PUT /simulator/users/{phone}/marketing': {
+    operationId: 'simulatorSetMarketingStop',
+    refusals: 'simulator',
+    description:
+      "Stops (or resumes) a business number's marketing for the virtual user: the network then takes that business's MARKETING templates to them but reports each as failed with error 131050, as Meta does (docs/simulator.md).",
+    success: {
+      status: 200,
+      description: 'The setting.',
+      example: { business: '14155550100', stopped: true },
+    },
+    errors: { 400: '`stopped` must be true or false' },
+    requestExample: { business: '+14155550100', stopped: true },
+  },
   'GET /simulator/users/{phone}/chat': {
     operationId: 'simulatorChat',
     refusals: 'simulator',
