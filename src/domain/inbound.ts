@@ -22,7 +22,7 @@ import {
   optOutByNetwork,
 } from './opt-outs.ts';
 import type { AccountsStore } from './ports/accounts.ts';
-import type { ContactsStore } from './ports/contacts.ts';
+import { ContactKeyTaken, type ContactsStore } from './ports/contacts.ts';
 import type { ConversationsStore } from './ports/conversations.ts';
 import type { InboundMessage, InboundStore } from './ports/inbound.ts';
 import type { MessagesStore } from './ports/messages.ts';
@@ -172,6 +172,21 @@ async function followNumberChange(deps: InboundDeps, row: InboundMessage, event:
   await deps.conversations.adoptUser(row.businessPhone, row.userPhone, next);
 }
 
+/**
+ * A user who writes to the account is one of its contacts (contacts.ts), named by their profile. The
+ * contact book never stands in the way of a message: if it cannot take the sender (their number and user
+ * id are two contacts' already), that is logged and the message is handled all the same.
+ */
+async function rememberContact(deps: InboundDeps, accountId: string, row: InboundMessage, at: number) {
+  const phone = isUserId(row.userPhone) ? null : row.userPhone;
+  try {
+    await deps.contacts.rememberSender(accountId, { phone, userId: row.userId, name: row.profileName }, at);
+  } catch (error) {
+    if (!(error instanceof ContactKeyTaken)) throw error;
+    deps.logger.warn({ accountId, waId: row.waId }, 'the sender is two contacts already; contacts unchanged');
+  }
+}
+
 /** The message as stored by its first delivery: a redelivery is completed with what was stored. */
 function storedEvent(row: InboundMessage, event: InboundMessageEvent): InboundMessageEvent {
   return {
@@ -238,12 +253,7 @@ export async function handleInboundMessage(deps: InboundDeps, event: InboundMess
     if (await applyOptOutKeyword(deps.optOuts, deps.optOutKeywords, accountId, message))
       deps.wakeDispatcher();
   }
-  // A user who writes to the account is one of its contacts (contacts.ts), named by their profile.
-  if (accountId) {
-    const phone = isUserId(row.userPhone) ? null : row.userPhone;
-    const sender = { phone, userId: row.userId, name: row.profileName };
-    await deps.contacts.rememberSender(accountId, sender, stored.at);
-  }
+  if (accountId) await rememberContact(deps, accountId, row, stored.at);
   await followNumberChange(deps, row, stored);
   const media = accountId ? await copyMediaOf(deps, accountId, stored) : undefined;
   await deps.publishReceived(row, accountId, media);
@@ -267,11 +277,12 @@ export async function handleStatus(deps: InboundDeps, event: StatusEvent): Promi
   const error = event.errors.length ? JSON.stringify(event.errors[0]) : null;
   // The network's status as it arrived, less the tag the gateway's own send put there (docs/adr/0013).
   const { biz_opaque_callback_data: _tag, ...network } = event.network;
-  if (await deps.messages.applyNetworkStatus(event.waId, status, event.at, error, network)) {
-    if (status === 'FAILED' && event.errors[0]?.code === NOT_ACCEPTING_MARKETING) await optOutOf(deps, event);
-    return;
+  if (!(await deps.messages.applyNetworkStatus(event.waId, status, event.at, error, network))) {
+    // No message has this network id yet: the status may name one whose send's answer was lost (or is
+    // still awaited) by the id the send carried. Settling it applies this status, which waits meanwhile.
+    await settleFromStatus(deps, event);
   }
-  // No message has this network id yet: the status may name one whose send's answer was lost (or is still
-  // awaited) by the id the send carried. Settling it applies this status, which waits meanwhile.
-  await settleFromStatus(deps, event);
+  // Also on a repeated delivery, which applies nothing: a crash after the status was applied must not
+  // lose the opt-out, and a second opt-out of the same user changes nothing.
+  if (status === 'FAILED' && event.errors[0]?.code === NOT_ACCEPTING_MARKETING) await optOutOf(deps, event);
 }

@@ -146,6 +146,13 @@ for (const target of targets) {
         2,
         'known by user id only',
       );
+      // The number of one contact and the user id of another: refused, and nothing changes.
+      await contacts().rememberSender('acc_in', { phone: '447911000030', userId: null, name: 'X' }, AT);
+      await assert.rejects(
+        contacts().rememberSender('acc_in', { phone: '447911000030', userId: 'GB.300', name: null }, AT + 4),
+        ContactKeyTaken,
+      );
+      assert.equal((await contacts().list('acc_in', {}, { offset: 0, limit: 10 })).total, 3);
     });
   });
 }
