@@ -14,6 +14,7 @@
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default "1,10,50,200"),
  * BENCH_TARGETS (default "sqlite,postgres"), BENCH_CLUSTER (node counts of the cluster rows, default "1,2,3";
  * "" skips them), BENCH_LARGE_STORE (past messages of the large-store rows, default 5000000; 0 skips them),
+ * BENCH_IMPORT_ROWS (rows of the contact import, default 1000000; 0 skips it),
  * TEST_POSTGRES_URL, BENCH_PROFILE_DIR (write a V8 CPU profile of
  * the benchmarked gateway there, for `--cpu-prof` analysis).
  */
@@ -28,6 +29,7 @@ import { DEFAULT_SANDBOX_NUMBER } from '../src/config/config.ts';
 import { createPostgresSchema, postgresReachable } from '../test/support/postgres.ts';
 import { type GatewayProcess, runCli, spawnGateway } from '../test/support/process.ts';
 import { clusterRows } from './cluster.ts';
+import { type ImportResult, importRows } from './contacts-import.ts';
 import { largeStoreRows } from './large-store.ts';
 import { freePort, joinSandbox, load, type Result, SECONDS } from './load.ts';
 import { type WebhookResult, webhookThroughput } from './webhook-throughput.ts';
@@ -192,6 +194,14 @@ for (const target of TARGETS) {
   hooks.push(await webhookThroughput(target as 'sqlite' | 'postgres', WEBHOOK_EVENTS));
 }
 
+// A contact import of BENCH_IMPORT_ROWS rows per store (0 skips it).
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
+const imports: ImportResult[] = [];
+for (const target of IMPORT_ROWS > 0 ? TARGETS : []) {
+  if (target === 'postgres' && !(await postgresReachable())) continue;
+  imports.push(await importRows(target as 'sqlite' | 'postgres', IMPORT_ROWS));
+}
+
 const bareAt = (connections: number) =>
   results.find((r) => r.name === 'bare Fastify route' && r.connections === connections)?.requestsPerSecond;
 const ratio = (r: Result) => {
@@ -230,6 +240,18 @@ const lines = [
   '|---|---|---|---|',
   ...hooks.map((h) => `| ${h.name} | ${h.events} | ${h.seconds} | ${h.eventsPerSecond} |`),
   '',
+  ...(imports.length
+    ? [
+        'Contact import: a CSV file sent to POST /api/v1/contacts/import, from the first byte to the answer.',
+        '',
+        '| target | rows | seconds | rows/s | peak RSS MB |',
+        '|---|---|---|---|---|',
+        ...imports.map(
+          (i) => `| ${i.name} | ${i.rows} | ${i.seconds} | ${i.rowsPerSecond} | ${i.peakRssMb ?? 'n/a'} |`,
+        ),
+        '',
+      ]
+    : []),
 ];
 const report = lines.join('\n');
 process.stdout.write(report);

@@ -88,6 +88,41 @@ for (const target of targets) {
       assert.equal((await contacts().list('acc_other', { tag: 'odd' }, { offset: 0, limit: 10 })).total, 0);
     });
 
+    test("a batch upserts in order: a person twice is one contact, a taken key is that row's only", {
+      skip,
+    }, async () => {
+      await contacts().upsert(
+        'acc_batch',
+        { phone: '447911000040', tags: ['old'], attributes: { a: '1' } },
+        AT,
+      );
+      await contacts().upsert('acc_batch', { userId: 'GB.500' }, AT);
+      const outcomes = await contacts().upsertMany(
+        'acc_batch',
+        [
+          { phone: '447911000041', name: 'New', tags: ['x'] },
+          { phone: '447911000041', attributes: { b: '2' } },
+          { phone: '447911000040', tags: ['new'], attributes: { a: null, c: '3' } },
+          { phone: '447911000040', userId: 'GB.500' },
+          { userId: 'GB.501', name: 'By id' },
+        ],
+        AT + 1,
+      );
+      assert.deepEqual(outcomes, ['created', 'updated', 'updated', 'taken', 'created']);
+      const all = (await contacts().list('acc_batch', {}, { offset: 0, limit: 10 })).contacts;
+      assert.equal(all.length, 4);
+      const byPhone = (phone: string) => all.find((c) => c.phone === phone);
+      assert.deepEqual(
+        [byPhone('447911000041')?.name, byPhone('447911000041')?.tags, byPhone('447911000041')?.attributes],
+        ['New', ['x'], { b: '2' }],
+      );
+      assert.deepEqual(
+        [byPhone('447911000040')?.tags, byPhone('447911000040')?.attributes, byPhone('447911000040')?.userId],
+        [['new'], { c: '3' }, null],
+      );
+      assert.equal((await contacts().list('acc_batch', { tag: 'old' }, { offset: 0, limit: 10 })).total, 0);
+    });
+
     test('concurrent upserts of one person make one contact', { skip }, async () => {
       const results = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>

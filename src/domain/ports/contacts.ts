@@ -44,6 +44,16 @@ export interface ContactsStore {
     changes: ContactChanges,
     at: number,
   ): Promise<{ contact: Contact; created: boolean }>;
+  /**
+   * Many upserts at once, in order (an import's batch): each change's outcome, `taken` when it would give
+   * a contact another's number or user id; null, with nothing changed, when a concurrent writer made one
+   * of these contacts meanwhile (the caller then upserts one by one).
+   */
+  upsertMany(
+    accountId: string,
+    changes: ContactChanges[],
+    at: number,
+  ): Promise<('created' | 'updated' | 'taken')[] | null>;
   /** A user who wrote to the account: made a contact if unknown, named by their profile if unnamed. */
   rememberSender(
     accountId: string,
