@@ -98,5 +98,6 @@ export async function registerPortal(app: FastifyInstance, core: Core, services:
     templates: services.templates,
     flows: { ...services.flows, secretKey },
     webhooks: services.webhookEndpoints,
+    contacts: services.contacts,
   });
 }

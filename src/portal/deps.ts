@@ -1,5 +1,6 @@
 /** What the portal's pages use: the same repositories and domain dependencies as the JSON API. */
 import type { Config } from '../config/config.ts';
+import type { ContactDeps } from '../domain/contacts.ts';
 import type { FlowDeps } from '../domain/flows/flow-service.ts';
 import type { MediaLibrary } from '../domain/inbound-media.ts';
 import type { AccountsStore } from '../domain/ports/accounts.ts';
@@ -29,6 +30,7 @@ export interface PortalDeps {
   templates: TemplateDeps;
   flows: FlowDeps & { secretKey: Buffer };
   webhooks: WebhookEndpointDeps;
+  contacts: ContactDeps;
 }
 
 declare module 'fastify' {

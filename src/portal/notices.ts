@@ -16,6 +16,7 @@ const NOTICES = {
   'webhook-created': 'The endpoint was created. Its signing secret is below.',
   'webhook-deleted': 'The endpoint and its delivery history were deleted.',
   'redelivery-queued': 'The delivery was queued to be attempted again now.',
+  'contact-saved': 'The contact was saved.',
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

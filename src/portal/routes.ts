@@ -14,6 +14,7 @@ import { loadSession } from './auth/sessions.ts';
 import type { PortalDeps } from './deps.ts';
 import { safeNext } from './forms.ts';
 import { registerAccountPages } from './pages/account.ts';
+import { registerContactPages } from './pages/contacts.ts';
 import { CSRF_REFUSED, sendErrorPage } from './pages/errors.ts';
 import { registerFlowPages } from './pages/flows.ts';
 import { registerInvitePages } from './pages/invite.ts';
@@ -56,6 +57,19 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   return sendErrorPage(request, reply, 500, 'The failure was logged; try again in a moment.');
 }
 
+/** The portal's own stylesheet, script and icon, cacheable: they hold nothing of anyone's. */
+function registerAssets(portal: FastifyInstance): void {
+  portal.get('/assets/portal.css', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(CSS),
+  );
+  portal.get('/assets/portal.js', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(JS),
+  );
+  portal.get('/assets/favicon.svg', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(ICON),
+  );
+}
+
 export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): Promise<void> {
   // The portal is not part of the JSON API: kept out of its OpenAPI document.
   portal.addHook('onRoute', (route) => {
@@ -87,15 +101,7 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
       return sendErrorPage(request, reply, 403, CSRF_REFUSED);
   });
 
-  portal.get('/assets/portal.css', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(CSS),
-  );
-  portal.get('/assets/portal.js', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(JS),
-  );
-  portal.get('/assets/favicon.svg', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(ICON),
-  );
+  registerAssets(portal);
   portal.get('/', async (request, reply) =>
     reply.redirect(request.portalSession ? '/app/settings' : '/app/sign-in', 303),
   );
@@ -111,6 +117,7 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
     });
     registerSettingsPages(signedIn, deps);
     registerMessagePages(signedIn, deps);
+    registerContactPages(signedIn, deps);
     registerTemplatePages(signedIn, deps);
     registerFlowPages(signedIn, deps);
     registerWebhookPages(signedIn, deps);

@@ -118,6 +118,14 @@ describe('portal in a browser', () => {
         assert.equal(overflow, 0, `${path} fits a 390 px wide screen`);
         await page.screenshot(shot(name));
       }
+      // The contacts page too, after its user became a contact by joining.
+      await page.goto(`${t.url}/app/contacts`);
+      await page.getByRole('cell', { name: `+${USER}` }).waitFor();
+      const contactsOverflow = await page.evaluate(() => {
+        const root = (globalThis as any).document.documentElement;
+        return root.scrollWidth - root.clientWidth;
+      });
+      assert.equal(contactsOverflow, 0, '/app/contacts fits a 390 px wide screen');
       assert.deepEqual(errors, [], 'no script or content-security-policy errors');
       await context.close();
     } finally {

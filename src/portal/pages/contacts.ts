@@ -1,0 +1,129 @@
+/**
+ * /app/contacts: the account's contacts, a page at a time and by tag, and a form to add one or change one
+ * found by its number (docs/contacts.md). Reads and writes go through the same domain service as
+ * /api/v1/contacts (src/domain/contacts.ts), scoped by account; a refusal is shown at its field.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CONTACT_LIMITS, listContacts, upsertContacts } from '../../domain/contacts.ts';
+import { GatewayError } from '../../domain/errors.ts';
+import type { Contact } from '../../domain/ports/contacts.ts';
+import type { SessionContext } from '../../domain/ports/portal.ts';
+import { input, when } from '../components.ts';
+import { type PortalDeps, sessionOf } from '../deps.ts';
+import { field } from '../forms.ts';
+import { html, type SafeHtml } from '../html.ts';
+import { csrfField, page } from '../layout.ts';
+import { noticeOf } from '../notices.ts';
+
+const PER_PAGE = 50;
+
+interface FormState {
+  values?: { phone: string; name: string; tags: string };
+  errors?: Partial<Record<'phone' | 'name' | 'tags', string>>;
+}
+
+function send(reply: FastifyReply, status: number, body: string) {
+  return reply.code(status).type('text/html; charset=utf-8').send(body);
+}
+
+function row(c: Contact): SafeHtml {
+  const attributes = Object.entries(c.attributes).map(([k, v]) => `${k}: ${v}`);
+  return html`<tr><td data-label="Name">${c.name ?? '—'}</td><td data-label="Phone">${c.phone ? `+${c.phone}` : '—'}</td><td data-label="User id">${c.userId ?? '—'}</td><td data-label="Tags">${c.tags.join(', ')}</td><td data-label="Attributes">${attributes.join('; ')}</td><td data-label="Added">${when(c.createdAt)}</td></tr>`;
+}
+
+function pager(tag: string, pageNo: number, total: number): SafeHtml {
+  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+  const link = (n: number) =>
+    `/app/contacts?${new URLSearchParams({ ...(tag ? { tag } : {}), page: String(n) })}`;
+  return html`<nav aria-label="Pages of contacts" class="pager"><p>Page ${pageNo} of ${pages} (${total} contacts)</p>${
+    pageNo > 1 ? html`<a href="${link(pageNo - 1)}">Previous page</a> ` : ''
+  }${pageNo < pages ? html`<a href="${link(pageNo + 1)}">Next page</a>` : ''}</nav>`;
+}
+
+function form(session: SessionContext, state: FormState): SafeHtml {
+  const v = state.values ?? { phone: '', name: '', tags: '' };
+  const e = state.errors ?? {};
+  return html`<section class="card" aria-labelledby="add-contact"><h2 id="add-contact">Add or change a contact</h2>
+<form method="post" action="/app/contacts" novalidate>
+${csrfField(session.csrfToken)}
+${input({ name: 'phone', label: 'Phone number', type: 'tel', value: v.phone, error: e.phone, hint: 'With country code, e.g. +14155550123. A contact with this number is changed.', required: true })}
+${input({ name: 'name', label: 'Name', value: v.name, error: e.name })}
+${input({ name: 'tags', label: 'Tags', value: v.tags, error: e.tags, hint: `Separated by commas; at most ${CONTACT_LIMITS.tags}. They replace the contact's tags.` })}
+<button type="submit">Save contact</button>
+</form></section>`;
+}
+
+async function list(
+  deps: PortalDeps,
+  reply: FastifyReply,
+  session: SessionContext,
+  query: { tag: string; page: number; notice?: string | undefined },
+  status = 200,
+  state: FormState = {},
+) {
+  const { contacts, total } = await listContacts(deps.contacts, session.accountId, {
+    ...(query.tag ? { tag: query.tag } : {}),
+    page: query.page,
+    perPage: PER_PAGE,
+  });
+  const body = html`<section class="card"><h2>Your contacts</h2>
+<form method="get" action="/app/contacts" class="inline">
+${input({ name: 'tag', label: 'Tag', value: query.tag, hint: 'Show only the contacts with this tag.' })}
+<button type="submit" class="secondary">Filter</button>
+</form>
+${
+  contacts.length
+    ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Contacts${query.tag ? ` tagged ${query.tag}` : ''}</caption><thead><tr><th scope="col">Name</th><th scope="col">Phone</th><th scope="col">User id</th><th scope="col">Tags</th><th scope="col">Attributes</th><th scope="col">Added</th></tr></thead>
+<tbody>${contacts.map(row)}</tbody></table></div>`
+    : html`<p>${query.tag ? 'No contact has this tag.' : 'No contacts yet. Users who write to your numbers appear here, and you can add contacts below or import a CSV file through the API.'}</p>`
+}
+${pager(query.tag, query.page, total)}</section>
+${form(session, state)}`;
+  return send(
+    reply,
+    status,
+    page({ title: 'Contacts', session, section: 'contacts', notice: query.notice, body }),
+  );
+}
+
+function queryOf(raw: unknown) {
+  const tag = field(raw, 'tag', 64).trim();
+  const pageNo = Number(field(raw, 'page', 7));
+  return { tag, page: Number.isSafeInteger(pageNo) && pageNo > 0 ? pageNo : 1 };
+}
+
+export function registerContactPages(portal: FastifyInstance, deps: PortalDeps): void {
+  portal.get('/contacts', async (request, reply) =>
+    list(deps, reply, sessionOf(request), { ...queryOf(request.query), notice: noticeOf(request.query) }),
+  );
+
+  portal.post('/contacts', async (request, reply) => {
+    const session = sessionOf(request);
+    const values = {
+      phone: field(request.body, 'phone', 64).trim(),
+      name: field(request.body, 'name', 256).trim(),
+      tags: field(request.body, 'tags', 2000),
+    };
+    const tags = values.tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
+    try {
+      await upsertContacts(
+        deps.contacts,
+        session.accountId,
+        [{ phone: values.phone, ...(values.name ? { name: values.name } : {}), tags }],
+        () => '',
+      );
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.status >= 500) throw error;
+      const at = (error.field ?? 'phone').replace(/\[\d+\]$/, '') as 'phone' | 'name' | 'tags';
+      const known = ['phone', 'name', 'tags'].includes(at) ? at : 'phone';
+      return list(deps, reply, session, { tag: '', page: 1 }, error.status, {
+        values,
+        errors: { [known]: error.message },
+      });
+    }
+    return reply.redirect('/app/contacts?notice=contact-saved', 303);
+  });
+}

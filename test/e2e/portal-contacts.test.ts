@@ -1,0 +1,78 @@
+/**
+ * The portal's contacts page over real HTTP (docs/contacts.md, docs/portal.md): a contact added in a form
+ * is listed; a bad number is shown at its field with the form kept; a tag filters; pages turn; what a
+ * contact holds is shown as text, never as markup; another account sees none of it.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startGateway, type TestGateway } from '../support/gateway.ts';
+import { PortalClient } from '../support/portal-client.ts';
+
+describe('contacts in the portal', () => {
+  let t: TestGateway;
+  let client: PortalClient;
+
+  before(async () => {
+    t = await startGateway();
+    client = new PortalClient(t.url);
+    await client.signUp('contacts@example.com', 'correct horse battery', 'Contacts Co');
+  });
+  after(() => t.close());
+
+  test('a contact added in the form is listed, its name shown as text', async () => {
+    const empty = await client.get('/app/contacts');
+    assert.equal(empty.status, 200);
+    assert.match(empty.html, /No contacts yet/);
+    assert.match(empty.html, /aria-current="page">Contacts</);
+    const saved = await client.post('/app/contacts', {
+      phone: '+44 7911 123456',
+      name: '<script>alert(1)</script> Amina',
+      tags: 'vip, nairobi',
+    });
+    assert.equal(saved.status, 303);
+    assert.equal(saved.location, '/app/contacts?notice=contact-saved');
+    const listed = await client.get(saved.location!);
+    assert.match(listed.html, /The contact was saved\./);
+    assert.match(listed.html, /\+447911123456/);
+    assert.match(listed.html, /&lt;script&gt;alert\(1\)&lt;\/script&gt; Amina/);
+    assert.doesNotMatch(listed.html, /<script>alert/);
+    assert.match(listed.html, /nairobi, vip/);
+  });
+
+  test('a bad number is shown at its field, the form kept', async () => {
+    await client.get('/app/contacts');
+    const refused = await client.post('/app/contacts', { phone: '12345', name: 'Kept', tags: '' });
+    assert.equal(refused.status, 400);
+    assert.match(refused.html, /id="f-phone-error">`phone` must be a valid phone number/);
+    assert.match(refused.html, /aria-invalid="true"/);
+    assert.match(refused.html, /value="Kept"/);
+  });
+
+  test('a tag filters, and pages turn', async () => {
+    for (let i = 0; i < 55; i++) {
+      await client.get('/app/contacts');
+      const saved = await client.post('/app/contacts', {
+        phone: `+2547120006${String(i).padStart(2, '0')}`,
+        name: `P${i}`,
+        tags: 'bulk',
+      });
+      assert.equal(saved.status, 303);
+    }
+    const first = await client.get('/app/contacts?tag=bulk');
+    assert.match(first.html, /Page 1 of 2 \(55 contacts\)/);
+    assert.match(first.html, /href="\/app\/contacts\?tag=bulk&amp;page=2">Next page/);
+    const second = await client.get('/app/contacts?tag=bulk&page=2');
+    assert.match(second.html, /Page 2 of 2/);
+    assert.match(second.html, />P54</);
+    const none = await client.get('/app/contacts?tag=nobody');
+    assert.match(none.html, /No contact has this tag\./);
+  });
+
+  test("another account's portal shows none of them", async () => {
+    const other = new PortalClient(t.url);
+    await other.signUp('other@example.com', 'another correct horse', 'Other Co');
+    const page = await other.get('/app/contacts');
+    assert.match(page.html, /No contacts yet/);
+    assert.doesNotMatch(page.html, /447911123456/);
+  });
+});
