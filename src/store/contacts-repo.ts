@@ -12,6 +12,7 @@ import {
   type ContactsStore,
 } from '../domain/ports/contacts.ts';
 import { newId } from '../lib/ids.ts';
+import type { Dialect } from './connect.ts';
 import { upsertBatch } from './contacts-batch.ts';
 import { isUniqueViolation } from './portal-repo.ts';
 import type { ContactsTable, Database } from './schema.ts';
@@ -235,10 +236,10 @@ function remove(db: Kysely<Database>, accountId: string, id: string) {
   });
 }
 
-export function contactsRepo(db: Kysely<Database>): ContactsStore {
+export function contactsRepo(db: Kysely<Database>, dialect: Dialect): ContactsStore {
   return {
     upsert: (accountId, changes, at) => upsert(db, accountId, changes, at),
-    upsertMany: (accountId, changes, at) => upsertBatch(db, accountId, changes, at),
+    upsertMany: (accountId, changes, at) => upsertBatch(db, dialect, accountId, changes, at),
     rememberSender: (accountId, sender, at) => rememberSender(db, accountId, sender, at),
     find: (accountId, id) => find(db, accountId, id),
     list: (accountId, filter, page) => list(db, accountId, filter, page),

@@ -27,7 +27,7 @@ export function createRepositories(
     flows: flowsRepo(store.db),
     portalInvites: portalInvitesRepo(store.db),
     optOuts: optOutsRepo(store.db),
-    contacts: contactsRepo(store.db),
+    contacts: contactsRepo(store.db, store.dialect),
   };
 }
 
