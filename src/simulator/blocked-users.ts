@@ -10,42 +10,23 @@ import { type GraphError, graphError, isGraphError, sendGraphError } from './gra
 import { fieldOf } from './request-fields.ts';
 import { graphErrorHandler, graphPaths, numberInPath } from './routes-graph.ts';
 import type { StateJournal } from './state/journal.ts';
+import { JournaledPairs } from './state/journaled-pairs.ts';
 import type { UserIds } from './user-ids.ts';
 
 /** The journal's kind, keyed by `<business>:<user number>`. */
 export const BLOCKED_KIND = 'blocked-user';
 
-export class BlockedUsers {
-  readonly #blocked = new Set<string>();
-  readonly #journal: StateJournal;
-
+export class BlockedUsers extends JournaledPairs {
   constructor(journal: StateJournal) {
-    this.#journal = journal;
-  }
-
-  restore(records: { key: string }[]): void {
-    for (const { key } of records) this.#blocked.add(key);
+    super(journal, BLOCKED_KIND);
   }
 
   isBlocked(business: string, user: string): boolean {
-    return this.#blocked.has(`${business}:${user}`);
-  }
-
-  set(business: string, user: string, blocked: boolean): void {
-    const key = `${business}:${user}`;
-    if (blocked) {
-      this.#blocked.add(key);
-      this.#journal.put(BLOCKED_KIND, key, true);
-    } else {
-      this.#blocked.delete(key);
-      this.#journal.remove(BLOCKED_KIND, key);
-    }
+    return this.has(business, user);
   }
 
   list(business: string): string[] {
-    return [...this.#blocked]
-      .filter((k) => k.startsWith(`${business}:`))
-      .map((k) => k.slice(business.length + 1));
+    return this.usersOf(business);
   }
 }
 

@@ -14,34 +14,18 @@ import { normalizePhone } from '../lib/phone.ts';
 import { fieldOf, pathParam } from './request-fields.ts';
 import { userErrorHandler } from './routes-users.ts';
 import type { StateJournal } from './state/journal.ts';
+import { JournaledPairs } from './state/journaled-pairs.ts';
 
 /** The journal's kind, keyed by `<business>:<user number>`; a record exists only while stopped. */
 export const MARKETING_STOP_KIND = 'marketing-stop';
 
-export class MarketingStops {
-  readonly #stopped = new Set<string>();
-  readonly #journal: StateJournal;
-
+export class MarketingStops extends JournaledPairs {
   constructor(journal: StateJournal) {
-    this.#journal = journal;
-  }
-
-  restore(records: { key: string }[]): void {
-    for (const { key } of records) this.#stopped.add(key);
+    super(journal, MARKETING_STOP_KIND);
   }
 
   hasStopped(business: string, user: string): boolean {
-    return this.#stopped.has(`${business}:${user}`);
-  }
-
-  set(business: string, user: string, stopped: boolean): void {
-    const key = `${business}:${user}`;
-    if (stopped) {
-      this.#stopped.add(key);
-      this.#journal.put(MARKETING_STOP_KIND, key, true);
-    } else if (this.#stopped.delete(key)) {
-      this.#journal.remove(MARKETING_STOP_KIND, key);
-    }
+    return this.has(business, user);
   }
 }
 
