@@ -12,8 +12,8 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ContactChanges } from '../domain/ports/contacts.ts';
-import { newId } from '../lib/ids.ts';
 import type { Dialect } from './connect.ts';
+import { mergedAttributes, newContactRow } from './contact-rows.ts';
 import type { ContactsTable, Database } from './schema.ts';
 
 export type BatchOutcome = 'created' | 'updated' | 'taken';
@@ -108,7 +108,7 @@ class Book {
     const found =
       (changes.phone ? this.byPhone.get(changes.phone) : undefined) ??
       (changes.userId ? this.byUser.get(changes.userId) : undefined);
-    const row = found ?? this.#create(accountId, at);
+    const row = found ?? newContactRow(accountId, at);
     const phone = changes.phone ?? row.phone;
     const userId = changes.userId ?? row.user_id;
     // Found by one key, the other may be another contact's: that row is refused, as a single upsert is.
@@ -121,7 +121,7 @@ class Book {
       phone,
       user_id: userId,
       name: changes.name === undefined ? row.name : changes.name,
-      attributes: merged(row.attributes, changes.attributes),
+      attributes: mergedAttributes(row.attributes, changes.attributes),
       updated_at: at,
     });
     this.#index(row);
@@ -133,29 +133,6 @@ class Book {
     this.fresh.add(row);
     return 'created';
   }
-
-  #create(accountId: string, at: number): ContactsTable {
-    const row: ContactsTable = {
-      id: newId('ctc', at),
-      account_id: accountId,
-      phone: null,
-      user_id: null,
-      name: null,
-      attributes: '{}',
-      created_at: at,
-      updated_at: at,
-    };
-    return row;
-  }
-}
-
-function merged(current: string, changes: ContactChanges['attributes']): string {
-  const attributes = JSON.parse(current) as Record<string, string>;
-  for (const [key, value] of Object.entries(changes ?? {})) {
-    if (value === null) delete attributes[key];
-    else attributes[key] = value;
-  }
-  return JSON.stringify(attributes);
 }
 
 /** A concurrent writer took one of the batch's people: nothing of the batch is kept. */

@@ -11,8 +11,8 @@ import {
   ContactKeyTaken,
   type ContactsStore,
 } from '../domain/ports/contacts.ts';
-import { newId } from '../lib/ids.ts';
 import type { Dialect } from './connect.ts';
+import { mergedAttributes, newContactRow } from './contact-rows.ts';
 import { upsertBatch } from './contacts-batch.ts';
 import { isUniqueViolation } from './portal-repo.ts';
 import type { ContactsTable, Database } from './schema.ts';
@@ -59,15 +59,6 @@ async function existing(db: Db, accountId: string, changes: ContactChanges) {
   );
 }
 
-function mergedAttributes(current: string, changes: ContactChanges['attributes']): string {
-  const attributes = JSON.parse(current) as Record<string, string>;
-  for (const [key, value] of Object.entries(changes ?? {})) {
-    if (value === null) delete attributes[key];
-    else attributes[key] = value;
-  }
-  return JSON.stringify(attributes);
-}
-
 async function replaceTags(db: Db, row: ContactsTable, tags: string[] | undefined) {
   if (tags === undefined) return;
   await db.deleteFrom('contact_tags').where('contact_id', '=', row.id).execute();
@@ -109,14 +100,11 @@ async function change(db: Db, row: ContactsTable, changes: ContactChanges, at: n
 
 async function insert(db: Db, accountId: string, changes: ContactChanges, at: number) {
   const row: ContactsTable = {
-    id: newId('ctc', at),
-    account_id: accountId,
+    ...newContactRow(accountId, at),
     phone: changes.phone ?? null,
     user_id: changes.userId ?? null,
     name: changes.name ?? null,
     attributes: mergedAttributes('{}', changes.attributes),
-    created_at: at,
-    updated_at: at,
   };
   const inserted = await db
     .insertInto('contacts')
@@ -168,13 +156,18 @@ function rememberSender(db: Kysely<Database>, accountId: string, sender: Sender,
   });
 }
 
-async function find(db: Db, accountId: string, id: string) {
-  const row = await db
+/** The account's contact row with this id (another account's is none). */
+function rowOf(db: Db, accountId: string, id: string) {
+  return db
     .selectFrom('contacts')
     .selectAll()
     .where('account_id', '=', accountId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+async function find(db: Db, accountId: string, id: string) {
+  const row = await rowOf(db, accountId, id);
   return row ? (await withTags(db, [row]))[0] : undefined;
 }
 
@@ -211,12 +204,7 @@ async function list(
 
 function update(db: Kysely<Database>, accountId: string, id: string, changes: ContactChanges, at: number) {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('contacts')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await rowOf(trx, accountId, id);
     if (!row) return undefined;
     const next = await change(trx, row, changes, at);
     return (await withTags(trx, [next]))[0];

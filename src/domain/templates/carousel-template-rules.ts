@@ -11,6 +11,7 @@ import type { TemplateCardInput, TemplateComponentsInput } from './template-body
 import {
   body,
   buttons,
+  header,
   invalid,
   LIMITS,
   type NetworkComponent,
@@ -46,7 +47,10 @@ function refuseOthers(parts: TemplateComponentsInput, category: string) {
 
 function card(input: TemplateCardInput, i: number, definition: Pick<TemplateDefinition, 'mediaHandles'>) {
   const base = `component.cards[${i}]`;
-  const components: NetworkComponent[] = [headerOf(input, base, definition)];
+  // A card's header is a template header limited to an image or a video.
+  const components: NetworkComponent[] = [
+    header(input.header, definition, `${base}.header`, CARD_HEADER_FORMATS),
+  ];
   if (input.body !== undefined) {
     const checked = body(input.body, `${base}.body`, CAROUSEL_LIMITS.cardBody);
     if ((checked.text.match(/\n/g)?.length ?? 0) > CAROUSEL_LIMITS.cardBodyBreaks) {
@@ -59,35 +63,6 @@ function card(input: TemplateCardInput, i: number, definition: Pick<TemplateDefi
   }
   components.push(buttons(input.buttons, `${base}.buttons`, CAROUSEL_LIMITS.cardButtons));
   return { components };
-}
-
-function headerOf(
-  input: TemplateCardInput,
-  base: string,
-  definition: Pick<TemplateDefinition, 'mediaHandles'>,
-) {
-  const field = `${base}.header`;
-  const format = input.header.format.toUpperCase();
-  if (!(CARD_HEADER_FORMATS as readonly string[]).includes(format)) {
-    throw invalid(
-      `${field}.format`,
-      `\`${field}.format\` must be IMAGE or VIDEO; got "${input.header.format}"`,
-    );
-  }
-  if (input.header.text !== undefined) {
-    throw invalid(`${field}.text`, `\`${field}.text\`: a card header is an image or a video, with no text`);
-  }
-  const handle = input.header.example;
-  if (handle === undefined || handle.trim() === '') {
-    throw invalid(
-      `${field}.example`,
-      `\`${field}.example\` is required: the handle of the card's sample media`,
-    );
-  }
-  if (handle.length > 512)
-    throw invalid(`${field}.example`, `\`${field}.example\` may be at most 512 characters`);
-  definition.mediaHandles.push({ handle, format: format as 'IMAGE' | 'VIDEO', field: `${field}.example` });
-  return { type: 'HEADER' as const, format, example: { header_handle: [handle] } };
 }
 
 /** What every card must share: its header's format, whether it has a body, its button types in order. */
