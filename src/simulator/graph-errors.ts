@@ -41,6 +41,8 @@ const TITLES: Record<number, string> = {
     'Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.',
   131056: '(Business Account, Consumer Account) pair rate limit hit',
   131062: 'Business-scoped user id recipient not supported for this message',
+  // Meta's code for a messaging limit reached; the simulator's wording (messaging-limits.ts).
+  131064: 'Messaging limit reached',
   138006: 'No approved call permission from the recipient',
   132000: 'Number of parameters does not match the expected number of params',
   132001: 'Template name does not exist in the translation',
@@ -57,6 +59,17 @@ export const WINDOW_CLOSED_DETAILS =
 /** A marketing template to a user who stopped this business's marketing (marketing-stops.ts). */
 export const MARKETING_STOPPED_DETAILS =
   'Message failed to send because the recipient has chosen to stop receiving marketing messages on WhatsApp from this business.';
+
+/**
+ * A template to a new user past the number's messaging limit (messaging-limits.ts). Meta documents no code
+ * for it; 131064 is the one Meta code named after a messaging limit reached (docs/cloud-api.md §2.3), so a
+ * receiver can tell it from every other failure (docs/simulator.md).
+ */
+export const MESSAGING_LIMIT_CODE = 131064;
+
+export function messagingLimitDetails(limit: number): string {
+  return `Message failed to send because this business reached its messaging limit: ${limit} unique users outside a customer service window in a moving 24 hours.`;
+}
 
 function fbtraceId(): string {
   return randomBytes(9).toString('base64url');

@@ -29,6 +29,7 @@ import { MarketingStops, registerMarketingRoutes } from './marketing-stops.ts';
 import { mediaLinks } from './media-links.ts';
 import { registerMediaUpload } from './media-upload.ts';
 import { MediaVault } from './media-vault.ts';
+import { MessagingLimits } from './messaging-limits.ts';
 import { registerPhoneEvents } from './phone/events.ts';
 import { registerPhoneRoutes } from './phone/routes.ts';
 import { PhoneBook } from './phone-book.ts';
@@ -39,6 +40,7 @@ import { registerFaultRoutes } from './routes-faults.ts';
 import { registerFlowRoutes } from './routes-flows.ts';
 import { registerGraphRoutes } from './routes-graph.ts';
 import { registerMediaRoutes } from './routes-media.ts';
+import { registerNumberRoutes } from './routes-numbers.ts';
 import { registerUserRoutes } from './routes-users.ts';
 import { Scheduler } from './scheduler.ts';
 import { StateJournal } from './state/journal.ts';
@@ -126,8 +128,8 @@ function buildCatalogs(
 }
 
 /**
- * What the network keeps about users and numbers beside messages: ids, profiles, QR codes, blocks, and
- * the users who stopped a number's marketing.
+ * What the network keeps about users and numbers beside messages: ids, profiles, QR codes, blocks, the
+ * users who stopped a number's marketing, and each number's messaging limit and the users it reached.
  */
 function buildAccounts(journal: StateJournal) {
   return {
@@ -136,6 +138,7 @@ function buildAccounts(journal: StateJournal) {
     qrCodes: new QrCodes(journal),
     blocked: new BlockedUsers(journal),
     marketingStops: new MarketingStops(journal),
+    messagingLimits: new MessagingLimits(journal),
   };
 }
 
@@ -273,11 +276,12 @@ function registerGraphApi(app: FastifyInstance, options: SimulatorOptions, parts
     traffic,
     userIds,
     marketingStops: parts.marketingStops,
+    messagingLimits: parts.messagingLimits,
     now,
   });
 }
 
-/** The simulator's own routes: faults, the virtual users and their phone page. */
+/** The simulator's own routes: faults, business numbers' limits, the virtual users and their phone page. */
 function registerOwnRoutes(
   app: FastifyInstance,
   options: SimulatorOptions,
@@ -286,6 +290,7 @@ function registerOwnRoutes(
 ): void {
   const { now, phones, windows, userIds, blocked, poster, vault, links, flows, traffic } = parts;
   registerFaultRoutes(app, traffic);
+  registerNumberRoutes(app, { messagingLimits: parts.messagingLimits, poster, now });
   // Sends held by a timeout fault would keep a closing server waiting.
   app.addHook('preClose', async () => traffic.close());
   registerUserRoutes(app, {

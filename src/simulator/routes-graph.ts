@@ -14,6 +14,8 @@ import {
   graphError,
   invalidTokenError,
   MARKETING_STOPPED_DETAILS,
+  MESSAGING_LIMIT_CODE,
+  messagingLimitDetails,
   sendGraphError,
   unknownObjectError,
   WINDOW_CLOSED_DETAILS,
@@ -21,6 +23,7 @@ import {
 } from './graph-errors.ts';
 import type { GraphObjects } from './graph-objects.ts';
 import type { MarketingStops } from './marketing-stops.ts';
+import type { MessagingLimits } from './messaging-limits.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
 import { renderMessage } from './render.ts';
 import { fieldOf, pathParam } from './request-fields.ts';
@@ -51,6 +54,8 @@ export interface GraphRouteDeps {
   userIds: UserIds;
   /** Users who stopped a number's marketing: its marketing templates fail with 131050 (marketing-stops.ts). */
   marketingStops: MarketingStops;
+  /** Each number's messaging limit and the users it reached: past it, templates to new users fail. */
+  messagingLimits: MessagingLimits;
   now: () => number;
 }
 
@@ -160,20 +165,26 @@ function renderedOrRefusal(
 
 /**
  * Why a message the network takes (200) never reaches the user, if it does not: a free-form message
- * outside the window (131047; the phone lists it as failed), or a marketing template to a user who
- * stopped this business's marketing (131050; the phone shows nothing of it, as on WhatsApp).
+ * outside the window (131047; the phone lists it as failed), a marketing template to a user who
+ * stopped this business's marketing (131050; the phone shows nothing of it, as on WhatsApp), or a
+ * template outside the window to a new user past the number's messaging limit (nothing on the phone
+ * either). The limit is asked last: it counts the user as reached, which only a delivery does.
  */
 function undelivered(
   deps: GraphRouteDeps,
   business: string,
   parsed: OutgoingMessage,
   shown: Shown,
-  windowOpen: boolean,
+  window: { open: boolean; now: number },
 ): { code: number; details: string; onPhone: boolean } | undefined {
-  if (parsed.type !== 'template' && !windowOpen)
+  if (parsed.type !== 'template' && !window.open)
     return { code: 131047, details: WINDOW_CLOSED_DETAILS, onPhone: true };
   if (shown.category === 'MARKETING' && deps.marketingStops.hasStopped(business, parsed.recipient))
     return { code: 131050, details: MARKETING_STOPPED_DETAILS, onPhone: false };
+  if (window.open) return undefined;
+  const limit = deps.messagingLimits.reach(business, parsed.recipient, window.now);
+  if (limit !== undefined)
+    return { code: MESSAGING_LIMIT_CODE, details: messagingLimitDetails(limit), onPhone: false };
   return undefined;
 }
 
@@ -200,7 +211,7 @@ async function acceptMessage(
   const shown = renderedOrRefusal(deps, business, parsed, conversation);
   if ('body' in shown) return sendError(reply, shown);
   const { category: _category, ...seen } = shown;
-  const refusal = undelivered(deps, business, parsed, shown, conversation !== null);
+  const refusal = undelivered(deps, business, parsed, shown, { open: conversation !== null, now });
   const received: ReceivedMessage = {
     id: newWamid(recipient, 'outbound'),
     from: business,

@@ -71,6 +71,23 @@ export function changeEnvelope(business: string, field: string, value: Record<st
   };
 }
 
+/**
+ * A change about the WABA itself rather than a message (`phone_number_quality_update`, ...): Meta's
+ * envelope then has `entry[].time` (integer seconds) and a `value` without `messaging_product` or
+ * `metadata` (docs/cloud-api.md §3.3), as the template webhooks do (templates/webhook.ts).
+ */
+export function accountChangeEnvelope(
+  business: string,
+  field: string,
+  value: Record<string, unknown>,
+  at: number,
+) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{ id: wabaIdOf(business), time: Math.floor(at / 1000), changes: [{ value, field }] }],
+  };
+}
+
 export interface StatusFacts {
   id: string;
   status: DeliveryStatus;

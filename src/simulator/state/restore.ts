@@ -10,6 +10,7 @@ import type { FlowCatalog, FlowRecord } from '../flow-catalog.ts';
 import { FLOW_KIND } from '../flow-catalog.ts';
 import { MARKETING_STOP_KIND, type MarketingStops } from '../marketing-stops.ts';
 import { MEDIA_KIND, type MediaRecord, type MediaVault } from '../media-vault.ts';
+import { MESSAGING_LIMIT_KIND, type MessagingLimits, REACHED_KIND } from '../messaging-limits.ts';
 import {
   type PhoneBook,
   type PhoneRecord,
@@ -48,6 +49,7 @@ export interface RestoredParts {
   qrCodes: QrCodes;
   blocked: BlockedUsers;
   marketingStops: MarketingStops;
+  messagingLimits: MessagingLimits;
   calls: Calls;
   vault: MediaVault;
   flows: FlowCatalog;
@@ -102,6 +104,10 @@ export async function restoreState(
   parts.qrCodes.restore(records.entries<QrCode>(QR_KIND));
   parts.blocked.restore(records.entries(BLOCKED_KIND));
   parts.marketingStops.restore(records.entries(MARKETING_STOP_KIND));
+  parts.messagingLimits.restore(
+    records.entries<number>(MESSAGING_LIMIT_KIND),
+    records.entries<number>(REACHED_KIND),
+  );
   parts.calls.restore(records.values<Call>(CALL_KIND));
   parts.flows.restore(records.values<FlowRecord>(FLOW_KIND));
   parts.templates.restore(
