@@ -66,6 +66,7 @@ export async function buildGateway(
     dispatcher.start();
     services.sweeper.start();
     services.retention.start();
+    services.campaignRunner.start();
     // An upload spooled longer ago than any upload can last was left by a process killed mid-way.
     await services.uploads.media.discardStale(Date.now() - STALE_UPLOAD_MS);
   });
@@ -79,6 +80,7 @@ export async function buildGateway(
     dispatcher,
     async close() {
       await closeGracefully(app);
+      await services.campaignRunner.stop();
       await dispatcher.stop();
       await services.sweeper.stop();
       await services.retention.stop();

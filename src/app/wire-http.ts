@@ -3,9 +3,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Registry } from 'prom-client';
+import { onNumberQuality } from '../domain/campaigns/network-signals.ts';
 import { recordTemplateReview } from '../domain/templates/review-templates.ts';
 import { installApiKeyAuth } from '../http/auth.ts';
 import { installRateLimit } from '../http/rate-limit.ts';
+import { registerCampaignRoutes } from '../http/routes/campaigns/index.ts';
 import { registerContactRoutes } from '../http/routes/contacts/index.ts';
 import { registerDocsRoutes } from '../http/routes/docs/index.ts';
 import { registerFlowPreviewRoutes } from '../http/routes/flow-preview/index.ts';
@@ -46,6 +48,7 @@ export async function registerApi(app: FastifyInstance, core: Core, services: Se
     registerFlowRoutes(typed(api), services.flows);
     registerWebhookRoutes(typed(api), services.webhookEndpoints);
     registerContactRoutes(typed(api), services.contacts);
+    registerCampaignRoutes(typed(api), services.campaigns);
   });
 }
 
@@ -65,6 +68,7 @@ export async function registerPublicRoutes(
       bodyLimitBytes: config.networkWebhookBodyLimitBytes,
       readEvents: webhookEventsOrRefusal,
       onTemplateStatus: (event) => recordTemplateReview(services.templates, event),
+      onNumberQuality: (event) => onNumberQuality(services.campaigns, event),
     },
     services.inbound,
   );

@@ -124,6 +124,11 @@ export interface Config<Secret extends string | null = string> {
   retentionDays: number;
   /** Keywords that opt a user out of / back into a number's marketing (docs/opt-outs.md); null: the defaults. */
   optOutKeywords: { optOut: string[] | null; optIn: string[] | null };
+  /**
+   * How long a node holds a campaign's recipients it claimed (docs/campaigns.md): another node takes over
+   * those a stopped node held once it runs out.
+   */
+  campaignLeaseMs: number;
 }
 
 /** What the environment gives; simulator credentials it leaves unset are derived from the secret key. */
@@ -227,6 +232,7 @@ export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
     http: httpTimeouts(env),
     seedDemoAccount: bool(env, 'SEED_DEMO_ACCOUNT', true),
     retentionDays: retentionDays(env),
+    campaignLeaseMs: integer(env, 'CAMPAIGN_LEASE_MS', 60_000, 1_000, 3_600_000),
     optOutKeywords: Object.freeze({
       optOut: words(env, 'OPT_OUT_KEYWORDS'),
       optIn: words(env, 'OPT_IN_KEYWORDS'),

@@ -5,6 +5,8 @@ export const eventTypes = [
   'template.status',
   'contact.opted_out',
   'contact.opted_in',
+  'campaign.status',
+  'campaign.completed',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 

@@ -13,6 +13,7 @@
 
 import { newId } from '../lib/ids.ts';
 import { isUserId } from '../lib/user-id.ts';
+import { NUMBER_LIMIT_CODES } from './campaigns/network-signals.ts';
 import { type JoinLimits, waitInWords } from './join-limits.ts';
 import { fromNetworkStatus } from './message-status.ts';
 import {
@@ -68,6 +69,8 @@ export interface InboundDeps {
   contacts: ContactsStore;
   /** Called when a change recorded an event for webhook endpoints (an opt-out). */
   wakeDispatcher(): void;
+  /** A message of the number failed with `code`: campaigns/network-signals.ts judges whether to pause. */
+  onSendFailure(businessPhone: string, code: number): Promise<void>;
 }
 
 const JOIN = /^join\s+([a-z0-9-]{3,64})$/i;
@@ -284,5 +287,10 @@ export async function handleStatus(deps: InboundDeps, event: StatusEvent): Promi
   }
   // Also on a repeated delivery, which applies nothing: a crash after the status was applied must not
   // lose the opt-out, and a second opt-out of the same user changes nothing.
-  if (status === 'FAILED' && event.errors[0]?.code === NOT_ACCEPTING_MARKETING) await optOutOf(deps, event);
+  const code = event.errors[0]?.code;
+  if (status === 'FAILED' && code === NOT_ACCEPTING_MARKETING) await optOutOf(deps, event);
+  else if (status === 'FAILED' && code !== undefined && NUMBER_LIMIT_CODES.has(code)) {
+    const message = await deps.messages.findByNetworkId(event.waId);
+    if (message) await deps.onSendFailure(message.fromPhone, code);
+  }
 }

@@ -12,6 +12,7 @@ import { canonicalJson } from '../lib/canonical-json.ts';
 import { newId } from '../lib/ids.ts';
 import { normalizePhone } from '../lib/phone.ts';
 import { isUserId, userLabel } from '../lib/user-id.ts';
+import { type BulkSendOptions, waitForBulkSlot } from './bulk-slots.ts';
 import { type ErrorCode, errorCatalogue, GatewayError } from './errors.ts';
 import { outcomeUnknown, statusDescriptions } from './message-status.ts';
 import type { ResolvedTemplate } from './messages/send-operation.ts';
@@ -69,7 +70,7 @@ export type FlowResolver = (accountId: string, content: unknown) => Promise<Send
 
 export interface SendDeps extends SenderDeps {
   messages: MessagesStore;
-  connector: Pick<NetworkConnector, 'sendMessage'>;
+  connector: Pick<NetworkConnector, 'sendMessage' | 'admit'>;
   windowOpenSince(businessPhone: string, userPhone: string): Promise<number | undefined>;
   resolveFlow: FlowResolver;
   /** The network's id of an upload a media send names (`mediaId`); nothing for a send by URL. */
@@ -163,6 +164,7 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
   accountId: string,
   rules: SendRules<Body, Content>,
   body: Body,
+  options: BulkSendOptions = {},
 ): Promise<SendResultData> {
   const now = deps.now ?? Date.now;
   const checked = rules.normalize(body);
@@ -188,8 +190,13 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
     .update(canonicalJson({ kind: rules.kind, from, to, content: checked.value, ...replyTo }))
     .digest('hex');
 
+  const bulk = options.priority === 'bulk';
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
+  if (bulk) await waitForBulkSlot(deps.connector, sender.credentials, deadline, now);
   for (let attempt = 0; attempt < 3; attempt++) {
     const startedAt = now();
+    if (startedAt > deadline)
+      throw new GatewayError('conflict', 'this bulk send is given back to be sent later');
     const id = newId('msg', startedAt);
     const holder = await deps.messages.reserve({
       id,
@@ -209,7 +216,7 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
       continue; // the first request released its claim (nothing was sent): try to claim it
     }
     const claim = { id, accountId, clientMessageId: body.messageId };
-    return await sendClaimed(deps, claim, sender, to, cloud, now);
+    return await sendClaimed(deps, claim, sender, to, cloud, now, bulk);
   }
   throw new GatewayError('conflict', `messageId "${body.messageId}" is contended; retry shortly`, {
     field: 'messageId',
@@ -308,6 +315,7 @@ async function sendClaimed(
   to: string,
   cloud: CloudMessage,
   now: () => number,
+  bulk: boolean,
 ): Promise<SendResultData> {
   try {
     // Templates are the one message allowed outside the window: they are how a conversation opens.
@@ -328,7 +336,10 @@ async function sendClaimed(
   try {
     // The message's own id rides along: the network's status reports name it (docs/adr/0013).
     result = withOwnNames(
-      await deps.connector.sendMessage(sender.credentials, to, cloud, { callbackData: claim.id }),
+      await deps.connector.sendMessage(sender.credentials, to, cloud, {
+        callbackData: claim.id,
+        ...(bulk ? { priority: 'bulk', admitted: Boolean(deps.connector.admit) } : {}),
+      }),
       claim.accountId,
     );
   } catch (error) {

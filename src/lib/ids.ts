@@ -37,7 +37,8 @@ export type IdPrefix =
   | 'dlv'
   | 'att'
   | 'med'
-  | 'upl';
+  | 'upl'
+  | 'cmp';
 
 /** Random bytes are drawn from the system 4 KiB at a time: one call per id was a measurable cost. */
 const pool = Buffer.alloc(4096);

@@ -130,17 +130,23 @@ export function createCloudConnector(options: CloudConnectorOptions): NetworkCon
     markRead: (credentials: NumberCredentials, networkMessageId: string, typing: boolean) =>
       markRead(graphOptions, retry, credentials, networkMessageId, typing),
 
+    admit: (credentials: NumberCredentials, priority: 'interactive' | 'bulk') =>
+      pacer.admit(credentials, undefined, priority),
+
     sendMessage(
       credentials: NumberCredentials,
       to: string,
       message: CloudMessage,
       sendOptions: SendOptions = {},
     ): Promise<SendResult> {
-      const { callbackData, priority } = sendOptions;
+      const { callbackData, priority, admitted } = sendOptions;
       const body = sendBody(to, message, callbackData);
       // Every try, the first and each retry, is a send the network counts: each takes a paced slot.
       return withRetries(retry, async (remainingMs, tryNumber) => {
-        const refused = await pacer.admit(credentials, tryNumber === 1 ? undefined : remainingMs, priority);
+        const refused =
+          tryNumber === 1 && admitted
+            ? undefined
+            : await pacer.admit(credentials, tryNumber === 1 ? undefined : remainingMs, priority);
         if (refused) return { ok: false, failure: refused } as SendResult;
         return sendOnce(graphOptions, credentials, body);
       });

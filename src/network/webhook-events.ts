@@ -187,6 +187,17 @@ function templateChange(value: unknown, entry: Json, at: string, events: Network
   events.push({ kind: 'template_status', templateId, event, reason, at: time });
 }
 
+function qualityChange(value: unknown, entry: Json, at: string, events: NetworkEvent[], now: number) {
+  if (!isObject(value)) return;
+  const phone = str(value.display_phone_number)?.replace(/\D/g, '');
+  const event = str(value.event);
+  if (!phone || !event) return;
+  // `max_daily_conversations_per_business` replaces `current_limit` in Meta's newer payloads.
+  const currentLimit = str(value.max_daily_conversations_per_business) ?? str(value.current_limit) ?? null;
+  const time = entry.time === undefined ? now : timestampAt(entry.time, `${at}.time`, now);
+  events.push({ kind: 'number_quality', phone, event, currentLimit, at: time });
+}
+
 /**
  * The events of one webhook body, in body order. Throws WebhookFieldError for a body that is not an
  * object or holds an impossible value; `now` is the body's arrival (impossible times are clamped to it).
@@ -198,6 +209,8 @@ export function readWebhookEvents(body: unknown, now = Date.now()): NetworkEvent
     for (const [change, path] of objectsAt(entry.changes, `${at}.changes`)) {
       if (change.field === 'message_template_status_update') {
         templateChange(change.value, entry, at, events, now);
+      } else if (change.field === 'phone_number_quality_update') {
+        qualityChange(change.value, entry, at, events, now);
       } else if (change.field === 'messages') {
         messagesChange(objectAt(change.value, `${path}.value`), `${path}.value`, events, now);
       } else {

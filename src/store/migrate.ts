@@ -24,6 +24,7 @@ import * as simulatorState from './migrations/2026-11-25-901-simulator-state.ts'
 import * as userIds from './migrations/2026-11-25-902-user-ids.ts';
 import * as optOuts from './migrations/2026-11-25-903-opt-outs.ts';
 import * as contacts from './migrations/2026-11-25-904-contacts.ts';
+import * as campaigns from './migrations/2026-11-26-905-campaigns.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-902-user-ids': userIds,
   '2026-11-25-903-opt-outs': optOuts,
   '2026-11-25-904-contacts': contacts,
+  '2026-11-26-905-campaigns': campaigns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

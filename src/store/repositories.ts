@@ -1,6 +1,7 @@
 /** Every repository over one store, built once by the composition root. */
 import type { Kysely } from 'kysely';
 import { accountsRepo } from './accounts-repo.ts';
+import { campaignsRepo } from './campaigns-repo.ts';
 import type { Dialect } from './connect.ts';
 import { contactsRepo } from './contacts-repo.ts';
 import { conversationsRepo } from './conversations-repo.ts';
@@ -28,6 +29,7 @@ export function createRepositories(
     portalInvites: portalInvitesRepo(store.db),
     optOuts: optOutsRepo(store.db),
     contacts: contactsRepo(store.db, store.dialect),
+    campaigns: campaignsRepo(store.db, store.dialect),
   };
 }
 

@@ -2,6 +2,8 @@
  * Row types of every table, as Kysely sees them. Times are epoch milliseconds (bigint on PostgreSQL, read
  * back as numbers), JSON is stored as text so one schema serves SQLite and PostgreSQL alike.
  */
+import type { CampaignRecipientsTable, CampaignsTable } from './schema-campaigns.ts';
+
 export interface AccountsTable {
   id: string;
   name: string;
@@ -359,6 +361,8 @@ export interface SimulatorRecordsTable {
   value: string;
 }
 
+export type { CampaignRecipientsTable, CampaignsTable };
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -390,4 +394,6 @@ export interface Database {
   opt_outs: OptOutsTable;
   contacts: ContactsTable;
   contact_tags: ContactTagsTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
 }

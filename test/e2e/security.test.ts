@@ -59,6 +59,7 @@ interface Ids {
   /** Media uploaded to send by id. */
   uploadId: string;
   contactId: string;
+  campaignId: string;
 }
 
 type Body = Record<string, unknown>;
@@ -252,6 +253,52 @@ const ROUTES: Record<string, RouteCase> = {
     foreign: 404,
   },
   'DELETE /api/v1/contacts/{id}': { path: (ids) => `/api/v1/contacts/${enc(ids.contactId)}`, foreign: 404 },
+  'POST /api/v1/campaigns': {
+    path: () => '/api/v1/campaigns',
+    body: (ids) => ({
+      name: 'Battery',
+      from: ids.phone,
+      template: { name: ids.templateName, language: 'en_US' },
+      audience: { contactIds: [ids.contactId] },
+    }),
+  },
+  'GET /api/v1/campaigns': { path: () => '/api/v1/campaigns', query: () => ({ page: '1', per_page: '10' }) },
+  'GET /api/v1/campaigns/{id}': { path: (ids) => `/api/v1/campaigns/${enc(ids.campaignId)}`, foreign: 404 },
+  'PATCH /api/v1/campaigns/{id}': {
+    path: (ids) => `/api/v1/campaigns/${enc(ids.campaignId)}`,
+    body: () => ({ name: 'Patched' }),
+    foreign: 404,
+  },
+  'DELETE /api/v1/campaigns/{id}': {
+    path: (ids) => `/api/v1/campaigns/${enc(ids.campaignId)}`,
+    foreign: 404,
+  },
+  'POST /api/v1/campaigns/{id}/start': {
+    path: (ids) => `/api/v1/campaigns/${enc(ids.campaignId)}/start`,
+    foreign: 404,
+  },
+  'POST /api/v1/campaigns/{id}/pause': {
+    path: (ids) => `/api/v1/campaigns/${enc(ids.campaignId)}/pause`,
+    foreign: 404,
+  },
+  'POST /api/v1/campaigns/{id}/resume': {
+    path: (ids) => `/api/v1/campaigns/${enc(ids.campaignId)}/resume`,
+    foreign: 404,
+  },
+  'POST /api/v1/campaigns/{id}/cancel': {
+    path: (ids) => `/api/v1/campaigns/${enc(ids.campaignId)}/cancel`,
+    foreign: 404,
+  },
+  'POST /api/v1/campaigns/{id}/audience': {
+    path: (ids) => `/api/v1/campaigns/${enc(ids.campaignId)}/audience`,
+    multipart: 'file',
+    foreign: 404,
+  },
+  'GET /api/v1/campaigns/{id}/recipients': {
+    path: (ids) => `/api/v1/campaigns/${enc(ids.campaignId)}/recipients`,
+    query: () => ({ status: 'queued', page: '1', per_page: '10' }),
+    foreign: 404,
+  },
   'POST /api/v1/webhooks/{id}/replay': {
     path: (ids) => `/api/v1/webhooks/${enc(ids.webhookId)}/replay`,
     body: () => ({ since: '2026-01-01T00:00:00Z' }),
@@ -382,6 +429,16 @@ async function seed(t: TestGateway, account: TestAccount, user: string, tag: str
     body: { phone: '+254712000778', name: `${tag} contact` },
   });
   assert.equal(contact.status, 201, JSON.stringify(contact.body));
+  const campaign = await call(t.url, 'POST', '/api/v1/campaigns', {
+    key: account.apiKey,
+    body: {
+      name: `${tag} campaign`,
+      from: SANDBOX,
+      template: { name: templateName, language: 'en_US' },
+      audience: { contactIds: [contact.body.data.id] },
+    },
+  });
+  assert.equal(campaign.status, 201, JSON.stringify(campaign.body));
   return {
     messageId,
     receivedId: join.waId,
@@ -393,6 +450,7 @@ async function seed(t: TestGateway, account: TestAccount, user: string, tag: str
     phone: SANDBOX,
     uploadId,
     contactId: contact.body.data.id,
+    campaignId: campaign.body.data.id,
   };
 }
 
@@ -422,6 +480,7 @@ const GHOST: Ids = {
   phone: SANDBOX,
   uploadId: 'upl_ghost',
   contactId: 'ctc_ghost',
+  campaignId: 'cmp_ghost',
 };
 const databases = ['sqlite', 'postgres'] as const;
 

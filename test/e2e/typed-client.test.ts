@@ -194,6 +194,36 @@ describe('the typed client, every operation', () => {
         },
       },
     });
+
+    // Campaigns: a CSV audience, scheduled for later (so each move is answered as documented), paused,
+    // resumed, read, cancelled, deleted.
+    const campaign = await api.POST('/api/v1/campaigns', {
+      body: {
+        name: 'Client update',
+        from: SANDBOX,
+        template: { name: 'client_update', language: 'en_US' },
+        parameters: [{ column: 'first_name', fallback: 'there' }],
+        audience: { csv: true },
+        startAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    const campaignId = { params: { path: { id: String(dataOf<{ id: string }>(campaign).id) } } };
+    await api.GET('/api/v1/campaigns', { params: { query: { per_page: '10' } } });
+    await api.PATCH('/api/v1/campaigns/{id}', { ...campaignId, body: { name: 'Client update, again' } });
+    await api.POST('/api/v1/campaigns/{id}/audience', {
+      ...campaignId,
+      body: { file: new Blob([`phone,first_name\n${to},Jane\n`], { type: 'text/csv' }) },
+      bodySerializer: formData({ filename: 'audience.csv' }),
+    });
+    await api.POST('/api/v1/campaigns/{id}/start', campaignId);
+    await api.POST('/api/v1/campaigns/{id}/pause', campaignId);
+    await api.POST('/api/v1/campaigns/{id}/resume', campaignId);
+    await api.GET('/api/v1/campaigns/{id}', campaignId);
+    await api.GET('/api/v1/campaigns/{id}/recipients', {
+      params: { ...campaignId.params, query: { status: 'queued', per_page: '10' } },
+    });
+    await api.POST('/api/v1/campaigns/{id}/cancel', campaignId);
+    await api.DELETE('/api/v1/campaigns/{id}', campaignId);
     await api.PUT('/api/v1/template/{phone}/{templateId}', {
       params: { path: { phone: SANDBOX, templateId } },
       body: {
@@ -416,9 +446,40 @@ describe('the typed client, every operation', () => {
     await run('PATCH /api/v1/contacts/{id}', (body) =>
       examples.PATCH('/api/v1/contacts/{id}', { params: { path: { id: String(contact.data.id) } }, body }),
     );
+    // The campaign example's number and template, made real on the sandbox.
+    await examples.POST('/api/v1/template/{phone}', {
+      params: { path: { phone: SANDBOX } },
+      body: {
+        name: 'winter_sale',
+        language: 'en_US',
+        category: 'MARKETING',
+        component: {
+          body: {
+            text: 'Hello {{1}}, our winter sale has started: enjoy {{2}} off every coat in {{3}} shop until Sunday.',
+            examples: ['Amina', '20%', 'our'],
+          },
+        },
+      },
+    });
+    await eventually(async () => {
+      const list = await examples.GET('/api/v1/template/{phone}', {
+        params: { path: { phone: SANDBOX }, query: { name: 'winter_sale' } },
+      });
+      return dataOf<{ data: { status: string }[] }>(list).data[0]?.status === 'APPROVED';
+    });
+    const campaign = await run(
+      'POST /api/v1/campaigns',
+      (body) => examples.POST('/api/v1/campaigns', { body }),
+      {
+        '+14155550123': SANDBOX,
+      },
+    );
+    await run('PATCH /api/v1/campaigns/{id}', (body) =>
+      examples.PATCH('/api/v1/campaigns/{id}', { params: { path: { id: String(campaign.data.id) } }, body }),
+    );
     const withExamples = Object.keys(API_REFERENCE).filter(
       (k) => API_REFERENCE[k]?.requestExample !== undefined,
     );
-    assert.equal(withExamples.length, sends.length + 11, 'every example above was run');
+    assert.equal(withExamples.length, sends.length + 13, 'every example above was run');
   });
 });

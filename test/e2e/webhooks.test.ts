@@ -48,6 +48,8 @@ describe('webhook events', () => {
       'template.status',
       'contact.opted_out',
       'contact.opted_in',
+      'campaign.status',
+      'campaign.completed',
     ]);
     endpoint = created.body.data;
     await userSays(t, USER, DEFAULT_SANDBOX_NUMBER, {

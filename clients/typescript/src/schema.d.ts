@@ -886,6 +886,178 @@ export interface paths {
         patch: operations["updateContact"];
         trace?: never;
     };
+    "/api/v1/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's campaigns, newest first
+         * @description This account's campaigns, newest first, a page at a time.
+         */
+        get: operations["listCampaigns"];
+        put?: never;
+        /**
+         * Make a campaign (a DRAFT)
+         * @description Makes a campaign, a DRAFT: the sending number, the number's template by name and language, where each body placeholder's value comes from (`field` name or phone, a contact `attribute`, a CSV `column`, or a fixed `value`, each with an optional `fallback`), the audience (`tags`, `contactIds`, or `csv`: a file uploaded next), and optionally `startAt` read in `timeZone`.
+         */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a campaign with its live counts
+         * @description One campaign with its live counts: `sent`, `delivered` and `read` are cumulative; `queued` includes messages whose outcome the network has not reported yet; `skipped` says why.
+         */
+        get: operations["getCampaign"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a campaign that is not under way
+         * @description Deletes a campaign that is a DRAFT, COMPLETED or CANCELLED, with its recipients; its messages stay.
+         */
+        delete: operations["deleteCampaign"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a DRAFT campaign
+         * @description Changes a DRAFT's settings; what the body leaves out stays.
+         */
+        patch: operations["updateCampaign"];
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a DRAFT campaign now, or schedule it for its `startAt`
+         * @description Reads the audience into recipients, checks the template is APPROVED and fits the placeholders, and starts sending, or schedules the campaign for its `startAt`.
+         */
+        post: operations["startCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a running or scheduled campaign
+         * @description Pauses a running or scheduled campaign: no new message leaves; those under way finish.
+         */
+        post: operations["pauseCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused campaign where it stopped
+         * @description Resumes a paused campaign where it stopped.
+         */
+        post: operations["resumeCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a campaign for good
+         * @description Cancels a campaign for good; recipients not yet sent to are never sent to.
+         */
+        post: operations["cancelCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a DRAFT campaign's CSV audience (multipart, part `file`)
+         * @description Gives a DRAFT with a `csv` audience its recipients, read as the file arrives; a later upload replaces them. Rows left out (invalid number, duplicate, missing value) are recipients skipped with the reason, and reported with their line.
+         */
+        post: operations["uploadCampaignAudience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign's recipients and what became of each
+         * @description A campaign's recipients in the audience's order and what became of each (queued, sent, delivered, read, failed, skipped), a page at a time; `status` keeps one kind (or `replied`); `format=csv` answers all of them as a CSV file. Each recipient's message is an ordinary message: its `messageId` finds it in the message log and its events.
+         */
+        get: operations["listCampaignRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7488,7 +7660,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events?: ("message.received" | "message.status" | "template.status" | "contact.opted_out" | "contact.opted_in")[];
+                    events?: ("message.received" | "message.status" | "template.status" | "contact.opted_out" | "contact.opted_in" | "campaign.status" | "campaign.completed")[];
                 };
             };
         };
@@ -7807,7 +7979,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("message.received" | "message.status" | "template.status" | "contact.opted_out" | "contact.opted_in")[];
+                    events?: ("message.received" | "message.status" | "template.status" | "contact.opted_out" | "contact.opted_in" | "campaign.status" | "campaign.completed")[];
                     enabled?: boolean;
                 };
             };
@@ -9093,6 +9265,1717 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "Content-Type application/xml is not supported; send application/json",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                /** @description from 1 */
+                page?: string;
+                /** @description 1 to 100, default 20 */
+                per_page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of campaigns and how many there are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "campaigns": [
+                     *           {
+                     *             "id": "cmp_01m8agyr1d52vep527rjzzxmrn",
+                     *             "name": "Winter sale",
+                     *             "from": "+14155550123",
+                     *             "template": {
+                     *               "name": "winter_sale",
+                     *               "language": "en_US"
+                     *             },
+                     *             "parameters": [
+                     *               {
+                     *                 "field": "name",
+                     *                 "fallback": "there"
+                     *               },
+                     *               {
+                     *                 "value": "20%"
+                     *               },
+                     *               {
+                     *                 "attribute": "city",
+                     *                 "fallback": "our"
+                     *               }
+                     *             ],
+                     *             "audience": {
+                     *               "tags": [
+                     *                 "vip"
+                     *               ]
+                     *             },
+                     *             "status": "DRAFT",
+                     *             "statusReason": null,
+                     *             "startAt": null,
+                     *             "timeZone": null,
+                     *             "total": null,
+                     *             "createdAt": "2026-11-25T23:34:18.925Z",
+                     *             "updatedAt": "2026-11-25T23:34:18.925Z",
+                     *             "startedAt": null,
+                     *             "completedAt": null
+                     *           }
+                     *         ],
+                     *         "page": 1,
+                     *         "perPage": 20,
+                     *         "total": 1
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "query parameter `per_page` must be a whole number from 1 to 100",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Winter sale",
+                 *       "from": "+14155550123",
+                 *       "template": {
+                 *         "name": "winter_sale",
+                 *         "language": "en_US"
+                 *       },
+                 *       "parameters": [
+                 *         {
+                 *           "field": "name",
+                 *           "fallback": "there"
+                 *         },
+                 *         {
+                 *           "value": "20%"
+                 *         },
+                 *         {
+                 *           "attribute": "city",
+                 *           "fallback": "our"
+                 *         }
+                 *       ],
+                 *       "audience": {
+                 *         "tags": [
+                 *           "vip"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 200 characters */
+                    name?: string;
+                    /** @description the sending number, with country code */
+                    from?: string;
+                    template?: {
+                        name: string;
+                        language: string;
+                        /** @description the header parameter every recipient gets, as in a template send */
+                        header?: {
+                            type: string;
+                            parameter?: string;
+                            mediaUrl?: string;
+                            mediaId?: string;
+                            filename?: string;
+                        };
+                        /** @description button parameters every recipient gets (a URL button's suffix) */
+                        buttons?: {
+                            index: number;
+                            parameter: string;
+                        }[];
+                    };
+                    /** @description one per placeholder of the template's body, in order */
+                    parameters?: {
+                        /** @description `name` or `phone` of the contact */
+                        field?: string;
+                        /** @description a contact attribute's name (for a CSV audience: a column) */
+                        attribute?: string;
+                        /** @description a column of the CSV audience */
+                        column?: string;
+                        /** @description the same value for everyone */
+                        value?: string;
+                        /** @description used when the source is empty */
+                        fallback?: string;
+                    }[];
+                    /** @description exactly one of tags, contactIds, csv */
+                    audience?: {
+                        tags?: string[];
+                        contactIds?: string[];
+                        csv?: boolean;
+                    };
+                    /** @description when to start: a local time read in `timeZone` (2026-12-01T09:00) or an instant (…Z) */
+                    startAt?: string | null;
+                    /** @description an IANA zone; default UTC */
+                    timeZone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "id": "cmp_01m8agyr1d52vep527rjzzxmrn",
+                     *         "name": "Winter sale",
+                     *         "from": "+14155550123",
+                     *         "template": {
+                     *           "name": "winter_sale",
+                     *           "language": "en_US"
+                     *         },
+                     *         "parameters": [
+                     *           {
+                     *             "field": "name",
+                     *             "fallback": "there"
+                     *           },
+                     *           {
+                     *             "value": "20%"
+                     *           },
+                     *           {
+                     *             "attribute": "city",
+                     *             "fallback": "our"
+                     *           }
+                     *         ],
+                     *         "audience": {
+                     *           "tags": [
+                     *             "vip"
+                     *           ]
+                     *         },
+                     *         "status": "DRAFT",
+                     *         "statusReason": null,
+                     *         "startAt": null,
+                     *         "timeZone": null,
+                     *         "total": null,
+                     *         "createdAt": "2026-11-25T23:34:18.925Z",
+                     *         "updatedAt": "2026-11-25T23:34:18.925Z",
+                     *         "startedAt": null,
+                     *         "completedAt": null
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`parameters[0]` must name exactly one source: `field`, `attribute`, `column` or `value`",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The number is neither the sandbox number nor one of this account’s, or the user has not joined the account’s sandbox. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "+14155550199 is neither the sandbox number (+14155550100) nor a number registered to your account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not of a type this operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign and its counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "id": "cmp_01m8agyr1d52vep527rjzzxmrn",
+                     *         "name": "Winter sale",
+                     *         "from": "+14155550123",
+                     *         "template": {
+                     *           "name": "winter_sale",
+                     *           "language": "en_US"
+                     *         },
+                     *         "parameters": [
+                     *           {
+                     *             "field": "name",
+                     *             "fallback": "there"
+                     *           },
+                     *           {
+                     *             "value": "20%"
+                     *           },
+                     *           {
+                     *             "attribute": "city",
+                     *             "fallback": "our"
+                     *           }
+                     *         ],
+                     *         "audience": {
+                     *           "tags": [
+                     *             "vip"
+                     *           ]
+                     *         },
+                     *         "status": "RUNNING",
+                     *         "statusReason": null,
+                     *         "startAt": null,
+                     *         "timeZone": null,
+                     *         "total": 3,
+                     *         "createdAt": "2026-11-25T23:34:18.925Z",
+                     *         "updatedAt": "2026-11-25T23:34:30.460Z",
+                     *         "startedAt": "2026-11-25T23:34:30.460Z",
+                     *         "completedAt": null,
+                     *         "counts": {
+                     *           "total": 3,
+                     *           "queued": 0,
+                     *           "sent": 2,
+                     *           "delivered": 2,
+                     *           "read": 1,
+                     *           "failed": 0,
+                     *           "replied": 1,
+                     *           "skipped": {
+                     *             "total": 1,
+                     *             "opted_out": 1,
+                     *             "invalid_number": 0,
+                     *             "duplicate": 0,
+                     *             "missing_value": 0
+                     *           }
+                     *         }
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "path parameter `id` must be at most 64 characters",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not found in this account (another account’s resource is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "no campaign cmp_01m8agyr1d52vep527rjzzxmrn in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "id": "cmp_01m8agyr1d52vep527rjzzxmrn",
+                     *         "deleted": true
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "path parameter `id` must be at most 64 characters",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not found in this account (another account’s resource is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "no campaign cmp_01m8agyr1d52vep527rjzzxmrn in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "campaign cmp_01m8agyr1d52vep527rjzzxmrn is RUNNING: cancel it before deleting it",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Winter sale, last days"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 200 characters */
+                    name?: string;
+                    /** @description the sending number, with country code */
+                    from?: string;
+                    template?: {
+                        name: string;
+                        language: string;
+                        /** @description the header parameter every recipient gets, as in a template send */
+                        header?: {
+                            type: string;
+                            parameter?: string;
+                            mediaUrl?: string;
+                            mediaId?: string;
+                            filename?: string;
+                        };
+                        /** @description button parameters every recipient gets (a URL button's suffix) */
+                        buttons?: {
+                            index: number;
+                            parameter: string;
+                        }[];
+                    };
+                    /** @description one per placeholder of the template's body, in order */
+                    parameters?: {
+                        /** @description `name` or `phone` of the contact */
+                        field?: string;
+                        /** @description a contact attribute's name (for a CSV audience: a column) */
+                        attribute?: string;
+                        /** @description a column of the CSV audience */
+                        column?: string;
+                        /** @description the same value for everyone */
+                        value?: string;
+                        /** @description used when the source is empty */
+                        fallback?: string;
+                    }[];
+                    /** @description exactly one of tags, contactIds, csv */
+                    audience?: {
+                        tags?: string[];
+                        contactIds?: string[];
+                        csv?: boolean;
+                    };
+                    /** @description when to start: a local time read in `timeZone` (2026-12-01T09:00) or an instant (…Z) */
+                    startAt?: string | null;
+                    /** @description an IANA zone; default UTC */
+                    timeZone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "id": "cmp_01m8agyr1d52vep527rjzzxmrn",
+                     *         "name": "Winter sale, last days",
+                     *         "from": "+14155550123",
+                     *         "template": {
+                     *           "name": "winter_sale",
+                     *           "language": "en_US"
+                     *         },
+                     *         "parameters": [
+                     *           {
+                     *             "field": "name",
+                     *             "fallback": "there"
+                     *           },
+                     *           {
+                     *             "value": "20%"
+                     *           },
+                     *           {
+                     *             "attribute": "city",
+                     *             "fallback": "our"
+                     *           }
+                     *         ],
+                     *         "audience": {
+                     *           "tags": [
+                     *             "vip"
+                     *           ]
+                     *         },
+                     *         "status": "DRAFT",
+                     *         "statusReason": null,
+                     *         "startAt": null,
+                     *         "timeZone": null,
+                     *         "total": null,
+                     *         "createdAt": "2026-11-25T23:34:18.925Z",
+                     *         "updatedAt": "2026-11-25T23:34:18.925Z",
+                     *         "startedAt": null,
+                     *         "completedAt": null
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`name` must be 1 to 200 characters",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not found in this account (another account’s resource is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "no campaign cmp_01m8agyr1d52vep527rjzzxmrn in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "campaign cmp_01m8agyr1d52vep527rjzzxmrn is RUNNING: only a DRAFT can be changed",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not of a type this operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "Content-Type application/xml is not supported; send application/json",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    startCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign, RUNNING or SCHEDULED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "id": "cmp_01m8agyr1d52vep527rjzzxmrn",
+                     *         "name": "Winter sale",
+                     *         "from": "+14155550123",
+                     *         "template": {
+                     *           "name": "winter_sale",
+                     *           "language": "en_US"
+                     *         },
+                     *         "parameters": [
+                     *           {
+                     *             "field": "name",
+                     *             "fallback": "there"
+                     *           },
+                     *           {
+                     *             "value": "20%"
+                     *           },
+                     *           {
+                     *             "attribute": "city",
+                     *             "fallback": "our"
+                     *           }
+                     *         ],
+                     *         "audience": {
+                     *           "tags": [
+                     *             "vip"
+                     *           ]
+                     *         },
+                     *         "status": "RUNNING",
+                     *         "statusReason": null,
+                     *         "startAt": null,
+                     *         "timeZone": null,
+                     *         "total": 3,
+                     *         "createdAt": "2026-11-25T23:34:18.925Z",
+                     *         "updatedAt": "2026-11-25T23:34:30.460Z",
+                     *         "startedAt": "2026-11-25T23:34:30.460Z",
+                     *         "completedAt": null
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "Template \"winter_sale\" (en_US) is PENDING; only APPROVED templates can be sent",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not found in this account (another account’s resource is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "no campaign cmp_01m8agyr1d52vep527rjzzxmrn in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "campaign cmp_01m8agyr1d52vep527rjzzxmrn is COMPLETED: only a campaign that is DRAFT can be started",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pauseCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign, PAUSED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "id": "cmp_01m8agyr1d52vep527rjzzxmrn",
+                     *         "name": "Winter sale",
+                     *         "from": "+14155550123",
+                     *         "template": {
+                     *           "name": "winter_sale",
+                     *           "language": "en_US"
+                     *         },
+                     *         "parameters": [
+                     *           {
+                     *             "field": "name",
+                     *             "fallback": "there"
+                     *           },
+                     *           {
+                     *             "value": "20%"
+                     *           },
+                     *           {
+                     *             "attribute": "city",
+                     *             "fallback": "our"
+                     *           }
+                     *         ],
+                     *         "audience": {
+                     *           "tags": [
+                     *             "vip"
+                     *           ]
+                     *         },
+                     *         "status": "PAUSED",
+                     *         "statusReason": null,
+                     *         "startAt": null,
+                     *         "timeZone": null,
+                     *         "total": 3,
+                     *         "createdAt": "2026-11-25T23:34:18.925Z",
+                     *         "updatedAt": "2026-11-25T23:34:30.460Z",
+                     *         "startedAt": "2026-11-25T23:34:30.460Z",
+                     *         "completedAt": null
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "path parameter `id` must be at most 64 characters",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not found in this account (another account’s resource is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "no campaign cmp_01m8agyr1d52vep527rjzzxmrn in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "campaign cmp_01m8agyr1d52vep527rjzzxmrn is COMPLETED: only a campaign that is RUNNING or SCHEDULED can be paused",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resumeCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign, RUNNING. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "id": "cmp_01m8agyr1d52vep527rjzzxmrn",
+                     *         "name": "Winter sale",
+                     *         "from": "+14155550123",
+                     *         "template": {
+                     *           "name": "winter_sale",
+                     *           "language": "en_US"
+                     *         },
+                     *         "parameters": [
+                     *           {
+                     *             "field": "name",
+                     *             "fallback": "there"
+                     *           },
+                     *           {
+                     *             "value": "20%"
+                     *           },
+                     *           {
+                     *             "attribute": "city",
+                     *             "fallback": "our"
+                     *           }
+                     *         ],
+                     *         "audience": {
+                     *           "tags": [
+                     *             "vip"
+                     *           ]
+                     *         },
+                     *         "status": "RUNNING",
+                     *         "statusReason": null,
+                     *         "startAt": null,
+                     *         "timeZone": null,
+                     *         "total": 3,
+                     *         "createdAt": "2026-11-25T23:34:18.925Z",
+                     *         "updatedAt": "2026-11-25T23:34:30.460Z",
+                     *         "startedAt": "2026-11-25T23:34:30.460Z",
+                     *         "completedAt": null
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "path parameter `id` must be at most 64 characters",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not found in this account (another account’s resource is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "no campaign cmp_01m8agyr1d52vep527rjzzxmrn in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "campaign cmp_01m8agyr1d52vep527rjzzxmrn is COMPLETED: only a campaign that is PAUSED can be resumed",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign, CANCELLED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "id": "cmp_01m8agyr1d52vep527rjzzxmrn",
+                     *         "name": "Winter sale",
+                     *         "from": "+14155550123",
+                     *         "template": {
+                     *           "name": "winter_sale",
+                     *           "language": "en_US"
+                     *         },
+                     *         "parameters": [
+                     *           {
+                     *             "field": "name",
+                     *             "fallback": "there"
+                     *           },
+                     *           {
+                     *             "value": "20%"
+                     *           },
+                     *           {
+                     *             "attribute": "city",
+                     *             "fallback": "our"
+                     *           }
+                     *         ],
+                     *         "audience": {
+                     *           "tags": [
+                     *             "vip"
+                     *           ]
+                     *         },
+                     *         "status": "CANCELLED",
+                     *         "statusReason": null,
+                     *         "startAt": null,
+                     *         "timeZone": null,
+                     *         "total": 3,
+                     *         "createdAt": "2026-11-25T23:34:18.925Z",
+                     *         "updatedAt": "2026-11-25T23:34:30.460Z",
+                     *         "startedAt": "2026-11-25T23:34:30.460Z",
+                     *         "completedAt": "2026-11-25T23:35:02.101Z"
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "path parameter `id` must be at most 64 characters",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not found in this account (another account’s resource is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "no campaign cmp_01m8agyr1d52vep527rjzzxmrn in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "campaign cmp_01m8agyr1d52vep527rjzzxmrn is COMPLETED: only a campaign that is not COMPLETED can be cancelled",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadCampaignAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A CSV file of up to 100 MB whose first line names the columns: `phone` or `user_id`, `name`, and any column a placeholder names. */
+                    file: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description How many rows there were, queued and skipped, the reported rows, and the campaign. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "rows": 3,
+                     *         "queued": 2,
+                     *         "skipped": 1,
+                     *         "rejected": [
+                     *           {
+                     *             "line": 4,
+                     *             "reason": "duplicate: this person is already in the audience"
+                     *           }
+                     *         ],
+                     *         "campaign": {
+                     *           "id": "cmp_01m8agyr1d52vep527rjzzxmrn",
+                     *           "name": "Winter sale",
+                     *           "from": "+14155550123",
+                     *           "template": {
+                     *             "name": "winter_sale",
+                     *             "language": "en_US"
+                     *           },
+                     *           "parameters": [
+                     *             {
+                     *               "field": "name",
+                     *               "fallback": "there"
+                     *             },
+                     *             {
+                     *               "value": "20%"
+                     *             },
+                     *             {
+                     *               "attribute": "city",
+                     *               "fallback": "our"
+                     *             }
+                     *           ],
+                     *           "audience": {
+                     *             "csv": true
+                     *           },
+                     *           "status": "DRAFT",
+                     *           "statusReason": null,
+                     *           "startAt": null,
+                     *           "timeZone": null,
+                     *           "total": 3,
+                     *           "createdAt": "2026-11-25T23:34:18.925Z",
+                     *           "updatedAt": "2026-11-25T23:34:18.925Z",
+                     *           "startedAt": null,
+                     *           "completedAt": null
+                     *         }
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`file`: the first line must name the columns, with `phone` or `user_id` among them",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not found in this account (another account’s resource is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "no campaign cmp_01m8agyr1d52vep527rjzzxmrn in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "campaign cmp_01m8agyr1d52vep527rjzzxmrn has a tags audience: set \"audience\": {\"csv\": true} to upload a file",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`file` may be at most 100 MB",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listCampaignRecipients: {
+        parameters: {
+            query?: {
+                /** @description only the recipients in this state */
+                status?: "queued" | "sent" | "delivered" | "read" | "failed" | "skipped" | "replied";
+                /** @description from 1 */
+                page?: string;
+                /** @description 1 to 500, default 100 */
+                per_page?: string;
+                /** @description csv: every recipient as a CSV file */
+                format?: "csv";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of recipients and how many the filter keeps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "recipients": [
+                     *           {
+                     *             "seq": 0,
+                     *             "to": "+447911123456",
+                     *             "contactId": "ctc_01m8agyphq97tfacj6hfjwjdv0",
+                     *             "line": null,
+                     *             "status": "read",
+                     *             "reason": null,
+                     *             "replied": true,
+                     *             "messageId": "cmp_01m8agyr1d52vep527rjzzxmrn-0",
+                     *             "sentAt": "2026-11-25T23:34:30.481Z"
+                     *           }
+                     *         ],
+                     *         "page": 1,
+                     *         "perPage": 100,
+                     *         "total": 1
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "query parameter `status` must be one of queued, sent, delivered, read, failed, skipped, replied",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not found in this account (another account’s resource is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "no campaign cmp_01m8agyr1d52vep527rjzzxmrn in this account",
                      *       "errors": null
                      *     }
                      */

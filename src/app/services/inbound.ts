@@ -14,6 +14,7 @@ export function inboundService(
   core: Pick<Core, 'config' | 'store' | 'repos' | 'sandbox' | 'secretKey' | 'connector' | 'logger' | 'wake'>,
   media: MediaLibrary,
   limiter: LimiterFactory,
+  onSendFailure: InboundDeps['onSendFailure'],
 ): InboundDeps {
   const { config, repos, sandbox, secretKey, connector, logger } = core;
   const joinPolicies = joinLimitPolicies(config.sandboxJoins);
@@ -37,5 +38,6 @@ export function inboundService(
       optIn: config.optOutKeywords.optIn ?? DEFAULT_OPT_IN_KEYWORDS,
     },
     wakeDispatcher: core.wake,
+    onSendFailure,
   };
 }

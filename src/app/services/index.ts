@@ -1,4 +1,8 @@
 /** The domain services the API, the portal and the network webhook share, each built by its own factory. */
+
+import type { CampaignRunner } from '../../domain/campaigns/campaign-runner.ts';
+import type { CampaignDeps } from '../../domain/campaigns/campaign-service.ts';
+import { onNumberLimitFailure } from '../../domain/campaigns/network-signals.ts';
 import type { ContactDeps } from '../../domain/contacts.ts';
 import type { FlowDeps } from '../../domain/flows/flow-service.ts';
 import type { InboundDeps } from '../../domain/inbound.ts';
@@ -12,6 +16,7 @@ import type { TemplateDeps } from '../../domain/templates/manage-templates.ts';
 import type { WebhookEndpointDeps } from '../../domain/webhook-endpoints.ts';
 import { mediaRepo } from '../../store/media-repo.ts';
 import type { Core } from '../core.ts';
+import { campaignService } from './campaigns.ts';
 import { flowService } from './flows.ts';
 import { inboundService } from './inbound.ts';
 import { outboundMediaService } from './outbound-media.ts';
@@ -31,6 +36,9 @@ export interface Services {
   inbound: InboundDeps;
   webhookEndpoints: WebhookEndpointDeps;
   contacts: ContactDeps;
+  campaigns: CampaignDeps;
+  /** Sends the running campaigns' messages on this node. */
+  campaignRunner: CampaignRunner;
   /** Stored copies of the media users sent. */
   media: MediaLibrary;
   /** Media the business uploads to send by id. */
@@ -45,12 +53,18 @@ export function buildServices(core: Core): Services {
   const media = mediaRepo(core.store.db, core.config.dataDir);
   const templates = templateService(core);
   const uploads = outboundMediaService(core);
+  const send = sendService(core, templates.templates, uploads.media);
+  const { campaigns, runner } = campaignService(core, send, templates.templates);
   return {
-    send: sendService(core, templates.templates, uploads.media),
+    send,
+    campaigns,
+    campaignRunner: runner,
     receipts: receiptService(core),
     templates,
     flows: flowService(core),
-    inbound: inboundService(core, media, limiter),
+    inbound: inboundService(core, media, limiter, (phone, code) =>
+      onNumberLimitFailure(campaigns, phone, code),
+    ),
     webhookEndpoints: webhookEndpointService(core),
     contacts: { contacts: core.repos.contacts },
     media,

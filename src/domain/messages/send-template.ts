@@ -42,6 +42,8 @@ type HeaderInput = {
   mediaId?: string;
   filename?: string;
 };
+/** A template send's request (docs/sending.md); a campaign builds one per recipient. */
+export type TemplateSendBody = Body;
 type Body = CommonFields & {
   template: {
     name: string;

@@ -52,6 +52,20 @@ export interface TemplateStatusEvent {
 }
 
 /**
+ * The network's word on a business number's quality or messaging limit (docs/cloud-api.md,
+ * `phone_number_quality_update`): FLAGGED, UNFLAGGED, DOWNGRADE, UPGRADE, with its limit now.
+ */
+export interface NumberQualityEvent {
+  kind: 'number_quality';
+  /** The number, E.164 digits. */
+  phone: string;
+  event: string;
+  /** `TIER_250` ... `TIER_UNLIMITED`, when said. */
+  currentLimit: string | null;
+  at: number;
+}
+
+/**
  * Something in a body the gateway does not handle, and why (a change of a field it does not subscribe
  * to, a message that names no sender): logged by the route, never dropped silently.
  */
@@ -63,4 +77,9 @@ export interface IgnoredItem {
   reason: string;
 }
 
-export type NetworkEvent = InboundMessageEvent | StatusEvent | TemplateStatusEvent | IgnoredItem;
+export type NetworkEvent =
+  | InboundMessageEvent
+  | StatusEvent
+  | TemplateStatusEvent
+  | NumberQualityEvent
+  | IgnoredItem;

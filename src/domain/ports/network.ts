@@ -101,6 +101,8 @@ export interface SendOptions {
    * (docs/adr/0020-shared-send-pacing.md).
    */
   priority?: 'interactive' | 'bulk';
+  /** The caller took the first try's paced slot already (src/domain/bulk-slots.ts). */
+  admitted?: boolean;
 }
 
 /** A download written to the file the caller named. */
@@ -161,6 +163,14 @@ export interface NetworkConnector {
     message: CloudMessage,
     options?: SendOptions,
   ): Promise<SendResult>;
+  /**
+   * Takes the number's next paced slot for a send made next with `admitted` (waiting for it), or says,
+   * with nothing booked, how long until one is free. Absent when the connector does not pace.
+   */
+  admit?(
+    credentials: NumberCredentials,
+    priority: 'interactive' | 'bulk',
+  ): Promise<NetworkFailure | undefined>;
   /**
    * Downloads media a user sent into the new file `toFile`, as the bytes arrive (never whole in memory);
    * after a failure no file is left there. The network's links expire within minutes: callers copy at once.

@@ -5,6 +5,7 @@
  * server. The routes keep what validates and serializes (request schemas, success schemas); what only
  * documents lives here, per resource, so documenting never changes a byte an operation answers.
  */
+import { CAMPAIGN_REFERENCE } from './campaigns.ts';
 import { CONTACT_REFERENCE } from './contacts.ts';
 import { MANAGE_REFERENCE } from './manage.ts';
 import { MESSAGE_REFERENCE } from './messages.ts';
@@ -26,6 +27,7 @@ export const API_REFERENCE: ReferenceTable = {
   ...MANAGE_REFERENCE,
   ...WEBHOOK_REFERENCE,
   ...CONTACT_REFERENCE,
+  ...CAMPAIGN_REFERENCE,
   ...SIMULATOR_REFERENCE,
 };
 
@@ -69,6 +71,11 @@ export const TAGS = [
   {
     name: 'contacts',
     description: 'The people an account messages: upsert, list by tag, change (docs/contacts.md).',
+  },
+  {
+    name: 'campaigns',
+    description:
+      "Broadcasts of a template to an audience, paced within the number's tier, each recipient sent to once (docs/campaigns.md).",
   },
   {
     name: 'simulator',

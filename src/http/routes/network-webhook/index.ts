@@ -16,7 +16,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { InboundDeps } from '../../../domain/inbound.ts';
-import type { NetworkEvent, TemplateStatusEvent } from '../../../domain/ports/network-events.ts';
+import type {
+  NetworkEvent,
+  NumberQualityEvent,
+  TemplateStatusEvent,
+} from '../../../domain/ports/network-events.ts';
 import { typed } from '../../typed-app.ts';
 import { registerReceiveNetworkWebhook } from './receive.ts';
 import { registerVerifyNetworkWebhook } from './verify.ts';
@@ -33,6 +37,8 @@ export interface NetworkWebhookOptions {
   readEvents(body: unknown, now: number): NetworkEvent[] | string;
   /** Template reviews (docs/cloud-api.md §3.6). */
   onTemplateStatus(event: TemplateStatusEvent): Promise<void>;
+  /** A business number's quality or messaging limit changed: its campaigns may have to pause. */
+  onNumberQuality(event: NumberQualityEvent): Promise<void>;
 }
 
 export async function registerNetworkWebhook(

@@ -18,6 +18,7 @@ function orderKey(event: NetworkEvent): string {
   if (event.kind === 'message') return `message:${event.phoneNumberId}:${event.userPhone ?? event.userId}`;
   if (event.kind === 'status') return `status:${event.waId}`;
   if (event.kind === 'ignored') return `ignored:${event.at}`;
+  if (event.kind === 'number_quality') return `number:${event.phone}`;
   return `template:${event.templateId}`;
 }
 
@@ -59,6 +60,7 @@ export function registerReceiveNetworkWebhook(
         if (event.kind === 'message') return handleInboundMessage(deps, event);
         if (event.kind === 'status') return handleStatus(deps, event);
         if (event.kind === 'template_status') return options.onTemplateStatus(event);
+        if (event.kind === 'number_quality') return options.onNumberQuality(event);
         // Said once in the log, never dropped without a word (docs/webhooks.md).
         request.log.info({ at: event.at, reason: event.reason }, 'network webhook item not handled');
         return Promise.resolve();

@@ -1,0 +1,227 @@
+/**
+ * Sends the running campaigns' messages, on every node (docs/campaigns.md, docs/adr/0027). Each node
+ * claims a few recipients at a time under a lease and sends each through the ordinary send pipeline as
+ * bulk work: paced within the number's tier behind interactive sends (docs/adr/0020), deduplicated by the
+ * recipient's deterministic messageId, so a recipient is handed to the network at most once however many
+ * nodes work the campaign, restart, or take over a stopped node's recipients when its lease runs out.
+ *
+ * A campaign found PAUSED or CANCELLED stops being sent within one batch; a scheduled one starts when its
+ * time comes; one with nothing left to send is COMPLETED with its counts.
+ */
+import { GatewayError } from '../errors.ts';
+import type { Campaign, ClaimedRecipient } from '../ports/campaigns.ts';
+import type { SendResultData } from '../send-message.ts';
+import { pauseWithReason } from './campaign-control.ts';
+import { campaignEvents } from './campaign-events.ts';
+import { type CampaignDeps, templateSendBody } from './campaign-service.ts';
+import { countsOf } from './counts.ts';
+
+export interface RunnerDeps extends CampaignDeps {
+  /** A recipient's template send as bulk work; `deadline`: not begun after it (the lease would run out). */
+  send(
+    accountId: string,
+    body: unknown,
+    options: { reclaimed: boolean; deadline: number },
+  ): Promise<SendResultData>;
+  leaseMs: number;
+  everyMs: number;
+  logger: { error(obj: object, msg: string): void };
+}
+
+export interface CampaignRunner {
+  start(): void;
+  /** Looks for work now instead of at the next turn. */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+const BATCH = 100;
+/** Sends of one campaign in flight on one node: enough to fill a 1,000/s tier with sends of ~20 ms. */
+const LANES = 32;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Network errors that say the number itself cannot go on: the campaign pauses with the network's words. */
+const NUMBER_WIDE = /\(#(131048|131064|131031|368|190|131057)\)/;
+
+type Outcome =
+  | { state: 'DONE' | 'FAILED' | 'SKIPPED'; reason: string | null }
+  | { retry: true; afterMs: number }
+  | { pause: string };
+
+function outcomeOf(error: unknown): Outcome {
+  if (!(error instanceof GatewayError)) throw error;
+  switch (error.code) {
+    case 'opted_out':
+      return { state: 'SKIPPED', reason: 'opted_out' };
+    case 'network_timeout':
+      // The outcome is unknown: the message is kept and the network's status reports settle it (ADR 0013).
+      return { state: 'DONE', reason: null };
+    case 'rate_limited':
+    case 'network_unavailable':
+    case 'conflict':
+      return { retry: true, afterMs: Math.max(200, (error.retryAfterSeconds ?? 1) * 1000) };
+    default:
+      if (NUMBER_WIDE.test(error.message)) return { pause: error.message };
+      return { state: 'FAILED', reason: error.message };
+  }
+}
+
+/** How often a batch looks whether its campaign was paused or cancelled meanwhile (on any node). */
+const STATUS_CHECK_MS = 200;
+
+/** Whether the campaign is still RUNNING, read again at most every STATUS_CHECK_MS by all lanes together. */
+function statusWatch(deps: RunnerDeps, campaign: Campaign): () => Promise<boolean> {
+  const now = deps.now ?? Date.now;
+  let checkedAt = now();
+  let current: Promise<boolean> = Promise.resolve(true);
+  return () => {
+    if (now() - checkedAt >= STATUS_CHECK_MS) {
+      checkedAt = now();
+      current = deps.campaigns.find(campaign.accountId, campaign.id).then((c) => c?.status === 'RUNNING');
+    }
+    return current;
+  };
+}
+
+/** Sends one claimed batch; stops taking recipients when told to pause or back off. */
+async function sendBatch(
+  deps: RunnerDeps,
+  campaign: Campaign,
+  batch: ClaimedRecipient[],
+  go: { leaseUntil: number; running: () => boolean },
+): Promise<Outcome | undefined> {
+  const now = deps.now ?? Date.now;
+  let stop: Outcome | undefined;
+  const queue = [...batch];
+  const stillRunning = statusWatch(deps, campaign);
+  const lane = async () => {
+    for (let r = queue.shift(); r; r = queue.shift()) {
+      if (stop || !go.running() || !(await stillRunning())) {
+        await deps.campaigns.release(campaign.id, r.seq, now());
+        continue;
+      }
+      const outcome = await sendOne(deps, campaign, r, go.leaseUntil);
+      if ('state' in outcome) {
+        const sentAt = outcome.state === 'DONE' ? now() : null;
+        await deps.campaigns.finish(campaign.id, r.seq, { ...outcome, sentAt }, now());
+      } else {
+        stop ??= outcome;
+        await deps.campaigns.release(campaign.id, r.seq, now());
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LANES, batch.length) }, lane));
+  return stop;
+}
+
+async function sendOne(
+  deps: RunnerDeps,
+  campaign: Campaign,
+  r: ClaimedRecipient,
+  leaseUntil: number,
+): Promise<Outcome> {
+  try {
+    const body = templateSendBody(campaign, r.recipient, r.variables, r.messageId);
+    await deps.send(campaign.accountId, body, { reclaimed: r.reclaimed, deadline: leaseUntil });
+    return { state: 'DONE', reason: null };
+  } catch (error) {
+    return outcomeOf(error);
+  }
+}
+
+async function complete(deps: RunnerDeps, campaign: Campaign) {
+  const counts = countsOf(await deps.campaigns.tally(campaign));
+  const change = { status: 'COMPLETED' as const, reason: null, at: (deps.now ?? Date.now)() };
+  const done = await deps.campaigns.transition(
+    campaign.accountId,
+    campaign.id,
+    ['RUNNING'],
+    change,
+    campaignEvents(counts),
+  );
+  if (done) deps.wake();
+}
+
+/** Works one campaign until it is done, stopped, or others hold what is left. */
+async function work(deps: RunnerDeps, start: Campaign, running: () => boolean) {
+  const now = deps.now ?? Date.now;
+  let campaign: Campaign | undefined = start;
+  while (running() && campaign?.status === 'RUNNING') {
+    const leaseUntil = now() + deps.leaseMs;
+    const batch = await deps.campaigns.claim(campaign, now(), leaseUntil, BATCH);
+    if (batch.length === 0) {
+      if ((await deps.campaigns.remaining(campaign.id)) > 0) return; // others hold the rest
+      if ((await deps.campaigns.requeueInterrupted(campaign, now())) > 0) continue;
+      // Messages whose outcome is not known yet settle (or fail, and are queued again) first.
+      if ((await deps.campaigns.countRecipients(campaign, 'queued')) === 0) await complete(deps, campaign);
+      return;
+    }
+    const stop = await sendBatch(deps, campaign, batch, { leaseUntil, running });
+    if (stop && 'pause' in stop) await pauseWithReason(deps, campaign, stop.pause);
+    else if (stop && 'retry' in stop) await sleep(stop.afterMs);
+    campaign = await deps.campaigns.find(campaign.accountId, campaign.id);
+  }
+}
+
+/** Due scheduled campaigns become RUNNING (on whichever node sees them first). */
+async function startDue(deps: RunnerDeps) {
+  const now = deps.now ?? Date.now;
+  for (const due of await deps.campaigns.due(now(), 20)) {
+    const change = { status: 'RUNNING' as const, reason: null, at: now() };
+    if (await deps.campaigns.transition(due.accountId, due.id, ['SCHEDULED'], change, campaignEvents()))
+      deps.wake();
+  }
+}
+
+export function createCampaignRunner(deps: RunnerDeps): CampaignRunner {
+  const working = new Map<string, Promise<void>>();
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let turn: Promise<void> | undefined;
+  const isRunning = () => running;
+
+  async function lookForWork() {
+    await startDue(deps);
+    for (const campaign of await deps.campaigns.running(20)) {
+      if (working.has(campaign.id)) continue;
+      const worker = work(deps, campaign, isRunning)
+        .catch((error) =>
+          deps.logger.error(
+            { err: error, campaignId: campaign.id },
+            'campaign sending failed; it goes on at the next turn',
+          ),
+        )
+        .finally(() => working.delete(campaign.id));
+      working.set(campaign.id, worker);
+    }
+  }
+
+  function schedule(ms: number) {
+    clearTimeout(timer);
+    if (!running) return;
+    timer = setTimeout(() => {
+      turn = lookForWork()
+        .catch((error) =>
+          deps.logger.error({ err: error }, 'campaign runner failed; it looks again at its next turn'),
+        )
+        .finally(() => schedule(deps.everyMs));
+    }, ms);
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule(deps.everyMs);
+    },
+    kick() {
+      if (running) schedule(0);
+    },
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      await turn;
+      await Promise.all(working.values());
+    },
+  };
+}

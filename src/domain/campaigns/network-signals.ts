@@ -1,0 +1,41 @@
+/**
+ * What the network says that stops a number's campaigns (docs/campaigns.md, "Pausing by itself"): its
+ * quality flagged or its messaging limit lowered (`phone_number_quality_update`), or a message refused
+ * because the number reached its messaging limit (131064) or its spam rate limit (131048). Every campaign
+ * running from that number pauses, with the network's words as its reason; the business resumes it once
+ * the number has recovered.
+ */
+import type { NumberQualityEvent } from '../ports/network-events.ts';
+import { pauseWithReason } from './campaign-control.ts';
+import type { CampaignDeps } from './campaign-service.ts';
+
+/** Failed-status codes that concern the sending number, not the one message. */
+export const NUMBER_LIMIT_CODES: ReadonlyMap<number, string> = new Map([
+  [131064, 'the network reports that +{phone} reached its messaging limit (unique users in 24 hours)'],
+  [
+    131048,
+    'the network reports that +{phone} hit its spam rate limit: too many users blocked or reported it',
+  ],
+]);
+
+/** Pauses every campaign running from `phone`; answers how many paused. */
+export async function pauseCampaignsFrom(deps: CampaignDeps, phone: string, reason: string): Promise<number> {
+  let paused = 0;
+  for (const campaign of await deps.campaigns.runningFrom(phone)) {
+    if (await pauseWithReason(deps, campaign, reason)) paused++;
+  }
+  return paused;
+}
+
+export async function onNumberQuality(deps: CampaignDeps, event: NumberQualityEvent): Promise<void> {
+  if (event.event !== 'FLAGGED' && event.event !== 'DOWNGRADE') return;
+  const limit = event.currentLimit ? `; its messaging limit is now ${event.currentLimit}` : '';
+  const what = event.event === 'FLAGGED' ? 'flagged the quality of' : 'lowered the messaging limit of';
+  await pauseCampaignsFrom(deps, event.phone, `the network ${what} +${event.phone}${limit}`);
+}
+
+/** A message of `phone` failed with `code`: the number's campaigns pause when the code concerns the number. */
+export async function onNumberLimitFailure(deps: CampaignDeps, phone: string, code: number): Promise<void> {
+  const words = NUMBER_LIMIT_CODES.get(code);
+  if (words) await pauseCampaignsFrom(deps, phone, `${words.replace('{phone}', phone)} (#${code})`);
+}
