@@ -103,5 +103,6 @@ export async function registerPortal(app: FastifyInstance, core: Core, services:
     flows: { ...services.flows, secretKey },
     webhooks: services.webhookEndpoints,
     contacts: services.contacts,
+    campaigns: services.campaigns,
   });
 }

@@ -1,5 +1,6 @@
 /** What the portal's pages use: the same repositories and domain dependencies as the JSON API. */
 import type { Config } from '../config/config.ts';
+import type { CampaignDeps } from '../domain/campaigns/campaign-service.ts';
 import type { ContactDeps } from '../domain/contacts.ts';
 import type { FlowDeps } from '../domain/flows/flow-service.ts';
 import type { MediaLibrary } from '../domain/inbound-media.ts';
@@ -31,6 +32,7 @@ export interface PortalDeps {
   flows: FlowDeps & { secretKey: Buffer };
   webhooks: WebhookEndpointDeps;
   contacts: ContactDeps;
+  campaigns: CampaignDeps;
 }
 
 declare module 'fastify' {

@@ -4,13 +4,14 @@ import type { SessionContext } from '../domain/ports/portal.ts';
 import { CSRF_FIELD } from './auth/csrf.ts';
 import { html, type SafeHtml } from './html.ts';
 
-export type Section = 'settings' | 'messages' | 'contacts' | 'templates' | 'flows' | 'webhooks';
+export type Section = 'settings' | 'messages' | 'contacts' | 'templates' | 'campaigns' | 'flows' | 'webhooks';
 
 const NAV: [Section, string][] = [
   ['settings', 'Settings'],
   ['messages', 'Messages'],
   ['contacts', 'Contacts'],
   ['templates', 'Templates'],
+  ['campaigns', 'Campaigns'],
   ['flows', 'Flows'],
   ['webhooks', 'Webhooks'],
 ];

@@ -17,6 +17,12 @@ const NOTICES = {
   'webhook-deleted': 'The endpoint and its delivery history were deleted.',
   'redelivery-queued': 'The delivery was queued to be attempted again now.',
   'contact-saved': 'The contact was saved.',
+  'campaign-saved': 'The campaign was saved as a DRAFT. Start it from this page when it is ready.',
+  'campaign-started': 'The campaign was started. This page follows its progress.',
+  'campaign-scheduled': 'The campaign is scheduled: it starts by itself at its start time.',
+  'campaign-paused': 'The campaign is paused. Nothing more is sent until it is resumed.',
+  'campaign-resumed': 'The campaign goes on where it stopped.',
+  'campaign-cancelled': 'The campaign was cancelled. Recipients not yet sent to are not sent to.',
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

@@ -14,6 +14,7 @@ import { loadSession } from './auth/sessions.ts';
 import type { PortalDeps } from './deps.ts';
 import { safeNext } from './forms.ts';
 import { registerAccountPages } from './pages/account.ts';
+import { registerCampaignPages } from './pages/campaigns.ts';
 import { registerContactPages } from './pages/contacts.ts';
 import { CSRF_REFUSED, sendErrorPage } from './pages/errors.ts';
 import { registerFlowPages } from './pages/flows.ts';
@@ -119,6 +120,7 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
     registerMessagePages(signedIn, deps);
     registerContactPages(signedIn, deps);
     registerTemplatePages(signedIn, deps);
+    registerCampaignPages(signedIn, deps);
     registerFlowPages(signedIn, deps);
     registerWebhookPages(signedIn, deps);
   });

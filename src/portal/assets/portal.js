@@ -28,4 +28,77 @@ document.addEventListener('DOMContentLoaded', () => {
       if (file && target instanceof HTMLTextAreaElement) target.value = await file.text();
     });
   }
+  // The campaign wizard offers the browser's own time zone as the schedule's default.
+  for (const zone of document.querySelectorAll('input[data-browser-zone]')) {
+    if (zone instanceof HTMLInputElement && !zone.value) {
+      zone.value = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    }
+  }
+  const live = document.querySelector('[data-progress][data-live]');
+  if (live instanceof HTMLElement) followCampaign(live);
 });
+
+/**
+ * What /app/campaigns/<id>/progress answers (progressJson in src/portal/campaigns/campaign-progress.ts).
+ * @typedef {{status: string, live: boolean, percent: number, words: string, counts: Record<string, number>}} Progress
+ */
+
+/**
+ * A campaign under way: its counts are read again every 2 seconds and drawn into the elements that show
+ * them (src/portal/campaigns/campaign-progress.ts names them). When the status changes, the page is
+ * loaded again, so that its buttons and recipients fit the new status.
+ * @param {HTMLElement} card
+ */
+function followCampaign(card) {
+  const url = card.dataset.progress ?? '';
+  const chart = card.querySelector('svg[data-chart-width]');
+  const width = Number(chart?.getAttribute('data-chart-width') ?? 0);
+  const poll = async () => {
+    /** @type {Progress} */
+    let progress;
+    try {
+      const response = await fetch(url, { headers: { accept: 'application/json' } });
+      if (!response.ok) return;
+      progress = await response.json();
+    } catch {
+      return; // a network hiccup or a signed-out session: the page stays as it is
+    }
+    if (progress.status !== card.dataset.status) {
+      // Without the notice of the action that led here: it told of the status before this one.
+      const next = new URL(window.location.href);
+      next.searchParams.delete('notice');
+      window.location.replace(next.href);
+      return;
+    }
+    drawProgress(card, progress, width);
+    if (progress.live) setTimeout(poll, 2000);
+  };
+  setTimeout(poll, 2000);
+}
+
+/**
+ * @param {HTMLElement} card
+ * @param {Progress} progress
+ * @param {number} width
+ */
+function drawProgress(card, progress, width) {
+  const total = progress.counts.total ?? 0;
+  for (const element of card.querySelectorAll('[data-count]')) {
+    const value = progress.counts[element.getAttribute('data-count') ?? ''];
+    if (value !== undefined) element.textContent = String(value);
+  }
+  for (const bar of card.querySelectorAll('[data-bar]')) {
+    const value = progress.counts[bar.getAttribute('data-bar') ?? ''] ?? 0;
+    bar.setAttribute('width', String(total === 0 ? 0 : Math.round((width * value) / total)));
+  }
+  const meter = card.querySelector('progress[data-progress-bar]');
+  if (meter instanceof HTMLProgressElement) {
+    meter.max = Math.max(1, total);
+    meter.value = progress.counts.handled ?? 0;
+    meter.textContent = `${progress.percent}%`;
+  }
+  for (const percent of card.querySelectorAll('[data-percent]'))
+    percent.textContent = String(progress.percent);
+  const words = card.querySelector('[data-chart-words]');
+  if (words) words.textContent = progress.words;
+}
