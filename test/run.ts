@@ -30,12 +30,15 @@ import { dropRunSchemas, RUN_ENV } from './support/postgres.ts';
 
 /** Measured CPU seconds of the costliest files (two cores); every other file is estimated below. */
 const COST_SECONDS: Record<string, number> = {
+  'test/e2e/campaign-crash.test.ts': 38,
+  'test/e2e/campaigns.test.ts': 22,
   'test/e2e/crash-safety.test.ts': 13,
   'test/e2e/simulator-restart.test.ts': 10,
   'test/e2e/security.test.ts': 9,
   'test/e2e/multi-node-dedup.test.ts': 7,
   'test/e2e/cli.test.ts': 7,
   'test/e2e/portal.test.ts': 6,
+  'test/e2e/portal-campaigns.test.ts': 5,
   'test/e2e/inbound-crash-safety.test.ts': 6,
   'test/e2e/journey-browser.test.ts': 6,
   'test/e2e/three-nodes.test.ts': 5,

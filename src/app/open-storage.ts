@@ -36,7 +36,7 @@ export function installSecrets(envConfig: Readonly<EnvConfig>): {
 export async function openStorage(envConfig: Readonly<EnvConfig>, wake: WakeDispatcher): Promise<Storage> {
   const sharedDataDirMode = prepareDataDir(envConfig.dataDir);
   const { config, secretKey } = installSecrets(envConfig);
-  const store = openStore(config.databaseUrl);
+  const store = openStore(config.databaseUrl, { poolSize: config.databasePoolSize });
   await migrateToLatest(store);
   const repos = createRepositories(store, statusEvents(wake, eventPayloads));
   return { config, secretKey, store, repos, sharedDataDirMode };

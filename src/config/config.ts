@@ -25,6 +25,8 @@ export interface Config<Secret extends string | null = string> {
   /** Interface to listen on: loopback by default in simulator mode, every interface in cloud mode. */
   host: string;
   databaseUrl: string;
+  /** Connections each node keeps to PostgreSQL at most (docs/scaling.md). */
+  databasePoolSize: number;
   dataDir: string;
   network: NetworkMode;
   /** E.164 digits of the shared sandbox number. */
@@ -218,6 +220,7 @@ export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
     port,
     host,
     databaseUrl,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 1000),
     dataDir,
     network,
     sandboxNumber,

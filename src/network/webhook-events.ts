@@ -188,10 +188,16 @@ function templateChange(value: unknown, entry: Json, at: string, events: Network
 }
 
 function qualityChange(value: unknown, entry: Json, at: string, events: NetworkEvent[], now: number) {
-  if (!isObject(value)) return;
-  const phone = str(value.display_phone_number)?.replace(/\D/g, '');
-  const event = str(value.event);
-  if (!phone || !event) return;
+  const phone = isObject(value) ? str(value.display_phone_number)?.replace(/\D/g, '') : undefined;
+  const event = isObject(value) ? str(value.event) : undefined;
+  if (!isObject(value) || !phone || !event) {
+    events.push({
+      kind: 'ignored',
+      at,
+      reason: 'a phone_number_quality_update without its number and event',
+    });
+    return;
+  }
   // `max_daily_conversations_per_business` replaces `current_limit` in Meta's newer payloads.
   const currentLimit = str(value.max_daily_conversations_per_business) ?? str(value.current_limit) ?? null;
   const time = entry.time === undefined ? now : timestampAt(entry.time, `${at}.time`, now);
@@ -210,7 +216,7 @@ export function readWebhookEvents(body: unknown, now = Date.now()): NetworkEvent
       if (change.field === 'message_template_status_update') {
         templateChange(change.value, entry, at, events, now);
       } else if (change.field === 'phone_number_quality_update') {
-        qualityChange(change.value, entry, at, events, now);
+        qualityChange(change.value, entry, path, events, now);
       } else if (change.field === 'messages') {
         messagesChange(objectAt(change.value, `${path}.value`), `${path}.value`, events, now);
       } else {

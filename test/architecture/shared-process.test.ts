@@ -57,9 +57,9 @@ describe('suites that share a process', () => {
     assert.equal(shards.length, 3);
     assert.deepEqual(shards.flat().sort(), files);
     const heavy = [
+      'test/e2e/campaign-crash.test.ts',
+      'test/e2e/campaigns.test.ts',
       'test/e2e/crash-safety.test.ts',
-      'test/e2e/simulator-restart.test.ts',
-      'test/e2e/security.test.ts',
     ];
     const shardOf = (file: string) => shards.findIndex((s) => s.includes(file));
     assert.equal(new Set(heavy.map(shardOf)).size, 3, 'the three costliest files run side by side');

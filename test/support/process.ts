@@ -46,7 +46,8 @@ export async function spawnGateway(env: Record<string, string>, timeoutMs = 60_0
     child,
     output,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode;
+      // A process that ended by a signal has no exit code: it has ended all the same.
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
       const [code] = await once(child, 'exit');
       return code as number | null;

@@ -203,7 +203,31 @@ test('statuses, template reviews and other kinds of change', () => {
     {
       kind: 'ignored',
       at: 'entry[1].changes[2]',
-      reason: 'a change of field "phone_number_quality_update", which the gateway does not handle',
+      reason: 'a phone_number_quality_update without its number and event',
+    },
+  ]);
+  const quality = {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        time: Number(SECONDS),
+        changes: [
+          {
+            field: 'phone_number_quality_update',
+            value: { display_phone_number: '15550783881', event: 'DOWNGRADE', current_limit: 'TIER_250' },
+          },
+        ],
+      },
+    ],
+  };
+  assert.deepEqual(readWebhookEvents(quality, NOW), [
+    {
+      kind: 'number_quality',
+      phone: '15550783881',
+      event: 'DOWNGRADE',
+      currentLimit: 'TIER_250',
+      at: Number(SECONDS) * 1000,
     },
   ]);
 });

@@ -26,22 +26,18 @@ export function campaignService(
   };
   const runner = createCampaignRunner({
     ...deps,
+    messageExists: async (accountId, messageId) =>
+      (await repos.messages.findByClientId(accountId, messageId)) !== undefined,
     leaseMs: core.config.campaignLeaseMs,
     everyMs: RUNNER_EVERY_MS,
     logger: core.logger,
     // A recipient taken over from a stopped node: a claim of its messageId left PENDING was that node's
     // (the lease ran out), so it is settled as interrupted at once rather than awaited (ADR 0027).
     send: (accountId, body: TemplateSendBody, { reclaimed, deadline }) =>
-      sendMessage(
-        reclaimed ? { ...send, abandonedClaimMs: 0 } : send,
-        accountId,
-        sendTemplate,
-        body,
-        {
-          priority: 'bulk',
-          deadline,
-        },
-      ),
+      sendMessage(reclaimed ? { ...send, abandonedClaimMs: 0 } : send, accountId, sendTemplate, body, {
+        priority: 'bulk',
+        deadline,
+      }),
   });
   return { campaigns: deps, runner };
 }

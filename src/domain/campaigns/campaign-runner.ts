@@ -23,6 +23,8 @@ export interface RunnerDeps extends CampaignDeps {
     body: unknown,
     options: { reclaimed: boolean; deadline: number },
   ): Promise<SendResultData>;
+  /** Whether a message with this messageId was recorded (the send got as far as the network). */
+  messageExists(accountId: string, messageId: string): Promise<boolean>;
   leaseMs: number;
   everyMs: number;
   logger: { error(obj: object, msg: string): void };
@@ -35,7 +37,17 @@ export interface CampaignRunner {
   stop(): Promise<void>;
 }
 
-const BATCH = 100;
+/**
+ * Recipients a node claims at once: sized to what it sent in the last batch, so that a batch takes about
+ * half its lease whatever the number's tier (a slow number's batch would otherwise outlive its lease and
+ * be taken over while it is being sent).
+ */
+const BATCH = { first: 20, min: 5, max: 200 };
+
+function nextBatchSize(sent: number, elapsedMs: number, leaseMs: number): number {
+  const perMs = sent / Math.max(1, elapsedMs);
+  return Math.min(BATCH.max, Math.max(BATCH.min, Math.floor((perMs * leaseMs) / 2)));
+}
 /** Sends of one campaign in flight on one node: enough to fill a 1,000/s tier with sends of ~20 ms. */
 const LANES = 32;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -44,26 +56,28 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const NUMBER_WIDE = /\(#(131048|131064|131031|368|190|131057)\)/;
 
 type Outcome =
-  | { state: 'DONE' | 'FAILED' | 'SKIPPED'; reason: string | null }
-  | { retry: true; afterMs: number }
-  | { pause: string };
+  | { state: 'DONE' | 'FAILED' | 'SKIPPED'; reason: string | null; pause?: string }
+  | { retry: true; afterMs: number };
 
-function outcomeOf(error: unknown): Outcome {
+/**
+ * What a refused send means for its recipient. A send that got as far as a message (the network
+ * refused it, or its outcome is not known yet) is DONE: the message's own status tells the rest, and the
+ * network's reports settle an unknown one (ADR 0013). One refused before any message is FAILED, or
+ * SKIPPED for an opt-out; nothing sent and worth another try is given back.
+ */
+function outcomeOf(error: unknown, hasMessage: boolean): Outcome {
   if (!(error instanceof GatewayError)) throw error;
-  switch (error.code) {
-    case 'opted_out':
-      return { state: 'SKIPPED', reason: 'opted_out' };
-    case 'network_timeout':
-      // The outcome is unknown: the message is kept and the network's status reports settle it (ADR 0013).
-      return { state: 'DONE', reason: null };
-    case 'rate_limited':
-    case 'network_unavailable':
-    case 'conflict':
-      return { retry: true, afterMs: Math.max(200, (error.retryAfterSeconds ?? 1) * 1000) };
-    default:
-      if (NUMBER_WIDE.test(error.message)) return { pause: error.message };
-      return { state: 'FAILED', reason: error.message };
-  }
+  if (error.code === 'opted_out') return { state: 'SKIPPED', reason: 'opted_out' };
+  const retry =
+    ['rate_limited', 'network_unavailable'].includes(error.code) ||
+    (error.code === 'conflict' && !/different message/.test(error.message));
+  if (retry && !hasMessage)
+    return { retry: true, afterMs: Math.max(200, (error.retryAfterSeconds ?? 1) * 1000) };
+  if (retry) return { retry: true, afterMs: 1000 }; // another node's send of it is still under way
+  const pause = NUMBER_WIDE.test(error.message) ? { pause: error.message } : {};
+  return hasMessage
+    ? { state: 'DONE', reason: null, ...pause }
+    : { state: 'FAILED', reason: error.message, ...pause };
 }
 
 /** How often a batch looks whether its campaign was paused or cancelled meanwhile (on any node). */
@@ -103,7 +117,9 @@ async function sendBatch(
       const outcome = await sendOne(deps, campaign, r, go.leaseUntil);
       if ('state' in outcome) {
         const sentAt = outcome.state === 'DONE' ? now() : null;
-        await deps.campaigns.finish(campaign.id, r.seq, { ...outcome, sentAt }, now());
+        const { pause, ...finished } = outcome;
+        await deps.campaigns.finish(campaign.id, r.seq, { ...finished, sentAt }, now());
+        if (pause) stop ??= outcome;
       } else {
         stop ??= outcome;
         await deps.campaigns.release(campaign.id, r.seq, now());
@@ -125,7 +141,7 @@ async function sendOne(
     await deps.send(campaign.accountId, body, { reclaimed: r.reclaimed, deadline: leaseUntil });
     return { state: 'DONE', reason: null };
   } catch (error) {
-    return outcomeOf(error);
+    return outcomeOf(error, await deps.messageExists(campaign.accountId, r.messageId));
   }
 }
 
@@ -146,9 +162,11 @@ async function complete(deps: RunnerDeps, campaign: Campaign) {
 async function work(deps: RunnerDeps, start: Campaign, running: () => boolean) {
   const now = deps.now ?? Date.now;
   let campaign: Campaign | undefined = start;
+  let size = BATCH.first;
   while (running() && campaign?.status === 'RUNNING') {
-    const leaseUntil = now() + deps.leaseMs;
-    const batch = await deps.campaigns.claim(campaign, now(), leaseUntil, BATCH);
+    const startedAt = now();
+    const leaseUntil = startedAt + deps.leaseMs;
+    const batch = await deps.campaigns.claim(campaign, startedAt, leaseUntil, size);
     if (batch.length === 0) {
       if ((await deps.campaigns.remaining(campaign.id)) > 0) return; // others hold the rest
       if ((await deps.campaigns.requeueInterrupted(campaign, now())) > 0) continue;
@@ -157,7 +175,8 @@ async function work(deps: RunnerDeps, start: Campaign, running: () => boolean) {
       return;
     }
     const stop = await sendBatch(deps, campaign, batch, { leaseUntil, running });
-    if (stop && 'pause' in stop) await pauseWithReason(deps, campaign, stop.pause);
+    if (!stop) size = nextBatchSize(batch.length, now() - startedAt, deps.leaseMs);
+    if (stop && 'pause' in stop && stop.pause) await pauseWithReason(deps, campaign, stop.pause);
     else if (stop && 'retry' in stop) await sleep(stop.afterMs);
     campaign = await deps.campaigns.find(campaign.accountId, campaign.id);
   }
