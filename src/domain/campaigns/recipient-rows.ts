@@ -32,7 +32,9 @@ export function recipientStatus(r: RecipientRecord): string {
   return c.read ? 'read' : c.delivered ? 'delivered' : 'sent';
 }
 
+/** A number with its +, a user id as it is, and an invalid number as the file wrote it. */
 export function recipientTo(r: RecipientRecord): string {
+  if (r.reason === 'invalid_number') return r.recipient;
   return /^\d+$/.test(r.recipient) ? `+${r.recipient}` : r.recipient;
 }
 
