@@ -14,7 +14,8 @@
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default "1,10,50,200"),
  * BENCH_TARGETS (default "sqlite,postgres"), BENCH_CLUSTER (node counts of the cluster rows, default "1,2,3";
  * "" skips them), BENCH_LARGE_STORE (past messages of the large-store rows, default 5000000; 0 skips them),
- * BENCH_IMPORT_ROWS (rows of the contact import, default 1000000; 0 skips it),
+ * BENCH_IMPORT_ROWS (rows of the contact import, default 1000000; 0 skips it), BENCH_CAMPAIGN_RECIPIENTS
+ * (recipients of the campaign rows, default 100000; 0 skips them) and BENCH_CAMPAIGN_TIER (default 1000),
  * TEST_POSTGRES_URL, BENCH_PROFILE_DIR (write a V8 CPU profile of
  * the benchmarked gateway there, for `--cpu-prof` analysis).
  */
@@ -28,6 +29,7 @@ import { createInterface } from 'node:readline';
 import { DEFAULT_SANDBOX_NUMBER } from '../src/config/config.ts';
 import { createPostgresSchema, postgresReachable } from '../test/support/postgres.ts';
 import { type GatewayProcess, runCli, spawnGateway } from '../test/support/process.ts';
+import { type CampaignResult, campaignRun } from './campaign.ts';
 import { clusterRows } from './cluster.ts';
 import { type ImportResult, importRows } from './contacts-import.ts';
 import { largeStoreRows } from './large-store.ts';
@@ -202,6 +204,18 @@ for (const target of IMPORT_ROWS > 0 ? TARGETS : []) {
   imports.push(await importRows(target as 'sqlite' | 'postgres', IMPORT_ROWS));
 }
 
+// A campaign of BENCH_CAMPAIGN_RECIPIENTS at a 1,000/s tier: one node on SQLite, three on PostgreSQL.
+const CAMPAIGN_RECIPIENTS = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 100_000);
+const CAMPAIGN_TIER = Number(process.env.BENCH_CAMPAIGN_TIER ?? 1000);
+const campaigns: CampaignResult[] = [];
+for (const target of CAMPAIGN_RECIPIENTS > 0 ? TARGETS : []) {
+  if (target === 'postgres' && !(await postgresReachable())) continue;
+  const nodes = target === 'postgres' ? 3 : 1;
+  campaigns.push(
+    await campaignRun(target as 'sqlite' | 'postgres', nodes, CAMPAIGN_RECIPIENTS, CAMPAIGN_TIER, false),
+  );
+}
+
 const bareAt = (connections: number) =>
   results.find((r) => r.name === 'bare Fastify route' && r.connections === connections)?.requestsPerSecond;
 const ratio = (r: Result) => {
@@ -253,6 +267,19 @@ const lines = [
       ]
     : []),
 ];
+if (campaigns.length) {
+  lines.push(
+    `Campaigns: ${CAMPAIGN_RECIPIENTS} recipients from an uploaded CSV file at a ${CAMPAIGN_TIER}/s tier, which the network enforces too; from the start to COMPLETED, beside the ideal (recipients ÷ tier).`,
+    '',
+    '| target | recipients | seconds | ideal s | ratio to ideal | sent | failed | peak RSS MB per node |',
+    '|---|---|---|---|---|---|---|---|',
+    ...campaigns.map(
+      (c) =>
+        `| ${c.name} | ${c.recipients} | ${c.seconds} | ${c.idealSeconds} | ${(c.seconds / c.idealSeconds).toFixed(2)} | ${c.sent} | ${c.failed} | ${c.peakRssMb.join(', ')} |`,
+    ),
+    '',
+  );
+}
 const report = lines.join('\n');
 process.stdout.write(report);
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });

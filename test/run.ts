@@ -30,7 +30,7 @@ import { dropRunSchemas, RUN_ENV } from './support/postgres.ts';
 
 /** Measured CPU seconds of the costliest files (two cores); every other file is estimated below. */
 const COST_SECONDS: Record<string, number> = {
-  'test/e2e/campaign-crash.test.ts': 38,
+  'test/e2e/campaign-crash.test.ts': 31,
   'test/e2e/campaigns.test.ts': 22,
   'test/e2e/crash-safety.test.ts': 13,
   'test/e2e/simulator-restart.test.ts': 10,

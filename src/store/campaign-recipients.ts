@@ -12,6 +12,7 @@ import type {
   Campaign,
   CampaignsStore,
   ClaimedRecipient,
+  RecipientOutcome,
   RecipientState,
 } from '../domain/ports/campaigns.ts';
 import { INTERRUPTED } from '../domain/unknown-outcomes.ts';
@@ -141,6 +142,41 @@ async function moveRecipient(
     .execute();
 }
 
+/**
+ * Outcomes of many recipients. On PostgreSQL one statement, the outcomes one JSON parameter read as rows
+ * (one round trip, one statement text whatever their number); on SQLite, in process, a statement each,
+ * which SQLite's planner serves by the primary key (an UPDATE ... FROM a JSON table scans the campaign).
+ */
+async function finishMany(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  campaignId: string,
+  outcomes: RecipientOutcome[],
+  at: number,
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  if (dialect === 'sqlite') {
+    for (const o of outcomes) {
+      await moveRecipient(db, { campaignId, seq: o.seq }, ['SENDING', 'QUEUED'], {
+        state: o.state,
+        reason: o.reason,
+        sent_at: o.sentAt,
+        updated_at: at,
+      });
+    }
+    return;
+  }
+  const json = JSON.stringify(
+    outcomes.map((o) => ({ seq: o.seq, state: o.state, reason: o.reason, sent_at: o.sentAt })),
+  );
+  await sql`
+    update campaign_recipients set state = v.state, reason = v.reason, sent_at = v.sent_at,
+      lease_until = null, updated_at = ${at}
+    from json_to_recordset(${json}::json) as v(seq integer, state text, reason text, sent_at bigint)
+    where campaign_recipients.campaign_id = ${campaignId} and campaign_recipients.seq = v.seq
+      and campaign_recipients.state in ('SENDING', 'QUEUED')`.execute(db);
+}
+
 /** The suffix of a recipient's second messageId, after an interrupted first send (one retry only). */
 const RETRY_SUFFIX = '-r';
 
@@ -162,13 +198,7 @@ export function campaignRecipients(db: Kysely<Database>, dialect: Dialect): Reci
     },
     appendRecipients: appendRecipients(db),
     claim: (campaign, now, leaseUntil, limit) => claim(db, dialect, campaign, { now, leaseUntil }, limit),
-    finish: (campaignId, seq, outcome, at) =>
-      moveRecipient(db, { campaignId, seq }, ['SENDING', 'QUEUED'], {
-        state: outcome.state,
-        reason: outcome.reason,
-        sent_at: outcome.sentAt,
-        updated_at: at,
-      }),
+    finish: (campaignId, outcomes, at) => finishMany(db, dialect, campaignId, outcomes, at),
     release: (campaignId, seq, at) =>
       moveRecipient(db, { campaignId, seq }, ['SENDING'], { state: 'QUEUED', updated_at: at }),
     requeueInterrupted: (campaign, at) => requeueInterrupted(db, campaign, at),

@@ -144,7 +144,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
       });
       assert.equal(hook.status, 201, JSON.stringify(hook.body));
       await addNumber(NUMBER, null);
-      await addNumber(SLOW_NUMBER, 20);
+      await addNumber(SLOW_NUMBER, 10);
       await eventually(async () => {
         const lists = await Promise.all(
           [NUMBER, SLOW_NUMBER].map((n) => api('GET', `/api/v1/template/${n}?name=winter_sale`)),

@@ -116,7 +116,7 @@ for (const target of targets) {
       assert.deepEqual(claims.flat().find((r) => r.seq === 7)?.variables, ['user 7']);
       assert.deepEqual(await campaigns().claim(c, AT + 500, AT + 1500, 10), [], 'nothing while leases hold');
       for (const r of claims.flat().filter((r) => r.seq >= 10)) {
-        await campaigns().finish(c.id, r.seq, { state: 'DONE', reason: null, sentAt: AT }, AT);
+        await campaigns().finish(c.id, [{ seq: r.seq, state: 'DONE', reason: null, sentAt: AT }], AT);
       }
       await campaigns().release(c.id, 5, AT);
       assert.equal(await campaigns().remaining(c.id), 10);
@@ -126,8 +126,8 @@ for (const target of targets) {
         [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((s) => [s, s !== 5]),
         'the expired leases first (taken over), then the released one',
       );
-      await campaigns().finish(c.id, 0, { state: 'SKIPPED', reason: 'opted_out', sentAt: null }, AT);
-      await campaigns().finish(c.id, 0, { state: 'DONE', reason: null, sentAt: AT }, AT);
+      await campaigns().finish(c.id, [{ seq: 0, state: 'SKIPPED', reason: 'opted_out', sentAt: null }], AT);
+      await campaigns().finish(c.id, [{ seq: 0, state: 'DONE', reason: null, sentAt: AT }], AT);
       const [first] = await campaigns().recipients(c, undefined, { afterSeq: -1, offset: 0, limit: 1 });
       assert.equal(first?.state, 'SKIPPED', 'a finished recipient stays finished');
     });
@@ -170,9 +170,13 @@ for (const target of targets) {
         });
         await repos.messages.markAccepted(`msg_${c.id}_${i}`, `wamid.${c.id}.${i}`, AT);
         await repos.messages.applyNetworkStatus(`wamid.${c.id}.${i}`, status, AT + 10, null, {});
-        await campaigns().finish(c.id, r.seq, { state: 'DONE', reason: null, sentAt: AT }, AT);
+        await campaigns().finish(c.id, [{ seq: r.seq, state: 'DONE', reason: null, sentAt: AT }], AT);
       }
-      await campaigns().finish(c.id, batch[3]!.seq, { state: 'FAILED', reason: 'refused', sentAt: null }, AT);
+      await campaigns().finish(
+        c.id,
+        [{ seq: batch[3]!.seq, state: 'FAILED', reason: 'refused', sentAt: null }],
+        AT,
+      );
       await repos.conversations.recordInbound(FROM, batch[1]!.recipient, AT + 60_000);
       const tally = await campaigns().tally(c);
       const count = (state: string, status: string | null) =>
@@ -229,13 +233,13 @@ for (const target of targets) {
             updated_at: AT,
           })
           .execute();
-        await campaigns().finish(c.id, r.seq, { state: 'DONE', reason: null, sentAt: AT }, AT);
+        await campaigns().finish(c.id, [{ seq: r.seq, state: 'DONE', reason: null, sentAt: AT }], AT);
       }
       assert.equal(await campaigns().requeueInterrupted(c, AT + 1), 1, 'only the interrupted one');
       const [again] = await campaigns().claim(c, AT + 2, AT + 1000, 10);
       assert.equal(again?.seq, batch[0]!.seq);
       assert.equal(again?.messageId, `${batch[0]!.messageId}-r`);
-      await campaigns().finish(c.id, again!.seq, { state: 'DONE', reason: null, sentAt: AT }, AT);
+      await campaigns().finish(c.id, [{ seq: again!.seq, state: 'DONE', reason: null, sentAt: AT }], AT);
       await store.db
         .updateTable('messages')
         .set({ client_message_id: again!.messageId })

@@ -54,7 +54,7 @@ export function buildServices(core: Core): Services {
   const templates = templateService(core);
   const uploads = outboundMediaService(core);
   const send = sendService(core, templates.templates, uploads.media);
-  const { campaigns, runner } = campaignService(core, send, templates.templates);
+  const { campaigns, runner } = campaignService(core, templates.templates, uploads.media);
   return {
     send,
     campaigns,

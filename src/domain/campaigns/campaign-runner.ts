@@ -9,7 +9,7 @@
  * time comes; one with nothing left to send is COMPLETED with its counts.
  */
 import { GatewayError } from '../errors.ts';
-import type { Campaign, ClaimedRecipient } from '../ports/campaigns.ts';
+import type { Campaign, ClaimedRecipient, RecipientOutcome } from '../ports/campaigns.ts';
 import type { SendResultData } from '../send-message.ts';
 import { pauseWithReason } from './campaign-control.ts';
 import { campaignEvents } from './campaign-events.ts';
@@ -97,6 +97,14 @@ function statusWatch(deps: RunnerDeps, campaign: Campaign): () => Promise<boolea
   };
 }
 
+/**
+ * Outcomes are written together, one statement for up to FINISH_EVERY recipients, and at least every
+ * FINISH_AFTER_MS so the counts keep up (a crash before a write only means the recipients are taken
+ * over and their messageIds replayed).
+ */
+const FINISH_EVERY = 50;
+const FINISH_AFTER_MS = 200;
+
 /** Sends one claimed batch; stops taking recipients when told to pause or back off. */
 async function sendBatch(
   deps: RunnerDeps,
@@ -108,6 +116,14 @@ async function sendBatch(
   let stop: Outcome | undefined;
   const queue = [...batch];
   const stillRunning = statusWatch(deps, campaign);
+  let finished: RecipientOutcome[] = [];
+  let flushedAt = now();
+  const flush = async () => {
+    const done = finished;
+    finished = [];
+    flushedAt = now();
+    await deps.campaigns.finish(campaign.id, done, now());
+  };
   const lane = async () => {
     for (let r = queue.shift(); r; r = queue.shift()) {
       if (stop || !go.running() || !(await stillRunning())) {
@@ -116,9 +132,9 @@ async function sendBatch(
       }
       const outcome = await sendOne(deps, campaign, r, go.leaseUntil);
       if ('state' in outcome) {
-        const sentAt = outcome.state === 'DONE' ? now() : null;
-        const { pause, ...finished } = outcome;
-        await deps.campaigns.finish(campaign.id, r.seq, { ...finished, sentAt }, now());
+        const { pause, ...result } = outcome;
+        finished.push({ seq: r.seq, ...result, sentAt: outcome.state === 'DONE' ? now() : null });
+        if (finished.length >= FINISH_EVERY || now() - flushedAt >= FINISH_AFTER_MS) await flush();
         if (pause) stop ??= outcome;
       } else {
         stop ??= outcome;
@@ -127,6 +143,7 @@ async function sendBatch(
     }
   };
   await Promise.all(Array.from({ length: Math.min(LANES, batch.length) }, lane));
+  await flush();
   return stop;
 }
 

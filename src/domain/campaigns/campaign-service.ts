@@ -12,7 +12,7 @@ import type { TemplatesStore } from '../ports/templates.ts';
 import type { SendContextLike } from '../send-message.ts';
 import { numberCredentials, type SenderDeps } from '../senders.ts';
 import type { AudienceDeps } from './audience.ts';
-import { type CampaignInput, campaignSettings } from './campaign-input.ts';
+import { type CampaignInput, type CampaignSettings, campaignSettings } from './campaign-input.ts';
 import { type CampaignCounts, countsOf } from './counts.ts';
 import { sampleValues } from './placeholders.ts';
 
@@ -109,15 +109,15 @@ async function checkSendable(
   }
 }
 
-export async function createCampaign(
-  deps: CampaignDeps,
+/** A new DRAFT with these settings (not stored). */
+export function draftCampaign(
   accountId: string,
-  input: CampaignInput,
-): Promise<Campaign> {
-  const now = (deps.now ?? Date.now)();
-  const settings = campaignSettings(input, now);
-  const campaign: Campaign = {
-    id: newId('cmp', now),
+  settings: CampaignSettings,
+  now: number,
+  id = newId('cmp', now),
+): Campaign {
+  return {
+    id,
     accountId,
     ...settings,
     status: 'DRAFT',
@@ -128,6 +128,15 @@ export async function createCampaign(
     startedAt: null,
     completedAt: null,
   };
+}
+
+export async function createCampaign(
+  deps: CampaignDeps,
+  accountId: string,
+  input: CampaignInput,
+): Promise<Campaign> {
+  const now = (deps.now ?? Date.now)();
+  const campaign = draftCampaign(accountId, campaignSettings(input, now), now);
   await checkContacts(deps, campaign);
   await checkSendable(deps, accountId, campaign, false);
   await deps.campaigns.insert(campaign);

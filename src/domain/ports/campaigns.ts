@@ -89,6 +89,13 @@ export interface ClaimedRecipient {
   reclaimed: boolean;
 }
 
+export interface RecipientOutcome {
+  seq: number;
+  state: 'DONE' | 'FAILED' | 'SKIPPED';
+  reason: string | null;
+  sentAt: number | null;
+}
+
 export interface RecipientRecord {
   seq: number;
   contactId: string | null;
@@ -179,13 +186,11 @@ export interface CampaignsStore {
    * lease ran out (their node stopped). Each is SENDING under a lease until `leaseUntil`.
    */
   claim(campaign: Campaign, now: number, leaseUntil: number, limit: number): Promise<ClaimedRecipient[]>;
-  /** Records what became of a SENDING recipient (guarded: a recipient already finished stays). */
-  finish(
-    campaignId: string,
-    seq: number,
-    outcome: { state: 'DONE' | 'FAILED' | 'SKIPPED'; reason: string | null; sentAt: number | null },
-    at: number,
-  ): Promise<void>;
+  /**
+   * Records what became of SENDING recipients, many in one statement (guarded: a recipient already
+   * finished stays).
+   */
+  finish(campaignId: string, outcomes: RecipientOutcome[], at: number): Promise<void>;
   /** Gives a SENDING recipient back to the queue (nothing was sent). */
   release(campaignId: string, seq: number, at: number): Promise<void>;
   /**

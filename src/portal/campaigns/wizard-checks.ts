@@ -7,7 +7,7 @@
  * the settings) is kept for the pages.
  */
 import { type CampaignSettings, campaignSettings } from '../../domain/campaigns/campaign-input.ts';
-import { checkSendable } from '../../domain/campaigns/campaign-service.ts';
+import { checkSendable, draftCampaign } from '../../domain/campaigns/campaign-service.ts';
 import { GatewayError } from '../../domain/errors.ts';
 import type { Campaign } from '../../domain/ports/campaigns.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
@@ -67,20 +67,8 @@ export function needsOf(template: TemplateView): TemplateNeeds {
 }
 
 /** A campaign with these settings that is never stored: what checkSendable judges. */
-function unsaved(accountId: string, settings: CampaignSettings, now: number): Campaign {
-  return {
-    id: 'cmp_wizard',
-    accountId,
-    ...settings,
-    status: 'DRAFT',
-    statusReason: null,
-    total: null,
-    createdAt: now,
-    updatedAt: now,
-    startedAt: null,
-    completedAt: null,
-  };
-}
+const unsaved = (accountId: string, settings: CampaignSettings, now: number): Campaign =>
+  draftCampaign(accountId, settings, now, 'cmp_wizard');
 
 type Check = (deps: PortalDeps, accountId: string, form: WizardForm, ctx: WizardContext) => Promise<void>;
 

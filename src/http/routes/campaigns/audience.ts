@@ -8,38 +8,12 @@ import { checkAudienceColumns } from '../../../domain/campaigns/audience.ts';
 import { uploadAudience } from '../../../domain/campaigns/campaign-control.ts';
 import type { CampaignDeps } from '../../../domain/campaigns/campaign-service.ts';
 import { GatewayError } from '../../../domain/errors.ts';
-import { type CsvRecord, csvRecords } from '../../../lib/csv-records.ts';
+import { csvUploadRows } from '../../csv-upload.ts';
 import { success } from '../../envelope.ts';
 import { clientBytes, filePart } from '../../multipart-file.ts';
 import type { TypedApp } from '../../typed-app.ts';
 import { IMPORT_MAX_BYTES } from '../contacts/import.ts';
 import { campaignView, IdParams, tags } from './campaign-route-shapes.ts';
-
-async function* rowsOf(records: AsyncGenerator<CsvRecord | string[]>): AsyncGenerator<CsvRecord> {
-  let header = false;
-  try {
-    for await (const item of records) {
-      if (Array.isArray(item)) {
-        checkAudienceColumns(item);
-        header = true;
-      } else yield item;
-    }
-  } catch (error) {
-    if (error instanceof GatewayError) throw error;
-    throw new GatewayError(
-      'invalid_request',
-      `\`file\` is not a readable CSV file: ${(error as Error).message}`,
-      {
-        field: 'file',
-      },
-    );
-  }
-  if (!header) {
-    throw new GatewayError('invalid_request', '`file` is empty: its first line must name the columns', {
-      field: 'file',
-    });
-  }
-}
 
 export function registerCampaignAudience(app: TypedApp, deps: CampaignDeps): void {
   app.post(
@@ -56,7 +30,7 @@ export function registerCampaignAudience(app: TypedApp, deps: CampaignDeps): voi
         throw new GatewayError('payload_too_large', '`file` may be at most 100 MB', { field: 'file' });
       }
       const part = await filePart(request, IMPORT_MAX_BYTES);
-      const rows = rowsOf(csvRecords(clientBytes(part.file)));
+      const rows = csvUploadRows(clientBytes(part.file), checkAudienceColumns);
       const { report, campaign } = await uploadAudience(deps, request.accountId, request.params.id, rows);
       if (part.file.truncated) {
         // A cut file is no audience: what was read is dropped with the draft's count, and the client told.

@@ -11,26 +11,14 @@ import {
   updateCampaign,
 } from '../../../domain/campaigns/campaign-service.ts';
 import { success } from '../../envelope.ts';
+import { pageOf, pageQuery } from '../../paging.ts';
 import type { TypedApp } from '../../typed-app.ts';
 import { CampaignBody, campaignView, IdParams, tags } from './campaign-route-shapes.ts';
 
 const PER_PAGE_MAX = 100;
 const ListQuery = Type.Object(
   {
-    page: Type.Optional(
-      Type.String({
-        pattern: '^[1-9][0-9]{0,6}$',
-        'x-rule': 'must be a whole number from 1',
-        description: 'from 1',
-      }),
-    ),
-    per_page: Type.Optional(
-      Type.String({
-        pattern: '^(100|[1-9][0-9]?)$',
-        'x-rule': `must be a whole number from 1 to ${PER_PAGE_MAX}`,
-        description: `1 to ${PER_PAGE_MAX}, default 20`,
-      }),
-    ),
+    ...pageQuery(PER_PAGE_MAX, 20),
   },
   { additionalProperties: false },
 );
@@ -49,10 +37,9 @@ export function registerManageCampaigns(app: TypedApp, deps: CampaignDeps): void
     '/api/v1/campaigns',
     { schema: { tags, summary: "The account's campaigns, newest first", querystring: ListQuery } },
     async (request) => {
-      const page = Number(request.query.page ?? 1);
-      const perPage = Number(request.query.per_page ?? 20);
+      const { page, perPage, offset } = pageOf(request.query, 20);
       const { campaigns, total } = await deps.campaigns.list(request.accountId, {
-        offset: (page - 1) * perPage,
+        offset,
         limit: perPage,
       });
       return success({ campaigns: campaigns.map((c) => campaignView(c)), page, perPage, total });

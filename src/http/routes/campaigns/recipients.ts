@@ -9,6 +9,7 @@ import { type CampaignDeps, ownedCampaign } from '../../../domain/campaigns/camp
 import { recipientRow, recipientsCsv } from '../../../domain/campaigns/recipient-rows.ts';
 import { recipientFilters } from '../../../domain/ports/campaigns.ts';
 import { success } from '../../envelope.ts';
+import { pageOf, pageQuery } from '../../paging.ts';
 import type { TypedApp } from '../../typed-app.ts';
 import { IdParams, tags } from './campaign-route-shapes.ts';
 
@@ -25,20 +26,7 @@ const Query = Type.Object(
         },
       ),
     ),
-    page: Type.Optional(
-      Type.String({
-        pattern: '^[1-9][0-9]{0,6}$',
-        'x-rule': 'must be a whole number from 1',
-        description: 'from 1',
-      }),
-    ),
-    per_page: Type.Optional(
-      Type.String({
-        pattern: '^(500|[1-4][0-9]{2}|[1-9][0-9]?)$',
-        'x-rule': `must be a whole number from 1 to ${PER_PAGE_MAX}`,
-        description: `1 to ${PER_PAGE_MAX}, default 100`,
-      }),
-    ),
+    ...pageQuery(PER_PAGE_MAX, 100),
     format: Type.Optional(
       Type.Literal('csv', { description: 'csv: every recipient as a CSV file', 'x-rule': 'must be csv' }),
     ),
@@ -65,12 +53,11 @@ export function registerCampaignRecipients(app: TypedApp, deps: CampaignDeps): v
         reply.header('content-disposition', `attachment; filename="${campaign.id}-recipients.csv"`);
         return reply.send(Readable.from(recipientsCsv(deps, campaign, filter)));
       }
-      const page = Number(request.query.page ?? 1);
-      const perPage = Number(request.query.per_page ?? 100);
+      const { page, perPage, offset } = pageOf(request.query, 100);
       const [recipients, total] = await Promise.all([
         deps.campaigns.recipients(campaign, filter, {
           afterSeq: -1,
-          offset: (page - 1) * perPage,
+          offset,
           limit: perPage,
         }),
         deps.campaigns.countRecipients(campaign, filter),

@@ -3,42 +3,15 @@
  * contacts of every valid row made or changed, read as the file arrives, and a report with every
  * rejected row's line and reason.
  */
-import { checkColumns, type ImportRow, importContacts } from '../../../domain/contact-import.ts';
+import { checkColumns, importContacts } from '../../../domain/contact-import.ts';
 import { GatewayError } from '../../../domain/errors.ts';
-import { type CsvRecord, csvRecords } from '../../../lib/csv-records.ts';
+import { CSV_UPLOAD_MAX_BYTES, csvUploadRows } from '../../csv-upload.ts';
 import { success } from '../../envelope.ts';
 import { clientBytes, filePart } from '../../multipart-file.ts';
 import type { TypedApp } from '../../typed-app.ts';
 import { type ContactRouteDeps, tags } from './contact-route-shapes.ts';
 
-export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
-
-/** The rows after the header, whose columns are checked before the first row is read. */
-async function* rowsOf(records: AsyncGenerator<CsvRecord | string[]>): AsyncGenerator<ImportRow> {
-  let first = true;
-  try {
-    for await (const item of records) {
-      if (Array.isArray(item)) {
-        checkColumns(item);
-        first = false;
-      } else yield item;
-    }
-  } catch (error) {
-    if (error instanceof GatewayError) throw error;
-    // csv-parse's own words name the line and what is wrong with it.
-    throw new GatewayError(
-      'invalid_request',
-      `\`file\` is not a readable CSV file: ${(error as Error).message}`,
-      {
-        field: 'file',
-      },
-    );
-  }
-  if (first)
-    throw new GatewayError('invalid_request', '`file` is empty: its first line must name the columns', {
-      field: 'file',
-    });
-}
+export const IMPORT_MAX_BYTES = CSV_UPLOAD_MAX_BYTES;
 
 export function registerImportContacts(app: TypedApp, deps: ContactRouteDeps): void {
   app.post(
@@ -60,7 +33,7 @@ export function registerImportContacts(app: TypedApp, deps: ContactRouteDeps): v
       const report = await importContacts(
         deps,
         request.accountId,
-        rowsOf(csvRecords(clientBytes(part.file))),
+        csvUploadRows(clientBytes(part.file), checkColumns),
       );
       if (part.file.truncated) {
         throw new GatewayError(
