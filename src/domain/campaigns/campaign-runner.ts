@@ -2,8 +2,9 @@
  * Sends the running campaigns' messages, on every node (docs/campaigns.md, docs/adr/0027). Each node
  * claims a few recipients at a time under a lease and sends each through the ordinary send pipeline as
  * bulk work: paced within the number's tier behind interactive sends (docs/adr/0020), deduplicated by the
- * recipient's deterministic messageId, so a recipient is handed to the network at most once however many
- * nodes work the campaign, restart, or take over a stopped node's recipients when its lease runs out.
+ * recipient's deterministic messageId, so a messageId is handed to the network at most once however many
+ * nodes work the campaign, restart, or take over a stopped node's recipients when its lease runs out (a
+ * send the network never had is sent again once under a new one: ADR 0027).
  *
  * A campaign found PAUSED or CANCELLED stops being sent within one batch; a scheduled one starts when its
  * time comes; one with nothing left to send is COMPLETED with its counts.
@@ -13,14 +14,14 @@ import type { Campaign, ClaimedRecipient, RecipientOutcome } from '../ports/camp
 import type { SendResultData } from '../send-message.ts';
 import { pauseWithReason } from './campaign-control.ts';
 import { campaignEvents } from './campaign-events.ts';
-import { type CampaignDeps, templateSendBody } from './campaign-service.ts';
+import { type CampaignDeps, type TemplateSendBody, templateSendBody } from './campaign-service.ts';
 import { countsOf } from './counts.ts';
 
 export interface RunnerDeps extends CampaignDeps {
   /** A recipient's template send as bulk work; `deadline`: not begun after it (the lease would run out). */
   send(
     accountId: string,
-    body: unknown,
+    body: TemplateSendBody,
     options: { reclaimed: boolean; deadline: number },
   ): Promise<SendResultData>;
   /** Whether a message with this messageId was recorded (the send got as far as the network). */
@@ -48,6 +49,7 @@ function nextBatchSize(sent: number, elapsedMs: number, leaseMs: number): number
   const perMs = sent / Math.max(1, elapsedMs);
   return Math.min(BATCH.max, Math.max(BATCH.min, Math.floor((perMs * leaseMs) / 2)));
 }
+
 /** Sends of one campaign in flight on one node: enough to fill a 1,000/s tier with sends of ~20 ms. */
 const LANES = 32;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
