@@ -12,9 +12,24 @@ export interface BulkSendOptions {
   priority?: 'bulk';
   /** A bulk send not claimed by then is given back (its worker's lease would run out). */
   deadline?: number;
+  /** Asked once the slot is taken: false gives the send back unsent (its campaign was paused meanwhile). */
+  stillWanted?: () => Promise<boolean>;
 }
 
-export async function waitForBulkSlot(
+/** Waits for the slot, then asks whether the send is still wanted; throws a conflict when not. */
+export async function takeBulkSlot(
+  connector: Pick<NetworkConnector, 'admit'>,
+  credentials: NumberCredentials,
+  options: BulkSendOptions,
+  now: () => number,
+): Promise<void> {
+  await waitForBulkSlot(connector, credentials, options.deadline ?? Number.POSITIVE_INFINITY, now);
+  if (options.stillWanted && !(await options.stillWanted())) {
+    throw new GatewayError('conflict', 'this bulk send is given back: its work was stopped meanwhile');
+  }
+}
+
+async function waitForBulkSlot(
   connector: Pick<NetworkConnector, 'admit'>,
   credentials: NumberCredentials,
   deadline: number,

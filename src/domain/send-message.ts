@@ -12,7 +12,7 @@ import { canonicalJson } from '../lib/canonical-json.ts';
 import { newId } from '../lib/ids.ts';
 import { normalizePhone } from '../lib/phone.ts';
 import { isUserId, userLabel } from '../lib/user-id.ts';
-import { type BulkSendOptions, waitForBulkSlot } from './bulk-slots.ts';
+import { type BulkSendOptions, takeBulkSlot } from './bulk-slots.ts';
 import { type ErrorCode, errorCatalogue, GatewayError } from './errors.ts';
 import { outcomeUnknown, statusDescriptions } from './message-status.ts';
 import type { ResolvedTemplate } from './messages/send-operation.ts';
@@ -192,7 +192,7 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
 
   const bulk = options.priority === 'bulk';
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
-  if (bulk) await waitForBulkSlot(deps.connector, sender.credentials, deadline, now);
+  if (bulk) await takeBulkSlot(deps.connector, sender.credentials, options, now);
   for (let attempt = 0; attempt < 3; attempt++) {
     const startedAt = now();
     if (startedAt > deadline)

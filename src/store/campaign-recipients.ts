@@ -118,9 +118,12 @@ const appendRecipients =
     }));
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+        // A row another reading of the same audience wrote first stays (two starts of one campaign at
+        // once on two nodes): each numbers the audience alike.
         await trx
           .insertInto('campaign_recipients')
           .values(rows.slice(i, i + INSERT_ROWS))
+          .onConflict((c) => c.columns(['campaign_id', 'seq']).doNothing())
           .execute();
       }
     });

@@ -352,7 +352,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
       const scheduled = await createCampaign({
         name: 'Tomorrow morning',
         audience: {
-          contactIds: [(await api('GET', '/api/v1/contacts?tag=vip&per_page=1')).body.data.contacts[0].id],
+          contactIds: [(await api('POST', '/api/v1/contacts', { phone: `+${slowUser(901)}` })).body.data.id],
         },
         startAt: new Date(startAt).toISOString(),
       });
@@ -462,6 +462,16 @@ for (const database of ['sqlite', 'postgres'] as const) {
       assert.equal((await api('POST', `/api/v1/campaigns/${id}/start`)).status, 409, 'no audience yet');
       const noColumns = await uploadCsv(id, 'name,city\nAmina,Nairobi\n');
       assert.equal(noColumns.status, 400);
+      // A double click on Start: one start, one 409, never a 500.
+      const someone = (await api('POST', '/api/v1/contacts', { phone: `+${slowUser(900)}` })).body.data.id;
+      const twice = await createCampaign({ audience: { contactIds: [someone] } });
+      const starts = await Promise.all([1, 2].map(() => api('POST', `/api/v1/campaigns/${twice}/start`)));
+      assert.deepEqual(
+        starts.map((r) => r.status).sort(),
+        [200, 409],
+        JSON.stringify(starts.map((r) => r.body)),
+      );
+      assert.equal((await api('POST', `/api/v1/campaigns/${twice}/cancel`)).status, 200);
       const other = await createAccount(t, 'Other Co');
       const peek = await call(t.url, 'GET', `/api/v1/campaigns/${id}`, { key: other.apiKey });
       assert.equal(peek.status, 404);

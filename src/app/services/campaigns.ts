@@ -74,10 +74,11 @@ export function campaignService(
     logger: core.logger,
     // A recipient taken over from a stopped node: a claim of its messageId left PENDING was that node's
     // (the lease ran out), so it is settled as interrupted at once rather than awaited (ADR 0027).
-    send: (accountId, body: TemplateSendBody, { reclaimed, deadline }) =>
+    send: (accountId, body: TemplateSendBody, { reclaimed, deadline, stillWanted }) =>
       sendMessage(reclaimed ? { ...send, abandonedClaimMs: 0 } : send, accountId, sendTemplate, body, {
         priority: 'bulk',
         deadline,
+        stillWanted,
       }),
   });
   return { campaigns: deps, runner };

@@ -42,8 +42,33 @@ async function move(
   return moved;
 }
 
+/**
+ * Campaigns whose audience this process is reading (a start, an upload): a second request for the same
+ * one meanwhile (a double click) is told to wait instead of reading the audience over the first.
+ */
+const reading = new Set<string>();
+
+async function whileReading<T>(id: string, work: () => Promise<T>): Promise<T> {
+  if (reading.has(id)) {
+    throw new GatewayError(
+      'conflict',
+      `campaign ${id} is being started or given its audience; retry shortly`,
+    );
+  }
+  reading.add(id);
+  try {
+    return await work();
+  } finally {
+    reading.delete(id);
+  }
+}
+
 /** Reads the audience (a CSV one was uploaded before), checks the template, and runs or schedules it. */
-export async function startCampaign(deps: CampaignDeps, accountId: string, id: string): Promise<Campaign> {
+export function startCampaign(deps: CampaignDeps, accountId: string, id: string): Promise<Campaign> {
+  return whileReading(id, () => startDraft(deps, accountId, id));
+}
+
+async function startDraft(deps: CampaignDeps, accountId: string, id: string): Promise<Campaign> {
   const campaign = await ownedCampaign(deps, accountId, id);
   if (campaign.status !== 'DRAFT') throw conflict(campaign, 'started', 'DRAFT');
   await checkSendable(deps, accountId, campaign, true);
@@ -103,7 +128,16 @@ export async function pauseWithReason(
 }
 
 /** A DRAFT's CSV audience: read as it arrives, replacing any uploaded before. */
-export async function uploadAudience(
+export function uploadAudience(
+  deps: CampaignDeps,
+  accountId: string,
+  id: string,
+  rows: AsyncIterable<{ cells: Record<string, string>; line: number }>,
+): Promise<{ report: AudienceReport; campaign: Campaign }> {
+  return whileReading(id, () => readUpload(deps, accountId, id, rows));
+}
+
+async function readUpload(
   deps: CampaignDeps,
   accountId: string,
   id: string,

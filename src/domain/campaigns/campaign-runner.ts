@@ -22,7 +22,7 @@ export interface RunnerDeps extends CampaignDeps {
   send(
     accountId: string,
     body: TemplateSendBody,
-    options: { reclaimed: boolean; deadline: number },
+    options: { reclaimed: boolean; deadline: number; stillWanted: () => Promise<boolean> },
   ): Promise<SendResultData>;
   /** Whether a message with this messageId was recorded (the send got as far as the network). */
   messageExists(accountId: string, messageId: string): Promise<boolean>;
@@ -132,7 +132,10 @@ async function sendBatch(
         await deps.campaigns.release(campaign.id, r.seq, now());
         continue;
       }
-      const outcome = await sendOne(deps, campaign, r, go.leaseUntil);
+      const outcome = await sendOne(deps, campaign, r, {
+        deadline: go.leaseUntil,
+        stillWanted: stillRunning,
+      });
       if ('state' in outcome) {
         const { pause, ...result } = outcome;
         finished.push({ seq: r.seq, ...result, sentAt: outcome.state === 'DONE' ? now() : null });
@@ -153,11 +156,11 @@ async function sendOne(
   deps: RunnerDeps,
   campaign: Campaign,
   r: ClaimedRecipient,
-  leaseUntil: number,
+  go: { deadline: number; stillWanted: () => Promise<boolean> },
 ): Promise<Outcome> {
   try {
     const body = templateSendBody(campaign, r.recipient, r.variables, r.messageId);
-    await deps.send(campaign.accountId, body, { reclaimed: r.reclaimed, deadline: leaseUntil });
+    await deps.send(campaign.accountId, body, { reclaimed: r.reclaimed, ...go });
     return { state: 'DONE', reason: null };
   } catch (error) {
     return outcomeOf(error, await deps.messageExists(campaign.accountId, r.messageId));
