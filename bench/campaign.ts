@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createPostgresSchema } from '../test/support/postgres.ts';
 import { type GatewayProcess, runCli, spawnGateway } from '../test/support/process.ts';
 import { freePort, peakRssMb } from './load.ts';
+import { spawnNetwork } from './network-process.ts';
 
 export interface CampaignResult {
   name: string;
@@ -96,19 +97,16 @@ export async function campaignRun(
       const nodeDir = path.join(dir, `node-${i}`);
       nodes.push(await spawnGateway({ ...env, DATA_DIR: nodeDir }));
     }
-    network = await spawnGateway({
-      DATA_DIR: networkDir,
-      SECRET_KEY,
-      PORT: String(networkPort),
-      SEED_DEMO_ACCOUNT: 'false',
-      LOG_LEVEL: 'warn',
-      SIMULATOR_STATUS_DELAY_MS: '200',
-      SIMULATOR_TEMPLATE_REVIEW_MS: '0',
-      SIMULATOR_WEBHOOK_URL: `${nodes[0]!.url}/webhooks/network`,
-      SIMULATOR_STATUS_WEBHOOKS: String(statuses),
-      SIMULATOR_MAX_SENDS_PER_SECOND: String(tier),
-      SIMULATOR_PAIR_BURST: '0',
-      SIMULATOR_KEEP_STATE: 'false',
+    network = await spawnNetwork({
+      dataDir: networkDir,
+      secretKey: SECRET_KEY,
+      port: networkPort,
+      webhookUrl: `${nodes[0]!.url}/webhooks/network`,
+      env: {
+        SIMULATOR_TEMPLATE_REVIEW_MS: '0',
+        SIMULATOR_STATUS_WEBHOOKS: String(statuses),
+        SIMULATOR_MAX_SENDS_PER_SECOND: String(tier),
+      },
     });
     const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Bench', '--json'], env).stdout);
     runCli(['numbers', 'add', '--account', account.accountId, '--phone', NUMBER], env);

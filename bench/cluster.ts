@@ -15,6 +15,7 @@ import { DEFAULT_SANDBOX_NUMBER } from '../src/config/config.ts';
 import { createPostgresSchema } from '../test/support/postgres.ts';
 import { type GatewayProcess, runCli, spawnGateway } from '../test/support/process.ts';
 import { freePort, joinSandbox, load, peakRssMb, type Result } from './load.ts';
+import { spawnNetwork } from './network-process.ts';
 
 const USER = '254712340001';
 const SECRET_KEY = 'd'.repeat(64);
@@ -91,17 +92,10 @@ export async function clusterRows(counts: number[], connections: number): Promis
   const networkDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-cluster-net-'));
   const proxyPort = await freePort();
   // The network (a simulator-only process, as Meta is to the nodes) posts its webhooks to the proxy.
-  const network = await spawnGateway({
-    DATA_DIR: networkDir,
-    SECRET_KEY,
-    SEED_DEMO_ACCOUNT: 'false',
-    LOG_LEVEL: 'warn',
-    SIMULATOR_STATUS_DELAY_MS: '200',
-    SIMULATOR_WEBHOOK_URL: `http://127.0.0.1:${proxyPort}/webhooks/network`,
-    SIMULATOR_MAX_SENDS_PER_SECOND: '0',
-    SIMULATOR_PAIR_BURST: '0',
-    // Stands in for Meta, whose side runs elsewhere (bench/run.ts).
-    SIMULATOR_KEEP_STATE: 'false',
+  const network = await spawnNetwork({
+    dataDir: networkDir,
+    secretKey: SECRET_KEY,
+    webhookUrl: `http://127.0.0.1:${proxyPort}/webhooks/network`,
   });
   try {
     const rows: Result[] = [];

@@ -13,6 +13,7 @@ import { openStore } from '../src/store/connect.ts';
 import { createPostgresSchema } from '../test/support/postgres.ts';
 import { type GatewayProcess, runCli, spawnGateway } from '../test/support/process.ts';
 import { freePort, joinSandbox, load, type Result } from './load.ts';
+import { spawnNetwork } from './network-process.ts';
 import { seedMessages } from './seed-messages.ts';
 
 const USER = '254712340002';
@@ -73,18 +74,12 @@ export async function largeStoreRows(
     const graph = { GRAPH_BASE_URL: `http://127.0.0.1:${networkPort}/simulator` };
     let gateway = await spawnGateway({ ...env, ...graph });
     processes.push(gateway);
-    const network = await spawnGateway({
-      DATA_DIR: networkDir,
-      SECRET_KEY,
-      PORT: String(networkPort),
-      SEED_DEMO_ACCOUNT: 'false',
-      LOG_LEVEL: 'warn',
-      SIMULATOR_WEBHOOK_URL: `${gateway.url}/webhooks/network`,
-      SIMULATOR_STATUS_WEBHOOKS: 'false',
-      SIMULATOR_MAX_SENDS_PER_SECOND: '0',
-      SIMULATOR_PAIR_BURST: '0',
-      // Stands in for Meta, whose side runs elsewhere (bench/run.ts).
-      SIMULATOR_KEEP_STATE: 'false',
+    const network = await spawnNetwork({
+      dataDir: networkDir,
+      secretKey: SECRET_KEY,
+      port: networkPort,
+      webhookUrl: `${gateway.url}/webhooks/network`,
+      env: { SIMULATOR_STATUS_WEBHOOKS: 'false' },
     });
     processes.push(network);
     await joinSandbox(network.url, account.joinCode, USER);

@@ -34,6 +34,7 @@ import { clusterRows } from './cluster.ts';
 import { type ImportResult, importRows } from './contacts-import.ts';
 import { largeStoreRows } from './large-store.ts';
 import { freePort, joinSandbox, load, type Result, SECONDS } from './load.ts';
+import { spawnNetwork } from './network-process.ts';
 import { type WebhookResult, webhookThroughput } from './webhook-throughput.ts';
 
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10,50,200').split(',').map(Number);
@@ -113,22 +114,12 @@ async function gatewayOn(target: string, statuses: boolean, levels: number[]): P
       LOG_LEVEL: 'warn',
     });
     if (!startupMs.has(target)) startupMs.set(target, Math.round(performance.now() - started));
-    // The same SECRET_KEY: both derive the simulator's access token and app secret from it, so the
-    // gateway's Graph calls and the network's signed webhooks are accepted on either side.
-    network = await spawnGateway({
-      DATA_DIR: networkDir,
-      SECRET_KEY,
-      PORT: String(networkPort),
-      SEED_DEMO_ACCOUNT: 'false',
-      LOG_LEVEL: 'warn',
-      SIMULATOR_STATUS_DELAY_MS: '200',
-      SIMULATOR_WEBHOOK_URL: `${gateway.url}/webhooks/network`,
-      SIMULATOR_STATUS_WEBHOOKS: String(statuses),
-      SIMULATOR_MAX_SENDS_PER_SECOND: '0',
-      SIMULATOR_PAIR_BURST: '0',
-      // The network stands in for Meta, whose side runs elsewhere: its own durability is not the
-      // benchmarked gateway's cost (bench/README.md gives what it costs on the same machine).
-      SIMULATOR_KEEP_STATE: 'false',
+    network = await spawnNetwork({
+      dataDir: networkDir,
+      secretKey: SECRET_KEY,
+      port: networkPort,
+      webhookUrl: `${gateway.url}/webhooks/network`,
+      env: { SIMULATOR_STATUS_WEBHOOKS: String(statuses) },
     });
     const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Bench', '--json'], env).stdout);
     await joinSandbox(network.url, account.joinCode, USER);

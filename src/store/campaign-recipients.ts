@@ -38,7 +38,7 @@ type RecipientPart = Pick<
 const INSERT_ROWS = 500;
 
 /** The deterministic messageId of a campaign's recipient: the same on every node and every retry. */
-export const recipientMessageId = (campaignId: string, seq: number) => `${campaignId}-${seq}`;
+const recipientMessageId = (campaignId: string, seq: number) => `${campaignId}-${seq}`;
 
 interface ClaimRow {
   seq: number;

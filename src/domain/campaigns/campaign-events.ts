@@ -5,7 +5,8 @@
 import type { Campaign, CampaignEvent } from '../ports/campaigns.ts';
 import type { CampaignCounts } from './counts.ts';
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+/** A campaign's time as its views and events write it. */
+export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function statusData(c: Campaign) {
   return {

@@ -9,7 +9,7 @@ import { GatewayError } from '../errors.ts';
 import { sendTemplate, type TemplateSendBody } from '../messages/send-template.ts';
 import type { Campaign, CampaignsStore } from '../ports/campaigns.ts';
 import type { TemplatesStore } from '../ports/templates.ts';
-import type { SendContextLike } from '../send-message.ts';
+import type { SendDeps } from '../send-message.ts';
 import { numberCredentials, type SenderDeps } from '../senders.ts';
 import type { AudienceDeps } from './audience.ts';
 import { type CampaignInput, type CampaignSettings, campaignSettings } from './campaign-input.ts';
@@ -21,12 +21,7 @@ export interface CampaignDeps extends AudienceDeps {
   templates: Pick<TemplatesStore, 'findByName'>;
   senders: Pick<SenderDeps, 'numbers' | 'sandbox' | 'secretKey'>;
   /** The template send's own check of a template and its parameters (templates/resolve-template-send.ts). */
-  resolveTemplate(
-    accountId: string,
-    senderPhone: string,
-    content: unknown,
-    recipient: string,
-  ): Promise<SendContextLike>;
+  resolveTemplate: SendDeps['resolveTemplate'];
   /** Tells the runner of this node that a campaign may have work (it also looks by itself). */
   kick(): void;
   /** Tells the webhook dispatcher that events wait. */

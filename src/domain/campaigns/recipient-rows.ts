@@ -4,6 +4,7 @@
  * (counts.ts), so a list and the counts always agree; one being sent right now is `sending`.
  */
 import type { Campaign, RecipientFilter, RecipientRecord } from '../ports/campaigns.ts';
+import { iso } from './campaign-events.ts';
 import type { CampaignDeps } from './campaign-service.ts';
 import { countsOf } from './counts.ts';
 
@@ -50,7 +51,7 @@ export function recipientRow(
     reason: r.reason,
     replied: r.replied,
     messageId: r.messageId,
-    sentAt: r.sentAt === null ? null : new Date(r.sentAt).toISOString(),
+    sentAt: iso(r.sentAt),
   };
 }
 

@@ -3,6 +3,7 @@
  * are the domain's, src/domain/campaigns/campaign-input.ts) and the campaign's wire view.
  */
 import { Type } from 'typebox';
+import { iso } from '../../../domain/campaigns/campaign-events.ts';
 import type { CampaignCounts } from '../../../domain/campaigns/counts.ts';
 import type { Campaign } from '../../../domain/ports/campaigns.ts';
 
@@ -87,8 +88,6 @@ export const CampaignFields = {
 };
 
 export const CampaignBody = Type.Object(CampaignFields, { additionalProperties: false });
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function campaignView(c: Campaign, counts?: CampaignCounts) {
   return {
