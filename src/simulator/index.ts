@@ -91,6 +91,11 @@ export interface SimulatorOptions {
    * every change written before the request that made it is answered. Default: memory only.
    */
   state?: SimulatorStateStore;
+  /**
+   * Waits between a webhook's attempts while its receiver does not take it (default 250 ms, 1 s, 4 s, 15 s,
+   * 30 s, as webhook-poster.ts says). Tests that kill their gateway shorten them.
+   */
+  webhookRetryDelaysMs?: readonly number[];
 }
 
 export interface Simulator {
@@ -158,6 +163,7 @@ function buildDelivery(
     journal,
     markAccepted: ({ user, id }) => phones.setSentStatus(user, id, 'delivered'),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
   });
   const timeline = new StatusTimeline({
     statusDelayMs: options.statusDelayMs,
