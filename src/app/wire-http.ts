@@ -68,7 +68,7 @@ export async function registerPublicRoutes(
       bodyLimitBytes: config.networkWebhookBodyLimitBytes,
       readEvents: webhookEventsOrRefusal,
       onTemplateStatus: (event) => recordTemplateReview(services.templates, event),
-      onNumberQuality: (event) => onNumberQuality(services.campaigns, event),
+      onNumberQuality: (event) => onNumberQuality(services.campaigns, core.repos.numbers, event),
     },
     services.inbound,
   );

@@ -8,7 +8,12 @@ import { type Config, ConfigError, loadConfig } from '../config/config.ts';
 import { createAccount, findAccount, listAccounts } from '../domain/accounts.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys.ts';
 import { GatewayError } from '../domain/errors.ts';
-import { listNumbers, registerNumber, setNumberThroughput } from '../domain/numbers.ts';
+import {
+  listNumbers,
+  registerNumber,
+  setNumberMessagingLimit,
+  setNumberThroughput,
+} from '../domain/numbers.ts';
 import { checkEmailFree, inviteEmailOf, issuePortalInvite } from '../domain/portal-invites.ts';
 import { portalInviteLink } from '../lib/portal-links.ts';
 
@@ -31,6 +36,9 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   numbers list --account <accountId> [--json]
   numbers throughput --account <accountId> --phone <+number> --per-second <1-1000 | default> [--json]
               (the number's throughput tier on the network, which the gateway paces its sends to)
+  numbers messaging-limit --account <accountId> --phone <+number>
+              --limit <250 | 1000 | 2000 | 10000 | 100000 | unlimited> [--json]
+              (unique users the number may reach in 24 hours; its campaigns pause at it)
   simulator token [--json]                   print the token of the simulator's phone page, users and faults
   migrate                                    apply database migrations and exit`;
 
@@ -43,6 +51,7 @@ const OPTION_OF: Record<string, string> = {
   accessToken: '--token',
   wabaId: '--waba-id',
   maxSendsPerSecond: '--per-second',
+  messagingLimit: '--limit',
   email: '--email',
   accountId: '--account',
 };
@@ -75,6 +84,7 @@ function parseOptions(argv: string[]) {
       'phone-number-id': { type: 'string' },
       'waba-id': { type: 'string' },
       'per-second': { type: 'string' },
+      limit: { type: 'string' },
       token: { type: 'string' },
       'no-session-check': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
@@ -274,6 +284,22 @@ async function numbersThroughput(ctx: CommandContext): Promise<void> {
   );
 }
 
+/** `numbers messaging-limit` */
+async function numbersMessagingLimit(ctx: CommandContext): Promise<void> {
+  const account = await accountOf(ctx);
+  const raw = required(ctx.values, 'limit').replaceAll(',', '');
+  const limit = raw === 'unlimited' ? null : /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  const phone = required(ctx.values, 'phone');
+  await setNumberMessagingLimit(ctx.repos.numbers, account.id, phone, limit).catch(asUsage);
+  print(
+    ctx.json,
+    { phone: ctx.values.phone, messagingLimit: limit },
+    limit === null
+      ? `${phone} may reach any number of users (unlimited)`
+      : `campaigns from ${phone} reach at most ${limit} new users in 24 hours`,
+  );
+}
+
 /** `migrate` */
 async function migrate(ctx: CommandContext): Promise<void> {
   print(ctx.json, { migrated: true }, 'database is up to date');
@@ -289,6 +315,7 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<void>> = {
   'numbers add': numbersAdd,
   'numbers list': numbersList,
   'numbers throughput': numbersThroughput,
+  'numbers messaging-limit': numbersMessagingLimit,
   migrate: migrate,
 };
 

@@ -3,6 +3,7 @@
  * secret key) and listing them. The CLI registers numbers; the portal lists them.
  */
 
+import { knownLimit, LIMITS, limitOfTier } from '../lib/messaging-tiers.ts';
 import { normalizePhone } from '../lib/phone.ts';
 import { encryptSecret } from '../lib/sealed-secrets.ts';
 import { GatewayError } from './errors.ts';
@@ -89,4 +90,41 @@ export async function setNumberThroughput(
     );
   if (!(await numbers.setThroughput(accountId, digits, perSecond)))
     throw new GatewayError('not_found', `+${digits} is not a number of this account`, { field: 'phone' });
+}
+
+/**
+ * Sets the messaging limit the gateway keeps a number's campaigns within (docs/campaigns.md, "The
+ * messaging limit"): the unique users Meta lets it reach in 24 hours, one of Meta's limits; `null` is
+ * unlimited. The network's `phone_number_quality_update` sets it too.
+ */
+export async function setNumberMessagingLimit(
+  numbers: Pick<NumbersStore, 'setMessagingLimit'>,
+  accountId: string,
+  phone: string,
+  limit: number | null,
+): Promise<void> {
+  const digits = normalizePhone(phone);
+  if (!digits) throw invalid('phone', '`phone` must be a valid phone number with country code');
+  if (limit !== null && knownLimit(limit) === undefined)
+    throw invalid(
+      'messagingLimit',
+      `\`messagingLimit\` must be one of Meta's limits: ${LIMITS.join(', ')}, or unlimited`,
+    );
+  if (!(await numbers.setMessagingLimit(accountId, digits, limit)))
+    throw new GatewayError('not_found', `+${digits} is not a number of this account`, { field: 'phone' });
+}
+
+/**
+ * The network's word on a number's messaging limit (`current_limit` of a `phone_number_quality_update`,
+ * e.g. `TIER_2K`): the gateway keeps the number's campaigns within it from then on. A tier name it does
+ * not know changes nothing.
+ */
+export async function recordReportedLimit(
+  numbers: Pick<NumbersStore, 'findNumberByPhone' | 'setMessagingLimit'>,
+  phone: string,
+  tier: string,
+): Promise<void> {
+  const limit = limitOfTier(tier);
+  const number = limit === undefined ? undefined : await numbers.findNumberByPhone(phone);
+  if (number && limit !== undefined) await numbers.setMessagingLimit(number.accountId, phone, limit);
 }

@@ -11,6 +11,7 @@
  *
  * The limit and the users reached are kept in the state journal, so a restart changes neither.
  */
+import type { MessagingLimit } from '../lib/messaging-tiers.ts';
 import type { StateJournal } from './state/journal.ts';
 import { WINDOW_MS } from './window-tracker.ts';
 
@@ -18,30 +19,6 @@ import { WINDOW_MS } from './window-tracker.ts';
 export const MESSAGING_LIMIT_KIND = 'messaging-limit';
 /** The journal's kind for a user reached, keyed `<business>:<user>`, holding when (epoch ms). */
 export const REACHED_KIND = 'messaging-reached';
-
-/** Meta's limits: 250, 2000 (1000 in older material), 10 000, 100 000, and unlimited (null). */
-export const LIMITS = [250, 1000, 2000, 10_000, 100_000] as const;
-export type MessagingLimit = (typeof LIMITS)[number] | null;
-
-/** The names of the limits in `phone_number_quality_update` webhooks. */
-const TIERS: Record<string, MessagingLimit> = {
-  TIER_250: 250,
-  TIER_1K: 1000,
-  TIER_2K: 2000,
-  TIER_10K: 10_000,
-  TIER_100K: 100_000,
-  TIER_UNLIMITED: null,
-};
-
-export const TIER_NAMES = Object.keys(TIERS);
-
-export function limitOfTier(tier: string): MessagingLimit | undefined {
-  return Object.hasOwn(TIERS, tier) ? TIERS[tier] : undefined;
-}
-
-export function tierOf(limit: MessagingLimit): string {
-  return Object.keys(TIERS).find((tier) => TIERS[tier] === limit) ?? 'TIER_UNLIMITED';
-}
 
 /**
  * Users kept per number, at most: the highest finite limit. A number without a limit may reach more, but

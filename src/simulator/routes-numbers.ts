@@ -14,15 +14,9 @@
  * (routes-faults.ts, marketing-stops.ts).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LIMITS, limitOfTier, type MessagingLimit, TIER_NAMES, tierOf } from '../lib/messaging-tiers.ts';
 import { normalizePhone } from '../lib/phone.ts';
-import {
-  LIMITS,
-  limitOfTier,
-  type MessagingLimit,
-  type MessagingLimits,
-  TIER_NAMES,
-  tierOf,
-} from './messaging-limits.ts';
+import type { MessagingLimits } from './messaging-limits.ts';
 import { pathParam } from './request-fields.ts';
 import { accountChangeEnvelope } from './webhook-envelopes.ts';
 import type { WebhookPoster } from './webhook-poster.ts';

@@ -25,6 +25,7 @@ import * as userIds from './migrations/2026-11-25-902-user-ids.ts';
 import * as optOuts from './migrations/2026-11-25-903-opt-outs.ts';
 import * as contacts from './migrations/2026-11-25-904-contacts.ts';
 import * as campaigns from './migrations/2026-11-26-905-campaigns.ts';
+import * as messagingLimits from './migrations/2026-11-26-906-messaging-limits.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-903-opt-outs': optOuts,
   '2026-11-25-904-contacts': contacts,
   '2026-11-26-905-campaigns': campaigns,
+  '2026-11-26-906-messaging-limits': messagingLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,7 @@ const numberOf = (row: BusinessNumbersTable): BusinessNumber => ({
   sessionCheck: row.session_check === 1,
   wabaId: row.waba_id ?? null,
   maxSendsPerSecond: row.max_sends_per_second ?? null,
+  messagingLimit: row.messaging_limit ?? null,
   createdAt: row.created_at,
 });
 
@@ -23,6 +24,7 @@ async function insertNumber(
   const number: BusinessNumber = {
     ...input,
     maxSendsPerSecond: input.maxSendsPerSecond ?? null,
+    messagingLimit: input.messagingLimit ?? null,
     id: newId('num'),
     createdAt: Date.now(),
   };
@@ -37,10 +39,27 @@ async function insertNumber(
       session_check: number.sessionCheck ? 1 : 0,
       waba_id: number.wabaId,
       max_sends_per_second: number.maxSendsPerSecond ?? null,
+      messaging_limit: number.messagingLimit ?? null,
       created_at: number.createdAt,
     })
     .execute();
   return number;
+}
+
+/** Changes one setting of an account's number; false when the account has no such number. */
+async function updateNumber(
+  db: Kysely<Database>,
+  accountId: string,
+  phone: string,
+  set: Partial<Pick<BusinessNumbersTable, 'max_sends_per_second' | 'messaging_limit'>>,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('business_numbers')
+    .set(set)
+    .where('account_id', '=', accountId)
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }
 
 export function numbersRepo(db: Kysely<Database>): NumbersStore {
@@ -63,15 +82,11 @@ export function numbersRepo(db: Kysely<Database>): NumbersStore {
       return one((q) => q.where('phone', '=', phone));
     },
 
-    async setThroughput(accountId: string, phone: string, maxSendsPerSecond: number | null) {
-      const updated = await db
-        .updateTable('business_numbers')
-        .set({ max_sends_per_second: maxSendsPerSecond })
-        .where('account_id', '=', accountId)
-        .where('phone', '=', phone)
-        .executeTakeFirst();
-      return Number(updated.numUpdatedRows) > 0;
-    },
+    setThroughput: (accountId, phone, maxSendsPerSecond) =>
+      updateNumber(db, accountId, phone, { max_sends_per_second: maxSendsPerSecond }),
+
+    setMessagingLimit: (accountId, phone, messagingLimit) =>
+      updateNumber(db, accountId, phone, { messaging_limit: messagingLimit }),
 
     async listNumbersOfAccount(accountId: string): Promise<BusinessNumber[]> {
       const rows = await selectNumbers(db)

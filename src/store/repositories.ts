@@ -8,6 +8,7 @@ import { conversationsRepo } from './conversations-repo.ts';
 import { flowsRepo } from './flows-repo.ts';
 import { inboundRepo } from './inbound-repo.ts';
 import { type MessageHooks, messagesRepo } from './messages-repo.ts';
+import { numberReachRepo } from './number-reach-repo.ts';
 import { numbersRepo } from './numbers-repo.ts';
 import { optOutsRepo } from './opt-outs-repo.ts';
 import { portalInvitesRepo } from './portal-invites-repo.ts';
@@ -30,6 +31,7 @@ export function createRepositories(
     optOuts: optOutsRepo(store.db),
     contacts: contactsRepo(store.db, store.dialect),
     campaigns: campaignsRepo(store.db, store.dialect),
+    numberReach: numberReachRepo(store.db, store.dialect),
   };
 }
 

@@ -1,4 +1,35 @@
-/** The campaign tables of the store's schema (src/store/schema.ts): campaigns and their recipients. */
+/**
+ * The tables campaigns work with, of the store's schema (src/store/schema.ts): contacts and opt-outs,
+ * campaigns and their recipients, and the users each number reached.
+ */
+
+/** Opt-outs of a business number's marketing in force (src/store/opt-outs-repo.ts). */
+export interface OptOutsTable {
+  account_id: string;
+  business_phone: string;
+  user_key: string;
+  opted_out_at: number;
+  source: string;
+  keyword: string | null;
+}
+
+/** An account's contacts (src/store/contacts-repo.ts); `attributes` is a JSON object of strings. */
+export interface ContactsTable {
+  id: string;
+  account_id: string;
+  phone: string | null;
+  user_id: string | null;
+  name: string | null;
+  attributes: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ContactTagsTable {
+  contact_id: string;
+  account_id: string;
+  tag: string;
+}
 
 /** A broadcast (src/store/campaigns-repo.ts); `template`, `parameters` and `audience` are JSON. */
 export interface CampaignsTable {
@@ -36,4 +67,11 @@ export interface CampaignRecipientsTable {
   lease_until: number | null;
   sent_at: number | null;
   updated_at: number;
+}
+
+/** A user a number reached with a campaign message, and when (migration 2026-11-26-906). */
+export interface NumberReachTable {
+  business_phone: string;
+  user_key: string;
+  reached_at: number;
 }

@@ -2,7 +2,14 @@
  * Row types of every table, as Kysely sees them. Times are epoch milliseconds (bigint on PostgreSQL, read
  * back as numbers), JSON is stored as text so one schema serves SQLite and PostgreSQL alike.
  */
-import type { CampaignRecipientsTable, CampaignsTable } from './schema-campaigns.ts';
+import type {
+  CampaignRecipientsTable,
+  CampaignsTable,
+  ContactsTable,
+  ContactTagsTable,
+  NumberReachTable,
+  OptOutsTable,
+} from './schema-campaigns.ts';
 
 export interface AccountsTable {
   id: string;
@@ -44,6 +51,8 @@ export interface BusinessNumbersTable {
   waba_id?: string | null;
   /** The number's throughput tier in messages per second; null = the gateway's default. */
   max_sends_per_second?: number | null;
+  /** Meta's messaging limit of the number (unique users in 24 hours); null = unlimited. */
+  messaging_limit?: number | null;
   created_at: number;
 }
 
@@ -326,34 +335,6 @@ export interface NetworkUsersTable {
   updated_at: number;
 }
 
-/** Opt-outs of a business number's marketing in force (src/store/opt-outs-repo.ts). */
-export interface OptOutsTable {
-  account_id: string;
-  business_phone: string;
-  user_key: string;
-  opted_out_at: number;
-  source: string;
-  keyword: string | null;
-}
-
-/** An account's contacts (src/store/contacts-repo.ts); `attributes` is a JSON object of strings. */
-export interface ContactsTable {
-  id: string;
-  account_id: string;
-  phone: string | null;
-  user_id: string | null;
-  name: string | null;
-  attributes: string;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface ContactTagsTable {
-  contact_id: string;
-  account_id: string;
-  tag: string;
-}
-
 /** The in-process simulator's state (src/store/simulator-state-repo.ts): JSON records by kind and key. */
 export interface SimulatorRecordsTable {
   kind: string;
@@ -361,12 +342,20 @@ export interface SimulatorRecordsTable {
   value: string;
 }
 
-export type { CampaignRecipientsTable, CampaignsTable };
+export type {
+  CampaignRecipientsTable,
+  CampaignsTable,
+  ContactsTable,
+  ContactTagsTable,
+  NumberReachTable,
+  OptOutsTable,
+};
 
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   business_numbers: BusinessNumbersTable;
+  number_reach: NumberReachTable;
   send_slots: SendSlotsTable;
   sandbox_members: SandboxMembersTable;
   conversation_windows: ConversationWindowsTable;

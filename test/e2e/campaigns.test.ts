@@ -38,6 +38,9 @@ const PARAMETERS = [
 const vip = (i: number) => `4479112${String(i).padStart(5, '0')}`;
 const csvUser = (i: number) => `2547120${String(i).padStart(5, '0')}`;
 const slowUser = (i: number) => `2547130${String(i).padStart(5, '0')}`;
+/** A third number, with a messaging limit of 250 new users in 24 hours. */
+const CAPPED_NUMBER = '14155550125';
+const cappedUser = (i: number) => `2547140${String(i).padStart(5, '0')}`;
 
 for (const database of ['sqlite', 'postgres'] as const) {
   describe(`campaigns on ${database}`, async () => {
@@ -145,9 +148,13 @@ for (const database of ['sqlite', 'postgres'] as const) {
       assert.equal(hook.status, 201, JSON.stringify(hook.body));
       await addNumber(NUMBER, null);
       await addNumber(SLOW_NUMBER, 10);
+      await addNumber(CAPPED_NUMBER, null);
+      await t.gateway.repos.numbers.setMessagingLimit(a.accountId, CAPPED_NUMBER, 250);
       await eventually(async () => {
         const lists = await Promise.all(
-          [NUMBER, SLOW_NUMBER].map((n) => api('GET', `/api/v1/template/${n}?name=winter_sale`)),
+          [NUMBER, SLOW_NUMBER, CAPPED_NUMBER].map((n) =>
+            api('GET', `/api/v1/template/${n}?name=winter_sale`),
+          ),
         );
         return lists.every((l) => l.body.data.data[0]?.status === 'APPROVED');
       });
@@ -394,6 +401,55 @@ for (const database of ['sqlite', 'postgres'] as const) {
         ),
       );
       assert.equal(event.json.data.reason, paused.statusReason);
+      const number = await t.gateway.repos.numbers.findNumberOfAccount(a.accountId, SLOW_NUMBER);
+      assert.equal(number?.messagingLimit, 2000, "the network's word is the number's messaging limit now");
+      assert.equal((await api('POST', `/api/v1/campaigns/${id}/cancel`)).status, 200);
+    });
+
+    test('a number with a messaging limit of 250 reaches 250 new users, and those talking to it, then pauses', {
+      skip,
+    }, async () => {
+      const users = Array.from({ length: 262 }, (_, i) => cappedUser(i));
+      await api('POST', '/api/v1/contacts', {
+        contacts: users.map((u) => ({ phone: `+${u}`, tags: ['capped'] })),
+      });
+      // Two of them wrote to the number today: their window is open, so messaging them reaches nobody new.
+      const talkers = [users[100]!, users[261]!];
+      for (const user of talkers) await userSays(t, user, `+${CAPPED_NUMBER}`, { text: 'Any coats left?' });
+      await eventually(async () => {
+        const open = await Promise.all(
+          talkers.map((u) => t.gateway.repos.conversations.lastInboundAt(CAPPED_NUMBER, u)),
+        );
+        return open.every(Boolean);
+      });
+      const id = await createCampaign({ from: `+${CAPPED_NUMBER}`, audience: { tags: ['capped'] } });
+      await api('POST', `/api/v1/campaigns/${id}/start`);
+      const paused = await watch(async () => {
+        const c = await campaignOf(id);
+        return c.status === 'PAUSED' ? c : undefined;
+      });
+      assert.match(
+        paused.statusReason,
+        new RegExp(
+          `^\\+${CAPPED_NUMBER} reached its messaging limit: 250 unique users in 24 hours; a new user can be reached from \\d{4}-\\d\\d-\\d\\dT`,
+        ),
+      );
+      // Resumed while there is no room: whoever is free (a talker not sent yet) is sent, then it pauses again.
+      assert.equal((await api('POST', `/api/v1/campaigns/${id}/resume`)).status, 200);
+      await watch(async () => (await campaignOf(id)).status === 'PAUSED');
+      await untilNoneSending(id);
+      const seen = await deliveries(users);
+      const reached = users.filter((u) => seen.get(u)!.length === 1);
+      assert.equal(reached.length, 252);
+      assert.ok(users.every((u) => seen.get(u)!.length <= 1));
+      // Counts are shared for a second by everyone watching: the last sends show within it.
+      const counted = await watch(async () => {
+        const c = await campaignOf(id);
+        return c.counts.sent === 252 ? c : undefined;
+      });
+      assert.equal(counted.counts.queued, 10);
+      for (const user of talkers)
+        assert.equal(seen.get(user)!.length, 1, `${user} was talking to the number`);
       assert.equal((await api('POST', `/api/v1/campaigns/${id}/cancel`)).status, 200);
     });
 

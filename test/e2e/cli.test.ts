@@ -96,6 +96,23 @@ test('keys: create, list by prefix, revoke; numbers: add and list', () => {
   assert.equal(tooHigh.status, 2);
   assert.match(tooHigh.stderr, /--per-second must be a whole number from 1 to 1000/);
   assert.match(tier('default').stdout, /paced to 80 per second \(the default\)/);
+
+  // The number's messaging limit: one of Meta's, or unlimited; anything else names the option.
+  const limit = (value: string) =>
+    runCli(
+      ['numbers', 'messaging-limit', '--account', accountId, '--phone', '+14155550123', '--limit', value],
+      env,
+    );
+  const capped = limit('1,000');
+  assert.equal(capped.status, 0, capped.stderr);
+  assert.match(capped.stdout, /campaigns from \+14155550123 reach at most 1000 new users in 24 hours/);
+  const unknown = limit('300');
+  assert.equal(unknown.status, 2);
+  assert.match(
+    unknown.stderr,
+    /--limit must be one of Meta's limits: 250, 1000, 2000, 10000, 100000, or unlimited/,
+  );
+  assert.match(limit('unlimited').stdout, /may reach any number of users \(unlimited\)/);
 });
 
 test('portal links: accounts create --email and users invite print a one-time link; rules name the option', () => {

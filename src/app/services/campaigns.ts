@@ -2,6 +2,7 @@
 
 import { type CampaignRunner, createCampaignRunner } from '../../domain/campaigns/campaign-runner.ts';
 import type { CampaignDeps } from '../../domain/campaigns/campaign-service.ts';
+import { withinMessagingLimit } from '../../domain/campaigns/messaging-limit.ts';
 import { sendTemplate, type TemplateSendBody } from '../../domain/messages/send-template.ts';
 import type { Campaign } from '../../domain/ports/campaigns.ts';
 import type { OutboundMediaStore } from '../../domain/ports/outbound-media.ts';
@@ -69,6 +70,16 @@ export function campaignService(
     campaigns: repos.campaigns,
     messageExists: async (accountId, messageId) =>
       (await repos.messages.findByClientId(accountId, messageId)) !== undefined,
+    withinLimit: (campaign, users) =>
+      withinMessagingLimit(
+        {
+          reach: repos.numberReach,
+          limitOf: async (accountId, phone) =>
+            (await send.numbers.findNumberOfAccount(accountId, phone))?.messagingLimit ?? null,
+        },
+        campaign,
+        users,
+      ),
     leaseMs: core.config.campaignLeaseMs,
     everyMs: RUNNER_EVERY_MS,
     logger: core.logger,

@@ -16,6 +16,7 @@ import { pauseWithReason } from './campaign-control.ts';
 import { campaignEvents } from './campaign-events.ts';
 import { type CampaignDeps, type TemplateSendBody, templateSendBody } from './campaign-service.ts';
 import { countsOf } from './counts.ts';
+import type { LimitGate } from './messaging-limit.ts';
 
 export interface RunnerDeps extends CampaignDeps {
   /** A recipient's template send as bulk work; `deadline`: not begun after it (the lease would run out). */
@@ -26,6 +27,8 @@ export interface RunnerDeps extends CampaignDeps {
   ): Promise<SendResultData>;
   /** Whether a message with this messageId was recorded (the send got as far as the network). */
   messageExists(accountId: string, messageId: string): Promise<boolean>;
+  /** Which of a batch's users the number's messaging limit lets it reach (messaging-limit.ts). */
+  withinLimit(campaign: Campaign, users: string[]): Promise<LimitGate>;
   leaseMs: number;
   everyMs: number;
   logger: { error(obj: object, msg: string): void };
@@ -60,6 +63,9 @@ const NUMBER_WIDE = /\(#(131048|131064|131031|368|190|131057)\)/;
 type Outcome =
   | { state: 'DONE' | 'FAILED' | 'SKIPPED'; reason: string | null; pause?: string }
   | { retry: true; afterMs: number };
+
+/** Why a batch stopped taking recipients: the campaign pauses with a reason, or waits and goes on. */
+type Stop = { pause: string } | { retry: true; afterMs: number };
 
 /**
  * What a refused send means for its recipient. A send that got as far as a message (the network
@@ -113,10 +119,16 @@ async function sendBatch(
   campaign: Campaign,
   batch: ClaimedRecipient[],
   go: { leaseUntil: number; running: () => boolean },
-): Promise<Outcome | undefined> {
+): Promise<Stop | undefined> {
   const now = deps.now ?? Date.now;
-  let stop: Outcome | undefined;
-  const queue = [...batch];
+  let stop: Stop | undefined;
+  const gate = await deps.withinLimit(
+    campaign,
+    batch.map((r) => r.recipient),
+  );
+  const queue = batch.filter((r) => gate.allowed(r.recipient));
+  for (const r of batch)
+    if (!gate.allowed(r.recipient)) await deps.campaigns.release(campaign.id, r.seq, now());
   const stillRunning = statusWatch(deps, campaign);
   let finished: RecipientOutcome[] = [];
   let flushedAt = now();
@@ -140,16 +152,17 @@ async function sendBatch(
         const { pause, ...result } = outcome;
         finished.push({ seq: r.seq, ...result, sentAt: outcome.state === 'DONE' ? now() : null });
         if (finished.length >= FINISH_EVERY || now() - flushedAt >= FINISH_AFTER_MS) await flush();
-        if (pause) stop ??= outcome;
+        if (pause) stop ??= { pause };
       } else {
         stop ??= outcome;
         await deps.campaigns.release(campaign.id, r.seq, now());
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(LANES, batch.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(LANES, queue.length) }, lane));
   await flush();
-  return stop;
+  // Those the messaging limit let through were sent; the campaign pauses for the others.
+  return gate.pause ? { pause: gate.pause } : stop;
 }
 
 async function sendOne(
@@ -198,7 +211,7 @@ async function work(deps: RunnerDeps, start: Campaign, running: () => boolean) {
     }
     const stop = await sendBatch(deps, campaign, batch, { leaseUntil, running });
     if (!stop) size = nextBatchSize(batch.length, now() - startedAt, deps.leaseMs);
-    if (stop && 'pause' in stop && stop.pause) await pauseWithReason(deps, campaign, stop.pause);
+    if (stop && 'pause' in stop) await pauseWithReason(deps, campaign, stop.pause);
     else if (stop && 'retry' in stop) await sleep(stop.afterMs);
     campaign = await deps.campaigns.find(campaign.accountId, campaign.id);
   }

@@ -5,7 +5,9 @@
  * running from that number pauses, with the network's words as its reason; the business resumes it once
  * the number has recovered.
  */
+import { recordReportedLimit } from '../numbers.ts';
 import type { NumberQualityEvent } from '../ports/network-events.ts';
+import type { NumbersStore } from '../ports/numbers.ts';
 import { pauseWithReason } from './campaign-control.ts';
 import type { CampaignDeps } from './campaign-service.ts';
 
@@ -27,7 +29,16 @@ export async function pauseCampaignsFrom(deps: CampaignDeps, phone: string, reas
   return paused;
 }
 
-export async function onNumberQuality(deps: CampaignDeps, event: NumberQualityEvent): Promise<void> {
+/**
+ * A `phone_number_quality_update`: the limit it names becomes the number's messaging limit (numbers.ts),
+ * and a flag or a downgrade pauses the number's campaigns.
+ */
+export async function onNumberQuality(
+  deps: CampaignDeps,
+  numbers: Pick<NumbersStore, 'findNumberByPhone' | 'setMessagingLimit'>,
+  event: NumberQualityEvent,
+): Promise<void> {
+  if (event.currentLimit) await recordReportedLimit(numbers, event.phone, event.currentLimit);
   if (event.event !== 'FLAGGED' && event.event !== 'DOWNGRADE') return;
   const limit = event.currentLimit ? `; its messaging limit is now ${event.currentLimit}` : '';
   const what = event.event === 'FLAGGED' ? 'flagged the quality of' : 'lowered the messaging limit of';

@@ -15,6 +15,8 @@ export interface BusinessNumber {
   wabaId: string | null;
   /** The number's throughput tier in messages per second (Meta: 80 to 1,000); null = the gateway's default. */
   maxSendsPerSecond?: number | null;
+  /** Meta's messaging limit of the number: unique users in 24 hours (docs/campaigns.md); null = unlimited. */
+  messagingLimit?: number | null;
   createdAt: number;
 }
 
@@ -27,4 +29,6 @@ export interface NumbersStore {
   listNumbersOfAccount(accountId: string): Promise<BusinessNumber[]>;
   /** Sets the number's throughput tier (null = the default); false when the account has no such number. */
   setThroughput(accountId: string, phone: string, maxSendsPerSecond: number | null): Promise<boolean>;
+  /** Sets the number's messaging limit (null = unlimited); false when the account has no such number. */
+  setMessagingLimit(accountId: string, phone: string, messagingLimit: number | null): Promise<boolean>;
 }
