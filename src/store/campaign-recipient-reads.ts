@@ -9,6 +9,7 @@ import type {
   RecipientRecord,
   RecipientState,
   RecipientTally,
+  StatusBucket,
 } from '../domain/ports/campaigns.ts';
 import type { Database } from './schema.ts';
 
@@ -130,4 +131,33 @@ export async function countOf(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/**
+ * The steps of a campaign's messages, counted per status and span of time: one pass over their status
+ * history (message_status_events, by its message index), grouped in the database.
+ */
+export async function statusesOverTime(
+  db: Kysely<Database>,
+  campaign: Campaign,
+  from: number,
+  bucketMs: number,
+): Promise<StatusBucket[]> {
+  // A step counts from when its recipient was sent at the earliest: the network's times are whole
+  // seconds, and a delivery it timed 02:36:06.000 for a message sent at 02:36:06.4 was not earlier.
+  const at = sql`case when r.sent_at is not null and e.at < r.sent_at then r.sent_at else e.at end`;
+  const bucket = sql<number>`cast((${at} - ${from}) / ${bucketMs} as integer)`;
+  const rows = await db
+    .selectFrom('campaign_recipients as r')
+    .innerJoin('messages as m', (j) =>
+      j.onRef('m.account_id', '=', 'r.account_id').onRef('m.client_message_id', '=', 'r.message_id'),
+    )
+    .innerJoin('message_status_events as e', 'e.message_id', 'm.id')
+    .where('r.campaign_id', '=', campaign.id)
+    .where('r.state', '=', 'DONE')
+    .select((eb) => ['e.status', bucket.as('bucket'), eb.fn.countAll<number>().as('n')])
+    // By position: PostgreSQL would not see the bucket, bound again with new parameters, as the same.
+    .groupBy([sql`1`, sql`2`])
+    .execute();
+  return rows.map((row) => ({ status: row.status, bucket: Number(row.bucket), count: Number(row.n) }));
 }

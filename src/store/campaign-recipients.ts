@@ -16,7 +16,7 @@ import type {
   RecipientState,
 } from '../domain/ports/campaigns.ts';
 import { INTERRUPTED } from '../domain/unknown-outcomes.ts';
-import { countOf, pageOf, tallyOf } from './campaign-recipient-reads.ts';
+import { countOf, pageOf, statusesOverTime, tallyOf } from './campaign-recipient-reads.ts';
 import type { Dialect } from './connect.ts';
 import type { Database } from './schema.ts';
 
@@ -32,6 +32,7 @@ type RecipientPart = Pick<
   | 'tally'
   | 'recipients'
   | 'countRecipients'
+  | 'statusesOverTime'
 >;
 
 /** Rows per INSERT: within SQLite's and PostgreSQL's limits on bound parameters. */
@@ -217,5 +218,6 @@ export function campaignRecipients(db: Kysely<Database>, dialect: Dialect): Reci
     tally: (campaign) => tallyOf(db, campaign),
     recipients: (campaign, filter, page) => pageOf(db, campaign, filter, page),
     countRecipients: (campaign, filter) => countOf(db, campaign, filter),
+    statusesOverTime: (campaign, from, bucketMs) => statusesOverTime(db, campaign, from, bucketMs),
   };
 }

@@ -184,6 +184,15 @@ describe('campaigns in a browser', { skip }, () => {
       return (await count('read')) === '3' && (await count('delivered')) === '3';
     });
     assert.equal(await page.locator('#campaign-progress').getAttribute('value'), '3');
+    // The chart over time reads its history at most every few seconds: it shows the reads in a moment.
+    const overTime = page.getByRole('img', { name: 'Messages by status over time' });
+    await eventually(async () => {
+      await page.reload();
+      return /sent 3, delivered 3, read 3, failed 0\./.test(
+        (await overTime.locator('desc').textContent()) ?? '',
+      );
+    });
+    assert.equal(await page.locator('.timeline-legend li').nth(2).textContent(), ' Read 3');
     const rows = page.getByRole('table').getByRole('row');
     assert.equal(await rows.count(), 4, 'a header row and three recipients');
     assert.deepEqual(await page.locator('td[data-label="Status"]').allTextContents(), [

@@ -241,6 +241,15 @@ describe('campaigns in the portal', () => {
       /<desc id="chart-desc" data-chart-words>Queued 0, Sent 3, Delivered 3, Read 3, Replied 0, Failed 0, Skipped 0, of 3 recipients\.<\/desc>/,
     );
     assert.doesNotMatch(detail.html, /data-live/);
+    // Statuses over time: on the page, and as the fragment the page script fetches while it runs.
+    const overTime =
+      /<desc id="timeline-desc">From \d\d:\d\d:\d\d to \d\d:\d\d:\d\d UTC: sent 3, delivered 3, read 3, failed 0\.<\/desc>/;
+    assert.match(detail.html, overTime);
+    const fragment = await a.client.get(`/app/campaigns/${id}/timeline`);
+    assert.equal(fragment.status, 200);
+    assert.match(fragment.html, /^<figure class="chart timeline">/);
+    assert.match(fragment.html, overTime);
+    assert.equal([...fragment.html.matchAll(/<polyline points="[\d, ]+" class="timeline-line/g)].length, 4);
     assert.equal([...detail.html.matchAll(/badge-read">read</g)].length, 3);
     const list = await a.client.get('/app/campaigns');
     assert.match(list.html, /3 of 3 sent · 3 delivered · 3 read · 0 failed · 0 left out/);
@@ -383,7 +392,7 @@ describe('campaigns in the portal', () => {
     const path = `/app/campaigns/${campaign!.id}`;
     const other = await signUp(t, 'other-campaigns@example.org', 'Other Co');
     assert.match((await other.client.get('/app/campaigns')).html, /No campaigns yet/);
-    for (const suffix of ['', '/progress', '/recipients.csv', '/cancel']) {
+    for (const suffix of ['', '/progress', '/timeline', '/recipients.csv', '/cancel']) {
       assert.equal((await other.client.get(path + suffix)).status, 404, suffix);
     }
     await other.client.get('/app/campaigns');

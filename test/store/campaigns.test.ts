@@ -169,7 +169,9 @@ for (const target of targets) {
           updatedAt: AT,
         });
         await repos.messages.markAccepted(`msg_${c.id}_${i}`, `wamid.${c.id}.${i}`, AT);
-        await repos.messages.applyNetworkStatus(`wamid.${c.id}.${i}`, status, AT + 10, null, {});
+        // The network's times are whole seconds: the first of these it timed before the send was recorded.
+        const statusAt = i === 0 ? AT - 400 : AT + 1500;
+        await repos.messages.applyNetworkStatus(`wamid.${c.id}.${i}`, status, statusAt, null, {});
         await campaigns().finish(c.id, [{ seq: r.seq, state: 'DONE', reason: null, sentAt: AT }], AT);
       }
       await campaigns().finish(
@@ -193,6 +195,15 @@ for (const target of targets) {
       assert.equal(await campaigns().countRecipients(c, 'delivered'), 2, 'read counts as delivered');
       assert.equal(await campaigns().countRecipients(c, 'failed'), 2);
       assert.equal(await campaigns().countRecipients(c, 'replied'), 1);
+      // Their steps over time, per second from a second before they were sent; a step the network timed
+      // before its send counts from the send.
+      const steps = await campaigns().statusesOverTime(c, AT - 1000, 1000);
+      const stepsOf = (status: string) =>
+        steps.filter((b) => b.status === status).map((b) => [b.bucket, b.count]);
+      assert.deepEqual(stepsOf('SENT'), [[1, 3]]);
+      assert.deepEqual(stepsOf('DELIVERED'), [[1, 1]]);
+      assert.deepEqual(stepsOf('READ'), [[2, 1]]);
+      assert.deepEqual(stepsOf('FAILED'), [[2, 1]]);
       const replied = await campaigns().recipients(c, 'replied', { afterSeq: -1, offset: 0, limit: 10 });
       assert.deepEqual(
         replied.map((r) => [r.recipient, r.replied, r.messageStatus]),

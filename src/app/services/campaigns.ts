@@ -22,6 +22,8 @@ const RUNNER_EVERY_MS = 1_000;
 const SHARED_READS_MS = 1_000;
 /** How long a campaign's counts, read for display, are shared. */
 const COUNTS_SHARED_MS = 1_000;
+/** How long its statuses over time are shared: a read goes through every status its messages took. */
+const TIMELINE_SHARED_MS = 5_000;
 
 /** The send pipeline for a campaign's messages: its number and template read once a second, not per send. */
 function bulkSendService(
@@ -56,6 +58,9 @@ export function campaignService(
     campaigns: {
       ...repos.campaigns,
       tally: rememberedFor(COUNTS_SHARED_MS, (c: Campaign) => repos.campaigns.tally(c)),
+      statusesOverTime: rememberedFor(TIMELINE_SHARED_MS, (c: Campaign, from: number, bucketMs: number) =>
+        repos.campaigns.statusesOverTime(c, from, bucketMs),
+      ),
     },
     contacts: repos.contacts,
     templates,

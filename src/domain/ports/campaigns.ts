@@ -209,4 +209,16 @@ export interface CampaignsStore {
   ): Promise<RecipientRecord[]>;
   /** How many recipients a filter keeps. */
   countRecipients(campaign: Campaign, filter: RecipientFilter | undefined): Promise<number>;
+  /**
+   * How many of the campaign's messages reached each status in each span of `bucketMs` from `from`
+   * (bucket n holds the steps taken from `from + n * bucketMs`), from their status history.
+   */
+  statusesOverTime(campaign: Campaign, from: number, bucketMs: number): Promise<StatusBucket[]>;
+}
+
+/** Messages of a campaign that reached `status` within one bucket of time (campaign-timeline.ts). */
+export interface StatusBucket {
+  status: string;
+  bucket: number;
+  count: number;
 }

@@ -71,9 +71,31 @@ function followCampaign(card) {
       return;
     }
     drawProgress(card, progress, width);
+    polls++;
+    if (polls % TIMELINE_EVERY === 0 || !progress.live) await redrawTimeline(card);
     if (progress.live) setTimeout(poll, 2000);
   };
+  let polls = 0;
   setTimeout(poll, 2000);
+}
+
+/** The chart of statuses over time is fetched again every this many polls (10 s): it costs more to read. */
+const TIMELINE_EVERY = 5;
+
+/**
+ * Replaces the chart of statuses over time with the one the gateway draws now: markup of the gateway's
+ * own making (src/portal/campaigns/campaign-timeline-chart.ts), every value in it escaped there.
+ * @param {HTMLElement} card
+ */
+async function redrawTimeline(card) {
+  const holder = card.querySelector('[data-timeline]');
+  if (!(holder instanceof HTMLElement)) return;
+  try {
+    const response = await fetch(holder.dataset.timeline ?? '', { headers: { accept: 'text/html' } });
+    if (response.ok) holder.innerHTML = await response.text();
+  } catch {
+    // The chart stays as it was until the next try.
+  }
 }
 
 /**

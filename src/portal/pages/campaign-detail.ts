@@ -14,6 +14,7 @@ import {
   startCampaign,
 } from '../../domain/campaigns/campaign-control.ts';
 import { campaignWithCounts, ownedCampaign } from '../../domain/campaigns/campaign-service.ts';
+import { campaignTimeline, type Timeline } from '../../domain/campaigns/campaign-timeline.ts';
 import type { CampaignCounts } from '../../domain/campaigns/counts.ts';
 import { recipientsCsv } from '../../domain/campaigns/recipient-rows.ts';
 import { GatewayError } from '../../domain/errors.ts';
@@ -27,6 +28,7 @@ import {
   statusChart,
 } from '../campaigns/campaign-progress.ts';
 import { placeholderWords, startWords } from '../campaigns/campaign-review.ts';
+import { timelineFigure } from '../campaigns/campaign-timeline-chart.ts';
 import { badge, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { failureInWords } from '../failure-words.ts';
@@ -95,12 +97,19 @@ ${c.completedAt ? html`<dt>Completed</dt><dd>${when(c.completedAt)}</dd>` : ''}
 </dl></section>`;
 }
 
-function statusCard(c: Campaign, counts: CampaignCounts, session: SessionContext): SafeHtml {
+function statusCard(
+  c: Campaign,
+  counts: CampaignCounts,
+  session: SessionContext,
+  timeline: Timeline | undefined,
+): SafeHtml {
   return html`<section class="card" aria-labelledby="status-heading" id="campaign-live" data-progress="/app/campaigns/${c.id}/progress" data-status="${c.status}"${isLive(c, counts) ? html` data-live` : ''}>
 <h2 id="status-heading">Status</h2>
 <p>${badge(c.status)} ${statusWords(c)}</p>
 ${progressBar(counts)}
 ${statusChart(counts)}
+<h3>Over time</h3>
+<div data-timeline="/app/campaigns/${c.id}/timeline">${timelineFigure(timeline, counts.total, c.startedAt)}</div>
 ${skippedWords(counts)}
 ${actions(c, session)}
 </section>`;
@@ -126,8 +135,9 @@ export async function showCampaign(
   const { campaign, counts } = await campaignWithCounts(deps.campaigns, session.accountId, id);
   const { query, error: filterError } = queryOf(options.query);
   const recipients = await recipientsSection(deps, campaign, query, filterError);
+  const timeline = await campaignTimeline(deps.campaigns.campaigns, campaign, Date.now());
   const body = html`<p><a href="/app/campaigns">← All campaigns</a></p>
-${statusCard(campaign, counts, session)}
+${statusCard(campaign, counts, session, timeline)}
 ${settingsCard(campaign)}
 ${recipients}`;
   return reply
@@ -199,6 +209,19 @@ export function registerCampaignDetail(portal: FastifyInstance, deps: PortalDeps
       param(request.params, 'id'),
     );
     return reply.type('application/json; charset=utf-8').send(progressJson(campaign, counts));
+  });
+
+  portal.get('/campaigns/:id/timeline', async (request, reply) => {
+    const session = sessionOf(request);
+    const { campaign, counts } = await campaignWithCounts(
+      deps.campaigns,
+      session.accountId,
+      param(request.params, 'id'),
+    );
+    const timeline = await campaignTimeline(deps.campaigns.campaigns, campaign, Date.now());
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(timelineFigure(timeline, counts.total, campaign.startedAt).toString());
   });
 
   portal.get('/campaigns/:id/recipients.csv', async (request, reply) => {
