@@ -28,12 +28,22 @@ export class GatewayError extends Error {
   /** The field a 400 is about, when there is one. */
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * The network's error code when the network refused (131048, 131064, ...): for the gateway's own
+   * decisions (a campaign pausing for its number), never shown apart from the message.
+   */
+  readonly networkCode: number | undefined;
 
-  constructor(code: ErrorCode, message: string, extra: { field?: string; retryAfterSeconds?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { field?: string; retryAfterSeconds?: number; networkCode?: number } = {},
+  ) {
     super(message);
     this.code = code;
     this.status = errorCatalogue[code].status;
     this.field = extra.field;
     this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.networkCode = extra.networkCode;
   }
 }

@@ -49,16 +49,21 @@ export function judgeFailure(failure: NetworkFailure): FailureVerdict {
   return { is: 'refused' };
 }
 
-/** The error a verdict is answered with, in the caller's words; a retry's wait rides along when known. */
-export function networkFailureError(verdict: FailureVerdict, message: string): GatewayError {
+/**
+ * The error a verdict is answered with, in the caller's words; a retry's wait rides along when known, and
+ * the network's error code when it gave one.
+ */
+export function networkFailureError(verdict: FailureVerdict, message: string, networkCode = 0): GatewayError {
+  const code = networkCode ? { networkCode } : {};
   if (verdict.is === 'unconfirmed')
-    return new GatewayError(verdict.timedOut ? 'network_timeout' : 'network_error', message);
+    return new GatewayError(verdict.timedOut ? 'network_timeout' : 'network_error', message, code);
   if (verdict.is === 'rate_limited' || verdict.is === 'unavailable') {
     return new GatewayError(ERROR_CODES[verdict.is], message, {
       retryAfterSeconds: verdict.retryAfterSeconds,
+      ...code,
     });
   }
-  return new GatewayError(ERROR_CODES[verdict.is], message);
+  return new GatewayError(ERROR_CODES[verdict.is], message, code);
 }
 
 /** ` (3 attempts)` when the request was retried before this failure, else nothing. */

@@ -129,9 +129,11 @@ const isErrorCode = (code: unknown): code is ErrorCode =>
 
 function failureFromStored(row: SentMessage): GatewayError {
   const stored = row.error ? (JSON.parse(row.error) as Partial<StoredError>) : undefined;
+  const networkCode = stored?.network?.code;
   return new GatewayError(
     isErrorCode(stored?.code) ? stored.code : 'network_rejected',
     stored?.message ?? 'the message was not sent',
+    typeof networkCode === 'number' && networkCode !== 0 ? { networkCode } : {},
   );
 }
 

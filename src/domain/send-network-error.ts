@@ -28,6 +28,7 @@ export function sendNetworkError(
     return new GatewayError(
       'session_closed',
       `The network refused a free-form message: no conversation with ${userLabel(to)} is open in the last 24 hours; send a template message to open one ${reason}`,
+      { networkCode: WINDOW_CLOSED },
     );
   }
   switch (verdict.is) {
@@ -40,28 +41,35 @@ export function sendNetworkError(
         return networkFailureError(
           verdict,
           `The network is unavailable ${said}${attemptsNote(failure)}; ${retry}`,
+          failure.code,
         );
       if (verdict.byPacing)
         return networkFailureError(
           verdict,
           `Too many sends from this number right now: ${failure.details}; ${retry}`,
+          failure.code,
         );
-      return networkFailureError(verdict, `The network is limiting sends from this number ${said}; ${retry}`);
+      return networkFailureError(
+        verdict,
+        `The network is limiting sends from this number ${said}; ${retry}`,
+        failure.code,
+      );
     }
     case 'refused':
       if (failure.code !== 0)
-        return networkFailureError(verdict, `The network refused the message ${reason}`);
+        return networkFailureError(verdict, `The network refused the message ${reason}`, failure.code);
       // An error status without a Graph code says nothing about the message: for a send it is told as a
       // problem of the business number's credentials (the phone-number id in the path, or the token).
-      return credentialsRefused(reason);
+      return credentialsRefused(reason, failure.code);
     case 'credentials_refused':
-      return credentialsRefused(reason);
+      return credentialsRefused(reason, failure.code);
   }
 }
 
-function credentialsRefused(reason: string): GatewayError {
+function credentialsRefused(reason: string, networkCode: number): GatewayError {
   return networkFailureError(
     { is: 'credentials_refused' },
     `The network refused the credentials of this business number ${reason}`,
+    networkCode,
   );
 }

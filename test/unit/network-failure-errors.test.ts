@@ -210,6 +210,18 @@ describe('decisions follow the typed fields, never the words', () => {
   });
 });
 
+describe("the network's code rides along for the gateway's own decisions", () => {
+  test('a refusal, a throttle and a closed window carry it; a failure without one carries none', () => {
+    const codeOf = (failure: NetworkFailure) => sendNetworkError(failure, TO, UNKNOWN_OUTCOME_MS).networkCode;
+    assert.equal(codeOf(failureFromGraphResponse(400, graphError(131048), null)), 131048);
+    assert.equal(codeOf(failureFromGraphResponse(429, graphError(130429), '3')), 130429);
+    assert.equal(codeOf(failureFromGraphResponse(400, graphError(131047), null)), 131047);
+    assert.equal(codeOf(failureFromGraphResponse(401, graphError(190), null)), 190);
+    assert.equal(codeOf(refusedConnection()), undefined);
+    assert.equal(codeOf(timedOut()), undefined);
+  });
+});
+
 describe('recorded failures keep the shape clients read', () => {
   test('a stored unknown outcome is byte for byte what it always was', () => {
     assert.equal(

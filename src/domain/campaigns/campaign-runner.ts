@@ -17,6 +17,7 @@ import { campaignEvents } from './campaign-events.ts';
 import { type CampaignDeps, type TemplateSendBody, templateSendBody } from './campaign-service.ts';
 import { countsOf } from './counts.ts';
 import type { LimitGate } from './messaging-limit.ts';
+import { NUMBER_WIDE_CODES } from './network-signals.ts';
 
 export interface RunnerDeps extends CampaignDeps {
   /** A recipient's template send as bulk work; `deadline`: not begun after it (the lease would run out). */
@@ -57,9 +58,6 @@ function nextBatchSize(sent: number, elapsedMs: number, leaseMs: number): number
 const LANES = 32;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Network errors that say the number itself cannot go on: the campaign pauses with the network's words. */
-const NUMBER_WIDE = /\(#(131048|131064|131031|368|190|131057)\)/;
-
 type Outcome =
   | { state: 'DONE' | 'FAILED' | 'SKIPPED'; reason: string | null; pause?: string }
   | { retry: true; afterMs: number };
@@ -82,7 +80,9 @@ function outcomeOf(error: unknown, hasMessage: boolean): Outcome {
   if (retry && !hasMessage)
     return { retry: true, afterMs: Math.max(200, (error.retryAfterSeconds ?? 1) * 1000) };
   if (retry) return { retry: true, afterMs: 1000 }; // another node's send of it is still under way
-  const pause = NUMBER_WIDE.test(error.message) ? { pause: error.message } : {};
+  // The number itself cannot go on: the campaign pauses with the network's words.
+  const numberWide = error.networkCode !== undefined && NUMBER_WIDE_CODES.has(error.networkCode);
+  const pause = numberWide ? { pause: error.message } : {};
   return hasMessage
     ? { state: 'DONE', reason: null, ...pause }
     : { state: 'FAILED', reason: error.message, ...pause };

@@ -11,6 +11,14 @@ import type { NumbersStore } from '../ports/numbers.ts';
 import { pauseWithReason } from './campaign-control.ts';
 import type { CampaignDeps } from './campaign-service.ts';
 
+/**
+ * Codes of a send the network refused that concern the sending number, not the one message: its limits
+ * (131064 messaging, 131048 spam rate), the account locked (131031) or in maintenance (131057), the
+ * business blocked for a while (368), the token refused (190). A campaign stops there rather than try
+ * every other recipient (campaign-runner.ts).
+ */
+export const NUMBER_WIDE_CODES: ReadonlySet<number> = new Set([131048, 131064, 131031, 368, 190, 131057]);
+
 /** Failed-status codes that concern the sending number, not the one message. */
 export const NUMBER_LIMIT_CODES: ReadonlyMap<number, string> = new Map([
   [131064, 'the network reports that +{phone} reached its messaging limit (unique users in 24 hours)'],
