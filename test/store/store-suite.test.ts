@@ -225,6 +225,7 @@ for (const target of targets) {
         sessionCheck: false,
         wabaId: '123456',
         maxSendsPerSecond: null,
+        messagingLimit: 2000,
       };
       const added = await repos.numbers.addNumber(input);
       assert.deepEqual({ ...added, id: 'x', createdAt: 0 }, { ...input, id: 'x', createdAt: 0 });
