@@ -81,17 +81,27 @@ interface CheckedRow {
   changes: ContactChanges;
 }
 
-async function storeBatch(deps: ContactDeps, accountId: string, batch: ImportRow[], report: ImportReport) {
+/** The rows of a batch checked by the rules of an upsert; a row's own fault is reported with its line. */
+function checkBatch(batch: ImportRow[], report: ImportReport): CheckedRow[] {
   const checked: CheckedRow[] = [];
   for (const row of batch) {
     try {
       checked.push({ line: row.line, changes: contactChanges(inputOf(row.cells)) });
     } catch (error) {
-      // A row's own fault is reported with its line; anything else is not the file's and stops the import.
+      // Anything that is not the row's fault is not the file's either, and stops the import.
       if (!(error instanceof GatewayError)) throw error;
       report.rejected.push({ line: row.line, reason: error.message });
     }
   }
+  return checked;
+}
+
+async function storeChecked(
+  deps: ContactDeps,
+  accountId: string,
+  checked: CheckedRow[],
+  report: ImportReport,
+) {
   if (checked.length === 0) return;
   const at = (deps.now ?? Date.now)();
   const outcomes = await deps.contacts.upsertMany(
@@ -107,22 +117,69 @@ async function storeBatch(deps: ContactDeps, accountId: string, batch: ImportRow
   });
 }
 
+/**
+ * The phone numbers of a batch whose rows name their contact by phone alone; null when a row names a
+ * user id. Two such batches with no number in common touch different contacts, whatever the store holds.
+ */
+function phonesOnly(checked: CheckedRow[]): Set<string> | null {
+  const phones = new Set<string>();
+  for (const { changes } of checked) {
+    if (changes.userId !== undefined || changes.phone === undefined) return null;
+    phones.add(changes.phone);
+  }
+  return phones;
+}
+
+/** Batches stored at once, at most: one being written while the next is sent to the database. */
+const IN_FLIGHT = 2;
+
+/**
+ * Stores checked batches in the file's order, two at a time when that cannot change the outcome: the
+ * gateway's part of a batch (checking, building statements) and the database's then overlap, where one
+ * after another each waits for the other. Two batches go together only when both name their contacts by
+ * phone alone and share no number; otherwise the later one waits, so that a person in two batches is
+ * changed in the file's order.
+ */
+function batchStore(deps: ContactDeps, accountId: string, report: ImportReport) {
+  const inFlight: { done: Promise<void>; phones: Set<string> | null }[] = [];
+  const settle = async (keep: number) => {
+    while (inFlight.length > keep) await inFlight.shift()!.done;
+  };
+  return {
+    async add(checked: CheckedRow[]) {
+      const phones = phonesOnly(checked);
+      const apart = (other: Set<string> | null) =>
+        phones !== null && other !== null && ![...phones].some((p) => other.has(p));
+      await settle(inFlight.every((b) => apart(b.phones)) ? IN_FLIGHT - 1 : 0);
+      const done = storeChecked(deps, accountId, checked, report);
+      // Its failure is thrown where it is awaited, by a later batch or at the end; until then it is not
+      // unhandled.
+      done.catch(() => undefined);
+      inFlight.push({ done, phones });
+    },
+    finish: () => settle(0),
+  };
+}
+
 export async function importContacts(
   deps: ContactDeps,
   accountId: string,
   rows: AsyncIterable<ImportRow>,
 ): Promise<ImportReport> {
   const report: ImportReport = { rows: 0, created: 0, updated: 0, rejected: [] };
+  const store = batchStore(deps, accountId, report);
   let batch: ImportRow[] = [];
+  // The next batch is read while those before it are stored.
   for await (const row of rows) {
     report.rows++;
     batch.push(row);
     if (batch.length === BATCH) {
-      await storeBatch(deps, accountId, batch, report);
+      await store.add(checkBatch(batch, report));
       batch = [];
     }
   }
-  await storeBatch(deps, accountId, batch, report);
+  await store.add(checkBatch(batch, report));
+  await store.finish();
   report.rejected.sort((a, b) => a.line - b.line);
   return report;
 }
