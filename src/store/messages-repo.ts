@@ -180,9 +180,14 @@ async function recordLateStep(
     .execute();
 }
 
+/** Looked for after every accepted send: its columns named, so PostgreSQL prepares it once per connection. */
 const unmatchedOf = prepare(
   (db: Kysely<Database>, waId: string) =>
-    db.selectFrom('unmatched_statuses').selectAll().where('wa_id', '=', waId).orderBy('at'),
+    db
+      .selectFrom('unmatched_statuses')
+      .select(['id', 'wa_id', 'status', 'at', 'error', 'network'])
+      .where('wa_id', '=', waId)
+      .orderBy('at'),
   1,
 );
 

@@ -5,8 +5,24 @@
  */
 import type { Kysely } from 'kysely';
 import type { OptOut, OptOutsStore } from '../domain/ports/opt-outs.ts';
+import { prepare } from './prepared.ts';
 import type { Database, OptOutsTable } from './schema.ts';
 import { insertEvent } from './webhooks-repo.ts';
+
+/**
+ * Read before every marketing template send: compiled once, and its columns named so that PostgreSQL
+ * prepares it once per connection (src/store/pg-named-statements.ts).
+ */
+const optOutRow = prepare(
+  (db: Kysely<Database>, accountId: string, businessPhone: string, user: string) =>
+    db
+      .selectFrom('opt_outs')
+      .select(['account_id', 'business_phone', 'user_key', 'opted_out_at', 'source', 'keyword'])
+      .where('account_id', '=', accountId)
+      .where('business_phone', '=', businessPhone)
+      .where('user_key', '=', user),
+  3,
+);
 
 const optOutOf = (row: OptOutsTable): OptOut => ({
   businessPhone: row.business_phone,
@@ -53,13 +69,7 @@ export function optOutsRepo(db: Kysely<Database>): OptOutsStore {
     },
 
     async find(accountId, businessPhone, user) {
-      const row = await db
-        .selectFrom('opt_outs')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .where('business_phone', '=', businessPhone)
-        .where('user_key', '=', user)
-        .executeTakeFirst();
+      const [row] = (await optOutRow(db, accountId, businessPhone, user)).rows;
       return row ? optOutOf(row) : undefined;
     },
   };
