@@ -7,7 +7,12 @@ import { decryptSecret, encryptSecret } from '../lib/sealed-secrets.ts';
 import { webhookUrlProblem } from '../lib/url-guard.ts';
 import { GatewayError } from './errors.ts';
 import { eventTypes } from './event-types.ts';
-import type { Delivery, WebhookEndpoint, WebhookEndpointsStore } from './ports/webhook-endpoints.ts';
+import type {
+  Delivery,
+  DeliveryFilter,
+  WebhookEndpoint,
+  WebhookEndpointsStore,
+} from './ports/webhook-endpoints.ts';
 import { generateWebhookSecret } from './secrets.ts';
 
 export interface WebhookEndpointDeps {
@@ -138,15 +143,49 @@ export function deleteEndpoint(deps: WebhookEndpointDeps, accountId: string, id:
   return deps.endpoints.deleteEndpointOfAccount(accountId, id);
 }
 
-/** Recent deliveries of the account's endpoint, newest first, with their attempts. */
+/** Deliveries of the account's endpoint, newest first, with their attempts: those the filter keeps. */
 export async function listDeliveries(
   deps: WebhookEndpointDeps,
   accountId: string,
   id: string,
-  options: { status?: string | undefined; limit: number },
+  options: DeliveryFilter & { offset?: number; limit: number },
 ): Promise<Delivery[]> {
   await ownedEndpoint(deps, accountId, id);
-  return deps.endpoints.listDeliveriesOfEndpoint(accountId, id, options.status, options.limit);
+  const { status, eventType, offset = 0, limit } = options;
+  return deps.endpoints.listDeliveriesOfEndpoint(accountId, id, { status, eventType }, { offset, limit });
+}
+
+/** The type of a test event: sent to one endpoint when asked, never to those subscribed to types. */
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+/**
+ * Sends the endpoint a test event (`webhook.test`), signed and delivered as any other, whatever types it
+ * takes; answers the delivery's id. A disabled endpoint receives nothing, a test neither: a 409.
+ */
+export async function sendTestEvent(
+  deps: WebhookEndpointDeps,
+  accountId: string,
+  id: string,
+): Promise<{ deliveryId: string }> {
+  const endpoint = await ownedEndpoint(deps, accountId, id);
+  if (endpoint.disabledAt !== null)
+    throw new GatewayError(
+      'conflict',
+      `webhook endpoint ${id} is disabled: enable it to receive events, a test too`,
+    );
+  const now = nowOf(deps);
+  const data = {
+    endpointId: id,
+    message: 'A test event: nothing happened. Check its signature as for any event.',
+  };
+  const deliveryId = await deps.endpoints.insertEventForEndpoint(
+    accountId,
+    id,
+    { type: TEST_EVENT_TYPE, data },
+    now,
+  );
+  deps.wakeDispatcher();
+  return { deliveryId };
 }
 
 /** Attempts one delivery again now; false when the account's endpoint has no such delivery. */

@@ -49,6 +49,7 @@ function deliveriesWithAttempts(deliveries: DeliveryRows, attempts: AttemptRows)
     status: d.status,
     nextAttemptAt: d.next_attempt_at,
     createdAt: d.created_at,
+    payload: d.payload,
     attempts: attempts
       .filter((a) => a.delivery_id === d.id)
       .map((a) => ({
@@ -93,14 +94,18 @@ export function webhookEndpointsStore(repo: WebhooksRepo): WebhookEndpointsStore
       return repo.deleteEndpointOfAccount(accountId, id);
     },
 
-    async listDeliveriesOfEndpoint(accountId, endpointId, status, limit): Promise<Delivery[]> {
+    async listDeliveriesOfEndpoint(accountId, endpointId, filter, page): Promise<Delivery[]> {
       const { deliveries, attempts } = await repo.listDeliveriesWithAttempts(
         accountId,
         endpointId,
-        status,
-        limit,
+        filter,
+        page,
       );
       return deliveriesWithAttempts(deliveries, attempts);
+    },
+
+    insertEventForEndpoint(accountId, endpointId, event, now) {
+      return repo.insertEventForEndpoint(accountId, endpointId, event, now);
     },
 
     redeliverOfAccount(accountId, endpointId, deliveryId, now) {

@@ -82,6 +82,31 @@ export async function insertEvent(
   return id;
 }
 
+/** An event for one endpoint only (a test), whatever types it takes, with its delivery; the delivery's id. */
+export async function insertEventForEndpoint(
+  db: Kysely<Database>,
+  accountId: string,
+  endpointId: string,
+  event: { type: string; data: unknown },
+  now: number,
+): Promise<string> {
+  const id = newId('evt', now);
+  const payload = JSON.stringify({
+    type: event.type,
+    timestamp: new Date(now).toISOString(),
+    data: event.data,
+  });
+  const delivery = pendingDelivery(accountId, id, endpointId, now);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('events')
+      .values({ id, account_id: accountId, type: event.type, payload, created_at: now })
+      .execute();
+    await trx.insertInto('deliveries').values(delivery).execute();
+  });
+  return delivery.id;
+}
+
 class WebhooksRepository {
   readonly #db: Kysely<Database>;
   readonly #dialect: Dialect;
@@ -261,21 +286,24 @@ class WebhooksRepository {
   listDeliveriesWithAttempts(
     accountId: string,
     endpointId: string,
-    status: string | undefined,
-    limit: number,
+    filter: { status?: string | undefined; eventType?: string | undefined },
+    page: { offset: number; limit: number },
   ) {
+    const { status, eventType } = filter;
     const read = async (db: Kysely<Database>) => {
       const deliveries = await db
         .selectFrom('deliveries')
         .innerJoin('events', 'events.id', 'deliveries.event_id')
         .selectAll('deliveries')
-        .select(['events.type as event_type'])
+        .select(['events.type as event_type', 'events.payload as payload'])
         .where('deliveries.account_id', '=', accountId)
         .where('deliveries.endpoint_id', '=', endpointId)
         .$if(status !== undefined, (q) => q.where('deliveries.status', '=', status!))
+        .$if(eventType !== undefined, (q) => q.where('events.type', '=', eventType!))
         .orderBy('deliveries.created_at', 'desc')
         .orderBy('deliveries.id', 'desc')
-        .limit(limit)
+        .offset(page.offset)
+        .limit(page.limit)
         .execute();
       const attempts: AttemptRow[] =
         deliveries.length === 0
@@ -296,6 +324,15 @@ class WebhooksRepository {
     return (
       this.#dialect === 'postgres' ? transaction.setIsolationLevel('repeatable read') : transaction
     ).execute(read);
+  }
+
+  insertEventForEndpoint(
+    accountId: string,
+    endpointId: string,
+    event: { type: string; data: unknown },
+    now: number,
+  ): Promise<string> {
+    return insertEventForEndpoint(this.#db, accountId, endpointId, event, now);
   }
 
   /** Puts a delivery back in the queue now, keeping its attempt history. */

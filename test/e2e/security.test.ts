@@ -228,6 +228,10 @@ const ROUTES: Record<string, RouteCase> = {
     path: (ids) => `/api/v1/webhooks/${enc(ids.webhookId)}/rotate-secret`,
     foreign: 404,
   },
+  'POST /api/v1/webhooks/{id}/test': {
+    path: (ids) => `/api/v1/webhooks/${enc(ids.webhookId)}/test`,
+    foreign: 404,
+  },
   'GET /api/v1/webhooks/{id}/deliveries': {
     path: (ids) => `/api/v1/webhooks/${enc(ids.webhookId)}/deliveries`,
     query: () => ({ status: 'pending', limit: '10' }),

@@ -293,6 +293,7 @@ describe('the typed client, every operation', () => {
       body: { events: ['message.received', 'message.status'] },
     });
     await api.POST('/api/v1/webhooks/{id}/rotate-secret', byId);
+    await api.POST('/api/v1/webhooks/{id}/test', byId);
     await insertEvent(t.gateway.store.db, account.accountId, 'message.received', { text: 'x' }, Date.now());
     const deliveries = await eventually(async () => {
       const listed = await api.GET('/api/v1/webhooks/{id}/deliveries', byId);

@@ -202,6 +202,34 @@ describe('webhook events', () => {
     assert.ok(replay.body.data.queued >= 5);
   });
 
+  test('a test event reaches an endpoint signed, whatever its types; a disabled one is refused', async () => {
+    const other = await call(t.url, 'POST', '/api/v1/webhooks', {
+      key: account.apiKey,
+      body: { url: receiver.url, events: ['campaign.completed'] },
+    });
+    const { id, secret } = other.body.data as { id: string; secret: string };
+    const sent = await call(t.url, 'POST', `/api/v1/webhooks/${id}/test`, { key: account.apiKey });
+    assert.equal(sent.status, 202, JSON.stringify(sent.body));
+    assert.match(sent.body.data.id, /^dlv_/);
+    const r = await eventWhere((j) => j.type === 'webhook.test' && j.data?.endpointId === id);
+    assert.ok(verifyAsDocumented(secret, r.headers, r.body), 'signed with the endpoint secret');
+    const listed = await call(t.url, 'GET', `/api/v1/webhooks/${id}/deliveries`, { key: account.apiKey });
+    assert.deepEqual(
+      listed.body.data.map((d: { eventType: string }) => d.eventType),
+      ['webhook.test'],
+    );
+    const nosy = await createAccount(t, 'Test Peeker Co');
+    assert.equal(
+      (await call(t.url, 'POST', `/api/v1/webhooks/${id}/test`, { key: nosy.apiKey })).status,
+      404,
+    );
+    await call(t.url, 'PATCH', `/api/v1/webhooks/${id}`, { key: account.apiKey, body: { enabled: false } });
+    const refused = await call(t.url, 'POST', `/api/v1/webhooks/${id}/test`, { key: account.apiKey });
+    assert.equal(refused.status, 409);
+    assert.match(refused.body.message, /is disabled: enable it to receive events, a test too/);
+    await call(t.url, 'DELETE', `/api/v1/webhooks/${id}`, { key: account.apiKey });
+  });
+
   test('a rotated secret signs beside the old one for a while', async () => {
     const rotated = await call(t.url, 'POST', `/api/v1/webhooks/${endpoint.id}/rotate-secret`, {
       key: account.apiKey,

@@ -12,6 +12,7 @@ import type {
 } from '../../src/domain/ports/messages.ts';
 import type {
   Delivery,
+  DeliveryFilter,
   NewWebhookEndpoint,
   WebhookEndpoint,
   WebhookEndpointChanges,
@@ -58,13 +59,40 @@ export class InMemoryWebhookEndpoints implements WebhookEndpointsStore {
   async listDeliveriesOfEndpoint(
     accountId: string,
     endpointId: string,
-    status: string | undefined,
-    limit: number,
+    filter: DeliveryFilter,
+    page: { offset: number; limit: number },
   ) {
     return [...this.deliveries.values()]
       .filter((d) => d.accountId === accountId && d.endpointId === endpointId)
-      .filter((d) => status === undefined || d.status === status)
-      .slice(0, limit);
+      .filter((d) => filter.status === undefined || d.status === filter.status)
+      .filter((d) => filter.eventType === undefined || d.eventType === filter.eventType)
+      .slice(page.offset, page.offset + page.limit);
+  }
+  async insertEventForEndpoint(
+    accountId: string,
+    endpointId: string,
+    event: { type: string; data: unknown },
+    now: number,
+  ) {
+    const id = `dlv_${++this.#n}`;
+    const payload = JSON.stringify({
+      type: event.type,
+      timestamp: new Date(now).toISOString(),
+      data: event.data,
+    });
+    this.deliveries.set(id, {
+      id,
+      accountId,
+      endpointId,
+      eventId: `evt_${this.#n}`,
+      eventType: event.type,
+      status: 'pending',
+      nextAttemptAt: now,
+      createdAt: now,
+      payload,
+      attempts: [],
+    });
+    return id;
   }
   async redeliverOfAccount(accountId: string, endpointId: string, deliveryId: string, now: number) {
     const d = this.deliveries.get(deliveryId);

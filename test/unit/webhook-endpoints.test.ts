@@ -127,6 +127,7 @@ describe('webhook endpoint service', () => {
       endpointId: endpoint.id,
       eventId: 'evt_1',
       eventType: 'message.received',
+      payload: '{}',
       status: 'failed',
       nextAttemptAt: 0,
       createdAt: 0,

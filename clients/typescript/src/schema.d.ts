@@ -752,6 +752,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the endpoint a test event (webhook.test)
+         * @description Sends the endpoint a test event (`webhook.test`), signed and retried as any other and listed with its deliveries, whatever event types the endpoint takes. Nothing happened: use it to check the URL and the signature.
+         */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -8176,6 +8196,121 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "no webhook endpoint whk_01m8a4f1ze2bx8hh5rqvxs6kx8 in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test event is queued for delivery. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "id": "dlv_01m8a4f2b7m3q5sx0k1y6r9e2v",
+                     *         "status": "pending"
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "path parameter `id` must be at most 64 characters",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not found in this account (another account’s resource is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "no webhook endpoint whk_01m8a4f1ze2bx8hh5rqvxs6kx8 in this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "webhook endpoint whk_01m8a4f1ze2bx8hh5rqvxs6kx8 is disabled: enable it to receive events, a test too",
                      *       "errors": null
                      *     }
                      */

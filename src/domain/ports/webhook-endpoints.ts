@@ -50,7 +50,15 @@ export interface Delivery {
   status: string;
   nextAttemptAt: number;
   createdAt: number;
+  /** The body posted: the event as JSON, byte for byte what the endpoint receives. */
+  payload: string;
   attempts: DeliveryAttempt[];
+}
+
+/** Which of an endpoint's deliveries a list keeps. */
+export interface DeliveryFilter {
+  status?: string | undefined;
+  eventType?: string | undefined;
 }
 
 export interface WebhookEndpointsStore {
@@ -67,13 +75,23 @@ export interface WebhookEndpointsStore {
   ): Promise<boolean>;
   /** Deletes the endpoint with its delivery history; false when the account has no such endpoint. */
   deleteEndpointOfAccount(accountId: string, id: string): Promise<boolean>;
-  /** Newest first, optionally only those in `status`. */
+  /** Newest first, those the filter keeps, from `offset`. */
   listDeliveriesOfEndpoint(
     accountId: string,
     endpointId: string,
-    status: string | undefined,
-    limit: number,
+    filter: DeliveryFilter,
+    page: { offset: number; limit: number },
   ): Promise<Delivery[]>;
+  /**
+   * Writes an event of `type` for the one endpoint, whatever event types it takes, and queues its
+   * delivery (a test). Answers the delivery's id.
+   */
+  insertEventForEndpoint(
+    accountId: string,
+    endpointId: string,
+    event: { type: string; data: unknown },
+    now: number,
+  ): Promise<string>;
   /** Puts a delivery back in the queue now, keeping its attempt history; false when there is none such. */
   redeliverOfAccount(
     accountId: string,

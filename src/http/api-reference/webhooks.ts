@@ -81,6 +81,21 @@ export const WEBHOOK_REFERENCE: ReferenceTable = {
     },
     errors: { 400: 'path parameter `id` must be at most 64 characters', 404: NOT_FOUND },
   },
+  'POST /api/v1/webhooks/{id}/test': {
+    operationId: 'sendWebhookTest',
+    description:
+      'Sends the endpoint a test event (`webhook.test`), signed and retried as any other and listed with its deliveries, whatever event types the endpoint takes. Nothing happened: use it to check the URL and the signature.',
+    success: {
+      status: 202,
+      description: 'The test event is queued for delivery.',
+      example: successBody({ id: 'dlv_01m8a4f2b7m3q5sx0k1y6r9e2v', status: 'pending' }),
+    },
+    errors: {
+      400: 'path parameter `id` must be at most 64 characters',
+      404: NOT_FOUND,
+      409: `webhook endpoint ${ID} is disabled: enable it to receive events, a test too`,
+    },
+  },
   'GET /api/v1/webhooks/{id}/deliveries': {
     operationId: 'listWebhookDeliveries',
     description:

@@ -1,6 +1,6 @@
 /**
- * Webhook endpoints of an account: create, list, read, update, delete, rotate the signing secret, list
- * deliveries with their attempts, redeliver one, replay everything since a time.
+ * Webhook endpoints of an account: create, list, read, update, delete, rotate the signing secret, send a
+ * test event, list deliveries with their attempts, redeliver one, replay everything since a time.
  */
 import type { TypedApp } from '../../typed-app.ts';
 import { registerCreateEndpoint } from './create-endpoint.ts';
@@ -11,6 +11,7 @@ import { registerListEndpoints } from './list-endpoints.ts';
 import { registerRedeliver } from './redeliver.ts';
 import { registerReplay } from './replay.ts';
 import { registerRotateSecret } from './rotate-secret.ts';
+import { registerSendTest } from './send-test.ts';
 import { registerUpdateEndpoint } from './update-endpoint.ts';
 import type { WebhookRouteDeps } from './webhook-route-shapes.ts';
 
@@ -23,6 +24,7 @@ export function registerWebhookRoutes(app: TypedApp, deps: WebhookRouteDeps): vo
   registerUpdateEndpoint(app, deps);
   registerDeleteEndpoint(app, deps);
   registerRotateSecret(app, deps);
+  registerSendTest(app, deps);
   registerListDeliveries(app, deps);
   registerRedeliver(app, deps);
   registerReplay(app, deps);
