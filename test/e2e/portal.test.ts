@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { verifyAsDocumented } from '../support/documented-verify.ts';
 import { SIGN_UP_FLOW } from '../support/flows.ts';
 import {
   call,
@@ -477,6 +478,80 @@ describe('portal behind https, with webhook deliveries', () => {
     const stranger = new PortalClient(t.url);
     await stranger.signUp('deliveries-stranger@example.org', PASSWORD, 'Stranger Co');
     assert.equal((await stranger.post(action, {})).status, 404);
+  });
+  test('an endpoint is changed, turned off and on, sent a test event, and its secret rotated', async () => {
+    const client = new PortalClient(t.url);
+    await client.signUp('lifecycle@example.org', PASSWORD, 'Lifecycle Co');
+    await client.get('/app/webhooks');
+    const created = await client.post('/app/webhooks', { url: receiver.url, events: 'message.received' });
+    const path = created.location!.split('?')[0]!;
+    const id = path.split('/').pop()!;
+
+    // Changed: a URL the rule refuses is told at its field, and nothing changes; a good one is saved.
+    await client.get(path);
+    const refused = await client.post(path, { url: 'ftp://example.com/hook', events: 'message.received' });
+    assert.equal(refused.status, 400);
+    assert.match(refused.html, /id="f-url-error">The URL /);
+    const saved = await client.post(path, {
+      url: receiver.url,
+      events: ['message.received', 'campaign.completed'],
+    });
+    assert.equal(saved.location, `${path}?notice=webhook-saved`);
+    assert.match((await client.get(path)).html, /<dd>message\.received, campaign\.completed<\/dd>/);
+
+    // Turned off: no test button, and a test posted anyway is refused on the page; on again.
+    assert.equal((await client.post(`${path}/disable`, {})).location, `${path}?notice=webhook-disabled`);
+    const off = await client.get(path);
+    assert.match(off.html, /badge-disabled">DISABLED</);
+    assert.doesNotMatch(off.html, /Send a test event/);
+    const tested = await client.post(`${path}/test`, {});
+    assert.equal(tested.status, 409);
+    assert.match(tested.html, /is disabled: enable it to receive events, a test too/);
+    assert.equal((await client.post(`${path}/enable`, {})).location, `${path}?notice=webhook-enabled`);
+
+    // A test event: signed with the endpoint's secret, and listed under its type with the body posted.
+    await client.get(path);
+    const before = receiver.received.length;
+    assert.equal((await client.post(`${path}/test`, {})).location, `${path}?notice=webhook-test-sent`);
+    const shown = await client.get(path);
+    const secret = /<span class="copyable"><code>(whsec_[^<]+)<\/code>/.exec(shown.html)?.[1];
+    assert.ok(secret, 'the secret is on the page');
+    const test = await eventually(async () =>
+      receiver.received.slice(before).find((r) => r.json.type === 'webhook.test'),
+    );
+    assert.equal(test.json.data.endpointId, id);
+    assert.ok(verifyAsDocumented(secret, test.headers, test.body));
+    const filtered = await eventually(async () => {
+      const page = await client.get(`${path}?event_type=webhook.test&status=succeeded`);
+      return /badge-succeeded/.test(page.html) && page;
+    });
+    assert.match(filtered.html, /<pre class="payload">\{\n {2}&quot;type&quot;: &quot;webhook\.test&quot;/);
+    assert.equal((await client.get(`${path}?event_type=nope`)).status, 400);
+
+    // Rotated after a confirmation: the new secret shown once; both sign for a while.
+    assert.match((await client.get(`${path}/rotate`)).html, /signed with both the new and the old secret/);
+    const rotated = await client.post(`${path}/rotate`, {});
+    const newSecret = /<span class="copyable"><code>(whsec_[^<]+)<\/code>/.exec(rotated.html)?.[1];
+    assert.ok(newSecret && newSecret !== secret);
+    await client.get(path);
+    const mark = receiver.received.length;
+    await client.post(`${path}/test`, {});
+    const signed = await eventually(async () =>
+      receiver.received.slice(mark).find((r) => r.json.type === 'webhook.test'),
+    );
+    assert.ok(verifyAsDocumented(newSecret, signed.headers, signed.body));
+    assert.ok(verifyAsDocumented(secret, signed.headers, signed.body));
+
+    const stranger = new PortalClient(t.url);
+    await stranger.signUp('lifecycle-stranger@example.org', PASSWORD, 'Stranger Two Co');
+    await stranger.get('/app/webhooks');
+    for (const suffix of ['', '/test', '/disable', '/enable', '/rotate'])
+      assert.equal(
+        (await stranger.post(`${path}${suffix}`, { url: receiver.url, events: 'message.received' })).status,
+        404,
+        suffix,
+      );
+    assert.equal((await stranger.get(`${path}/rotate`)).status, 404);
   });
 });
 
