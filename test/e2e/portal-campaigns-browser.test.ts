@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { createApiKey } from '../../src/domain/api-keys.ts';
 import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { call, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 
@@ -89,7 +90,12 @@ describe('campaigns in a browser', { skip }, () => {
     t = await startGateway();
     const { chromium: launcher } = await import('playwright-core');
     browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
-    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Europe/Paris' });
+    // bypassCSP: axe (test/support/axe.ts) is injected as a script.
+    const context = await browser.newContext({
+      viewport: DESKTOP,
+      timezoneId: 'Europe/Paris',
+      bypassCSP: true,
+    });
     page = await context.newPage();
     page.on('pageerror', (e: Error) => errors.push(e.message));
     page.on('console', (m: any) => m.type() === 'error' && errors.push(m.text()));
@@ -201,6 +207,11 @@ describe('campaigns in a browser', { skip }, () => {
       'read',
     ]);
     await page.screenshot(shot('portal-campaign-progress-desktop.png'));
+    assert.deepEqual(
+      await seriousViolations(page),
+      [],
+      "the campaign's page has no serious accessibility fault",
+    );
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -268,6 +279,7 @@ describe('campaigns in a browser', { skip }, () => {
     await page.goto(t.url + campaignPath);
     await page.locator('#campaign-live .badge').filter({ hasText: 'COMPLETED' }).waitFor();
     assert.equal(await overflow(page), 0, "the campaign's page fits");
+    assert.deepEqual(await seriousViolations(page), [], "nor at a phone's width");
     await page.screenshot(shot('portal-campaign-progress-phone.png'));
     assert.deepEqual(errors, [], 'no script or content-security-policy errors');
   });

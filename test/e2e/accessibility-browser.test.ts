@@ -1,0 +1,88 @@
+/**
+ * Every page of the gateway's own making, checked with axe-core in a real headless Chromium at desktop and
+ * phone width: no serious or critical accessibility violation. The portal's pages (signed out and signed
+ * in, with an endpoint, a delivery and a contact so that their lists and tables are drawn) and the virtual
+ * phone. A violation is reported with its rule, the elements it was found on and axe's words.
+ *
+ * Not checked: the API reference (/docs), which is Swagger UI's own markup; axe finds contrast, nested
+ * controls and an unnamed server select in it, which only a change to Swagger UI would remove.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { seriousViolations } from '../support/axe.ts';
+import { call, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
+
+const chromium = process.env.SWITCHBOARD_CHROMIUM ?? '';
+const skip = chromium
+  ? false
+  : 'SWITCHBOARD_CHROMIUM is empty (no chromium installed): browser check skipped';
+const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
+describe('accessibility of every page', { skip }, () => {
+  let t: TestGateway;
+  let browser: any;
+
+  before(async () => {
+    t = await startGateway({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
+    const { chromium: launcher } = await import('playwright-core');
+    browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  test('no serious or critical violation at desktop and phone width', async () => {
+    // axe is injected as a script of the page: the pages' own policy allows none but theirs.
+    const context = await browser.newContext({ viewport: WIDTHS.desktop, bypassCSP: true });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const check = async (path: string) => {
+      for (const [name, size] of Object.entries(WIDTHS)) {
+        await page.setViewportSize(size);
+        await page.goto(`${t.url}${path}`);
+        for (const line of await seriousViolations(page)) problems.push(`${path} (${name}): ${line}`);
+      }
+    };
+
+    for (const path of ['/app/sign-in', '/app/sign-up', '/simulator/phone']) await check(path);
+
+    await page.goto(`${t.url}/app/sign-up`);
+    await page.getByLabel('Business name').fill('Checked Shop');
+    await page.getByLabel('Email').fill('a11y@checkedshop.example');
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByLabel('Password').press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.getByLabel('Key name').fill('checks');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const key = (await page.locator('#new-key code').textContent()) ?? '';
+    const hook = await call(t.url, 'POST', '/api/v1/webhooks', {
+      key,
+      body: { url: 'http://127.0.0.1:9/hooks', events: ['contact.opted_out'] },
+    });
+    await call(t.url, 'POST', `/api/v1/webhooks/${hook.body.data.id}/test`, { key });
+    await eventually(async () => {
+      const listed = await call(t.url, 'GET', `/api/v1/webhooks/${hook.body.data.id}/deliveries`, { key });
+      return listed.body.data[0]?.attempts.length > 0;
+    });
+    await call(t.url, 'POST', '/api/v1/contacts', {
+      key,
+      body: { phone: '+254712300950', name: 'Amina', tags: ['vip'], attributes: { city: 'Nairobi' } },
+    });
+
+    for (const path of [
+      '/app/settings',
+      '/app/messages',
+      '/app/contacts',
+      '/app/templates',
+      '/app/flows',
+      '/app/campaigns',
+      '/app/campaigns/new',
+      '/app/webhooks',
+      `/app/webhooks/${hook.body.data.id}`,
+      `/app/webhooks/${hook.body.data.id}/rotate`,
+    ])
+      await check(path);
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+});
