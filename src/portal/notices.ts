@@ -13,6 +13,8 @@ const NOTICES = {
   'template-created': 'The template was submitted for review; its status changes when the network decides.',
   'flow-created': 'The flow was created as a DRAFT.',
   'flow-published': 'The flow was published and can now be sent.',
+  'flow-deprecated': 'The flow was deprecated: it can no longer be sent.',
+  'flow-deleted': 'The draft flow was deleted.',
   'webhook-created': 'The endpoint was created. Its signing secret is below.',
   'webhook-deleted': 'The endpoint and its delivery history were deleted.',
   'redelivery-queued': 'The delivery was queued to be attempted again now.',

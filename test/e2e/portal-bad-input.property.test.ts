@@ -29,6 +29,8 @@ const FORMS: [string, string[]][] = [
   ],
   ['/app/flows', ['phoneNumber', 'name', 'categories', 'flowJson']],
   ['/app/flows/1/publish', []],
+  ['/app/flows/1/deprecate', []],
+  ['/app/flows/1/delete', []],
   ['/app/webhooks', ['url', 'events']],
   ['/app/webhooks/whk_x/delete', []],
   ['/app/webhooks/whk_x/deliveries/dlv_x/redeliver', []],

@@ -315,7 +315,7 @@ describe('portal on SQLite', () => {
     assert.match(list.html, /Hello Ana, your order has shipped/, 'the preview fills in the example');
   });
 
-  test('a flow is created from Flow JSON with the API checks, previewed and published', async () => {
+  test('a flow is created from Flow JSON with the API checks, previewed, published after a confirmation, deprecated; a draft deleted', async () => {
     const client = new PortalClient(t.url);
     await client.signUp('flows@example.org', PASSWORD, 'Flows Co');
     await client.get('/app/flows');
@@ -332,13 +332,35 @@ describe('portal on SQLite', () => {
     assert.match(list.html, /badge-draft/);
     const preview = /href="[^"]*(\/flows\/preview\/[^"]+)"/.exec(list.html)![1]!;
     assert.equal((await fetch(t.url + preview)).status, 200, 'the preview link opens the preview page');
-    const publish = /action="(\/app\/flows\/\d+\/publish)"/.exec(list.html)![1]!;
+    // Publishing cannot be undone: the list links to a page that says so and asks.
+    const publish = /href="(\/app\/flows\/\d+\/publish)"/.exec(list.html)![1]!;
+    const asked = await client.get(publish);
+    assert.match(asked.html, /its Flow JSON can no longer be changed[^<]*This cannot be undone/);
+    assert.match(asked.html, new RegExp(`<form method="post" action="${publish}">`));
     const published = await client.post(publish, {});
     assert.equal(published.location, '/app/flows?notice=flow-published');
-    assert.match((await client.get(published.location!)).html, /badge-published/);
+    const afterPublish = await client.get(published.location!);
+    assert.match(afterPublish.html, /badge-published/);
     const again = await client.post(publish, {});
     assert.equal(again.status, 409);
     assert.match(again.html, /is already PUBLISHED/);
+    const deprecate = /href="(\/app\/flows\/\d+\/deprecate)"/.exec(afterPublish.html)![1]!;
+    assert.match((await client.get(deprecate)).html, /It can no longer be sent/);
+    assert.equal((await client.post(deprecate, {})).location, '/app/flows?notice=flow-deprecated');
+    assert.match((await client.get('/app/flows')).html, /badge-deprecated/);
+
+    const draft = await client.post('/app/flows', { ...fields, name: 'Never sent', flowJson: SIGN_UP_FLOW });
+    const drafts = await client.get(draft.location!);
+    const remove = /href="(\/app\/flows\/\d+\/delete)"/.exec(drafts.html)![1]!;
+    assert.match((await client.get(remove)).html, /Delete the draft <strong>Never sent<\/strong>/);
+    assert.equal((await client.post(remove, {})).location, '/app/flows?notice=flow-deleted');
+    assert.doesNotMatch((await client.get('/app/flows')).html, /Never sent/);
+
+    const stranger = new PortalClient(t.url);
+    await stranger.signUp('flows-stranger@example.org', PASSWORD, 'Flow Peeker Co');
+    assert.equal((await stranger.get(deprecate)).status, 404);
+    await stranger.get('/app/flows');
+    assert.equal((await stranger.post(deprecate, {})).status, 404);
   });
 
   test('webhook endpoints follow the API URL rules; the secret is shown; delete asks first', async () => {

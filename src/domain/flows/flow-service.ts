@@ -122,6 +122,11 @@ async function ownedFlow(deps: FlowDeps, accountId: string, id: number): Promise
   return row;
 }
 
+/** The account's flow as the API shows it; another account's, or none, is a 404. */
+export async function getFlow(deps: FlowDeps, accountId: string, id: number): Promise<FlowView> {
+  return flowView(await ownedFlow(deps, accountId, id));
+}
+
 /** A conditional write lost to a concurrent change: the flow moved on, or is gone. */
 async function changedMeanwhile(deps: FlowDeps, accountId: string, id: number): Promise<never> {
   const row = await ownedFlow(deps, accountId, id);

@@ -4,16 +4,17 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
-import { createFlow, flowPreview, listFlows, publishFlow } from '../../domain/flows/flow-service.ts';
+import { createFlow, flowPreview, listFlows } from '../../domain/flows/flow-service.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
 import { FLOW_CATEGORIES } from '../../lib/flow-categories.ts';
 import { FLOW_JSON_MAX_BYTES } from '../../lib/flow-json/file-size.ts';
 import { badge, input, select, textarea, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
-import { field, fieldList, pageNumber, param } from '../forms.ts';
+import { field, fieldList, pageNumber } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
+import { registerFlowLifecycle } from './flow-lifecycle.ts';
 
 const PER_PAGE = 20;
 interface Form {
@@ -34,7 +35,6 @@ const FIELD_OF: Record<string, keyof Errors> = {
 
 function flowsTable(
   rows: { flow: Awaited<ReturnType<typeof listFlows>>['data'][number]; preview: { preview_url: string } }[],
-  session: SessionContext,
   pageNo: number,
   totalPages: number,
 ): SafeHtml | string {
@@ -48,8 +48,10 @@ function flowsTable(
 <td data-label="Categories">${flow.categories.join(', ')}</td><td data-label="Updated">${when(Date.parse(flow.updatedAt))}</td>
 <td><div class="actions"><a href="${preview.preview_url}">Preview<span class="visually-hidden"> ${flow.name}</span></a>${
           flow.status === 'DRAFT'
-            ? html`<form method="post" action="/app/flows/${flow.id}/publish">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Publish<span class="visually-hidden"> ${flow.name}</span></button></form>`
-            : ''
+            ? html`<a href="/app/flows/${flow.id}/publish">Publish<span class="visually-hidden"> ${flow.name}</span></a><a href="/app/flows/${flow.id}/delete">Delete<span class="visually-hidden"> ${flow.name}</span></a>`
+            : flow.status === 'PUBLISHED'
+              ? html`<a href="/app/flows/${flow.id}/deprecate">Deprecate<span class="visually-hidden"> ${flow.name}</span></a>`
+              : ''
         }</div></td></tr>`,
       )}</tbody></table></div>
 <nav class="pager" aria-label="Pages">${pageNo > 1 ? html`<a href="/app/flows?page=${pageNo - 1}">Newer</a>` : ''}${pageNo < totalPages ? html`<a href="/app/flows?page=${pageNo + 1}">Older</a>` : ''}</nav>`
@@ -91,7 +93,7 @@ async function show(
       preview: (await flowPreview(deps.flows, session.accountId, f.id)).preview,
     })),
   );
-  const body = html`<section class="card"><h2>Your flows</h2>${flowsTable(rows, session, pageNo, flows.totalPages)}</section>
+  const body = html`<section class="card"><h2>Your flows</h2>${flowsTable(rows, pageNo, flows.totalPages)}</section>
 ${newFlowForm(session, phones, form, e)}`;
   return reply
     .code(status)
@@ -146,17 +148,8 @@ export function registerFlowPages(portal: FastifyInstance, deps: PortalDeps): vo
     return reply.redirect('/app/flows?notice=flow-created', 303);
   });
 
-  portal.post('/flows/:id/publish', async (request, reply) => {
-    const session = sessionOf(request);
-    const raw = param(request.params, 'id');
-    if (!/^[1-9][0-9]{0,14}$/.test(raw))
-      throw new GatewayError('not_found', 'There is no such flow in your account.');
-    try {
-      await publishFlow(deps.flows, session.accountId, Number(raw));
-    } catch (error) {
-      if (!(error instanceof GatewayError) || error.status >= 500 || error.status === 404) throw error;
-      return show(deps, reply, session, error.status, 1, { error: error.message });
-    }
-    return reply.redirect('/app/flows?notice=flow-published', 303);
-  });
+  // Publish, deprecate and delete, each confirmed first; a refusal is shown on the flows page.
+  registerFlowLifecycle(portal, deps, (request, reply, error) =>
+    show(deps, reply, sessionOf(request), error.status, 1, { error: error.message }),
+  );
 }
