@@ -2,8 +2,8 @@
  * A webhook endpoint's life in the portal, in a real headless Chromium (docs/portal.md, "Webhooks"): an
  * endpoint added for a local receiver, sent a test event whose signature the receiver checks with the
  * secret shown on the page, its secret rotated after a confirmation, and a second test event that
- * verifies with the new secret (and, for a while, the old). The page fits a phone's width; screenshots
- * are saved (docs/images/ with SWITCHBOARD_UPDATE_SCREENSHOTS=1).
+ * verifies with the new secret (and, for a while, the old). Times are shown in the browser's time zone.
+ * The page fits a phone's width; screenshots are saved (docs/images/ with SWITCHBOARD_UPDATE_SCREENSHOTS=1).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -43,7 +43,7 @@ describe('webhooks in a browser', { skip }, () => {
     eventually(async () => receiver.received.slice(mark).find((r) => r.json.type === 'webhook.test'));
 
   test('a test event verifies with the secret on the page; after a rotation, with the new one', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Africa/Nairobi' });
     const page = await context.newPage();
     page.on('pageerror', (e: Error) => errors.push(e.message));
     await page.goto(`${t.url}/app/sign-up`);
@@ -86,6 +86,17 @@ describe('webhooks in a browser', { skip }, () => {
       await page.reload();
       return (await page.locator('.delivery .badge-succeeded').count()) === 2;
     });
+    // Times are shown in the browser's zone (three hours ahead of UTC here), with UTC in their title.
+    const created = page.locator('.delivery time').first();
+    const [shown, utc, iso] = await Promise.all([
+      created.textContent(),
+      created.getAttribute('title'),
+      created.getAttribute('datetime'),
+    ]);
+    const local = new Date(Date.parse(iso!) + 3 * 3600_000).toISOString();
+    assert.equal(shown?.slice(0, 19), `${local.slice(0, 10)} ${local.slice(11, 19)}`);
+    assert.match(shown ?? '', / (GMT\+3|EAT)$/);
+    assert.match(utc ?? '', / UTC$/);
     await page.locator('.delivery summary').first().click();
     assert.match((await page.locator('pre.payload').first().textContent()) ?? '', /"type": "webhook.test"/);
     await page.screenshot(shot('portal-webhook-endpoint-desktop.png'));

@@ -36,7 +36,34 @@ document.addEventListener('DOMContentLoaded', () => {
   }
   const live = document.querySelector('[data-progress][data-live]');
   if (live instanceof HTMLElement) followCampaign(live);
+  showLocalTimes(document);
 });
+
+/** `2026-11-26 05:22:14` of a moment in this browser's time zone. */
+function localClock(/** @type {Date} */ at) {
+  const two = (/** @type {number} */ n) => String(n).padStart(2, '0');
+  const day = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
+  return `${day} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+}
+
+/**
+ * Times are written in UTC by the gateway (src/portal/components.ts `when`), which is right for no one in
+ * particular: here each is shown in this browser's time zone, with the zone's name, and the UTC time
+ * stays in its title.
+ * @param {ParentNode} root
+ */
+function showLocalTimes(root) {
+  const zone = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' });
+  for (const element of root.querySelectorAll('time[datetime]')) {
+    if (!(element instanceof HTMLTimeElement) || element.dataset.local) continue;
+    const at = new Date(element.dateTime);
+    if (Number.isNaN(at.getTime())) continue;
+    const name = zone.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    element.title = element.textContent ?? '';
+    element.textContent = `${localClock(at)} ${name}`.trim();
+    element.dataset.local = 'true';
+  }
+}
 
 /**
  * What /app/campaigns/<id>/progress answers (progressJson in src/portal/campaigns/campaign-progress.ts).
@@ -92,7 +119,10 @@ async function redrawTimeline(card) {
   if (!(holder instanceof HTMLElement)) return;
   try {
     const response = await fetch(holder.dataset.timeline ?? '', { headers: { accept: 'text/html' } });
-    if (response.ok) holder.innerHTML = await response.text();
+    if (response.ok) {
+      holder.innerHTML = await response.text();
+      showLocalTimes(holder);
+    }
   } catch {
     // The chart stays as it was until the next try.
   }
