@@ -277,11 +277,38 @@ describe('portal on SQLite', () => {
     assert.match(badSearch.html, /Status must be one of PENDING, SENT, DELIVERED, READ, FAILED/);
     assert.match(badSearch.html, /Use a date like 2026-11-23/);
 
+    // The log as CSV, as the search keeps it; a cell that looks like a formula is written as text.
+    const formula = await call(t.url, 'POST', '/api/v1/msg/message/text', {
+      key,
+      body: { messageId: 'portal-log-2', from: SANDBOX, to: `+${user}`, message: '=HYPERLINK("x")' },
+    });
+    assert.equal(formula.status, 200, JSON.stringify(formula.body));
+    assert.match(log.html, /href="\/app\/messages\.csv\?tab=out" download>Export sent messages as CSV/);
+    const csv = await owner.get('/app/messages.csv?tab=out');
+    assert.equal(csv.status, 200);
+    const lines = csv.html.trim().split('\n');
+    assert.equal(lines[0], 'sentAt,to,messageId,kind,message,status');
+    assert.deepEqual(
+      lines.slice(1).map((l) => l.split(',').slice(1, 3).join(' ')),
+      [`+${user} portal-log-2`, `+${user} portal-log-1`],
+    );
+    assert.match(lines[1]!, /,"'=HYPERLINK\(""x""\)",/);
+    const read = await owner.get(`/app/messages.csv?status=READ&number=${user.slice(-6)}`);
+    assert.match(read.html, /portal-log-1/);
+    const inbound = await owner.get('/app/messages.csv?tab=in');
+    assert.match(inbound.html.split('\n')[0]!, /^receivedAt,from,profileName,to,type,message$/);
+    assert.match(inbound.html, /join /);
+    assert.equal((await owner.get('/app/messages.csv?from=yesterday')).status, 400);
+
     const stranger = new PortalClient(t.url);
     await stranger.signUp('stranger@example.org', PASSWORD, 'Stranger Co');
     const hidden = await stranger.get(`/app/messages/${message!.id}`);
     assert.equal(hidden.status, 404);
     assert.doesNotMatch((await stranger.get('/app/messages')).html, /portal-log-1/);
+    assert.equal(
+      (await stranger.get('/app/messages.csv')).html.trim(),
+      'sentAt,to,messageId,kind,message,status',
+    );
   });
 
   test('the template form goes through the API rules: errors next to the field, then PENDING', async () => {

@@ -3,6 +3,8 @@
  * shape and one CSV file for both. Each recipient's status is the bucket the counts put it in
  * (counts.ts), so a list and the counts always agree; one being sent right now is `sending`.
  */
+
+import { csvCell } from '../../lib/csv-cell.ts';
 import type { Campaign, RecipientFilter, RecipientRecord } from '../ports/campaigns.ts';
 import { iso } from './campaign-events.ts';
 import type { CampaignDeps } from './campaign-service.ts';
@@ -55,14 +57,6 @@ export function recipientRow(
   };
 }
 
-/** A cell as CSV writes it, never a formula when the file is opened in a spreadsheet. */
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^\+\d+$/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** Every recipient the filter keeps, a page at a time, so a large campaign never sits in memory. */
 export async function* recipientsCsv(
   deps: CampaignDeps,
@@ -76,7 +70,7 @@ export async function* recipientsCsv(
     yield page
       .map((r) => {
         const row = recipientRow(r);
-        return `${CSV_COLUMNS.map((c) => cell(row[c])).join(',')}\n`;
+        return `${CSV_COLUMNS.map((c) => csvCell(row[c])).join(',')}\n`;
       })
       .join('');
     afterSeq = page[page.length - 1]!.seq;

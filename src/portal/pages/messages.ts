@@ -11,63 +11,15 @@ import { withOwnTemplateNames } from '../../domain/templates/sandbox-names.ts';
 import { badge, input, select, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { failureInWords } from '../failure-words.ts';
-import { field, pageNumber, param } from '../forms.ts';
+import { pageNumber, param } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { page } from '../layout.ts';
+import { readSearch, type Search, type SearchErrors } from '../messages/log-search.ts';
+import { registerMessagesCsv } from '../messages/messages-csv.ts';
 import { receivedMediaLinks } from '../received-media.ts';
 import { messageSummary } from '../summaries.ts';
 
 const PAGE_SIZE = 25;
-const DAY_MS = 86_400_000;
-
-interface Search {
-  tab: 'out' | 'in';
-  number: string;
-  status: string;
-  from: string;
-  to: string;
-}
-type SearchErrors = Partial<Record<'number' | 'status' | 'from' | 'to', string>>;
-
-function dayStart(raw: string): number | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
-  const at = Date.parse(`${raw}T00:00:00Z`);
-  return Number.isNaN(at) ? undefined : at;
-}
-
-function readSearch(query: unknown): { search: Search; filters: LogFilters; errors: SearchErrors } {
-  const search: Search = {
-    tab: field(query, 'tab', 10) === 'in' ? 'in' : 'out',
-    number: field(query, 'number', 40).trim(),
-    status: field(query, 'status', 20),
-    from: field(query, 'from', 20),
-    to: field(query, 'to', 20),
-  };
-  const errors: SearchErrors = {};
-  const filters: LogFilters = {};
-  const digits = search.number.replace(/[\s+()\-.]/g, '');
-  if (search.number && !/^\d{1,15}$/.test(digits))
-    errors.number = 'Use digits of a phone number (at most 15).';
-  else if (digits) filters.number = digits;
-  if (search.status && !(messageStatuses as readonly string[]).includes(search.status)) {
-    errors.status = `Status must be one of ${messageStatuses.join(', ')}.`;
-  } else if (search.status && search.tab === 'out') filters.status = search.status;
-  if (search.from) {
-    const from = dayStart(search.from);
-    if (from === undefined) errors.from = 'Use a date like 2026-11-23.';
-    else filters.from = from;
-  }
-  if (search.to) {
-    const to = dayStart(search.to);
-    if (to === undefined) errors.to = 'Use a date like 2026-11-23.';
-    else filters.until = to + DAY_MS; // the whole "to" day is included
-  }
-  if (filters.from !== undefined && filters.until !== undefined && filters.until <= filters.from) {
-    errors.to = 'The end date must not be before the start date.';
-  }
-  return { search, filters, errors };
-}
-
 /** The link to the gateway's copy of a file a user sent (src/http/media-headers.ts decides how it is served). */
 function fileLink(href: string | undefined, type: string): SafeHtml | string {
   return href ? html` <a href="${href}">Open the ${type}</a>` : '';
@@ -78,6 +30,13 @@ function queryOf(search: Search, pageNo: number): string {
   for (const [k, v] of Object.entries(search)) if (v) params.set(k, v);
   if (pageNo > 1) params.set('page', String(pageNo));
   return `/app/messages?${params}`;
+}
+
+/** The CSV export of what the search keeps: every row, not only this page. */
+function exportLink(search: Search): SafeHtml {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(search)) if (v) params.set(k, v);
+  return html`<p><a href="/app/messages.csv?${params.toString()}" download>Export ${search.tab === 'out' ? 'sent' : 'received'} messages as CSV</a></p>`;
 }
 
 function searchForm(search: Search, errors: SearchErrors): SafeHtml {
@@ -199,10 +158,11 @@ ${hasMore ? html`<a href="${queryOf(search, pageNo + 1)}" rel="next">Older</a>` 
           session,
           section: 'messages',
           error: failed ? 'The search has a problem; see the messages next to the fields.' : undefined,
-          body: html`${tabs}${searchForm(search, errors)}${table}${pager}`,
+          body: html`${tabs}${searchForm(search, errors)}${failed ? '' : exportLink(search)}${table}${pager}`,
         }),
       );
   });
 
   registerMessageDetail(portal, deps);
+  registerMessagesCsv(portal, deps);
 }
