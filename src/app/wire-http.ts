@@ -98,6 +98,7 @@ export async function registerPortal(app: FastifyInstance, core: Core, services:
     repos: core.repos,
     portal: portalRepo(store.db),
     messageLog: messageLogRepo(store.db),
+    dashboard: core.repos.dashboard,
     media: { repo: services.media, secretKey },
     templates: services.templates,
     flows: { ...services.flows, secretKey },

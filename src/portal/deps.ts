@@ -5,6 +5,7 @@ import type { ContactDeps } from '../domain/contacts.ts';
 import type { FlowDeps } from '../domain/flows/flow-service.ts';
 import type { MediaLibrary } from '../domain/inbound-media.ts';
 import type { AccountsStore } from '../domain/ports/accounts.ts';
+import type { DashboardStore } from '../domain/ports/dashboard.ts';
 import type { MessageLogStore } from '../domain/ports/message-log.ts';
 import type { MessagesStore } from '../domain/ports/messages.ts';
 import type { NumbersStore } from '../domain/ports/numbers.ts';
@@ -26,6 +27,7 @@ export interface PortalDeps {
   repos: PortalStores;
   portal: PortalStore;
   messageLog: MessageLogStore;
+  dashboard: DashboardStore;
   /** The copies of files users sent, linked from the message log. */
   media: { repo: MediaLibrary; secretKey: Buffer };
   templates: TemplateDeps;

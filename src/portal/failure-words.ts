@@ -49,3 +49,17 @@ export function failureInWords(stored: string): string {
   if (!network) return said || stored;
   return said ? `${said} ${network}` : network;
 }
+
+/**
+ * What a failure comes down to, the same for every message that failed so: the network's code and title
+ * with what to do when the network said it, else the gateway's words with the user's number left out.
+ */
+export function failureReason(stored: string | null): string {
+  if (stored === null) return 'no reason recorded';
+  const error = parsed(stored);
+  if (!error) return stored;
+  const network = networkPart((error.network as Json | undefined) ?? error);
+  if (network) return network;
+  const said = typeof error.message === 'string' ? error.message : stored;
+  return said.replace(/\+?\d{6,}/g, 'the user');
+}

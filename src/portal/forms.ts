@@ -48,5 +48,5 @@ export function param(params: unknown, name: string): string {
 
 /** Where to go after sign-in: a portal path only, so the parameter cannot send anyone elsewhere. */
 export function safeNext(path: string): string {
-  return /^\/app\/[A-Za-z0-9/_\-?=&%.]*$/.test(path) ? path : '/app/settings';
+  return /^\/app\/[A-Za-z0-9/_\-?=&%.]*$/.test(path) ? path : '/app/dashboard';
 }

@@ -4,9 +4,18 @@ import type { SessionContext } from '../domain/ports/portal.ts';
 import { CSRF_FIELD } from './auth/csrf.ts';
 import { html, type SafeHtml } from './html.ts';
 
-export type Section = 'settings' | 'messages' | 'contacts' | 'templates' | 'campaigns' | 'flows' | 'webhooks';
+export type Section =
+  | 'dashboard'
+  | 'settings'
+  | 'messages'
+  | 'contacts'
+  | 'templates'
+  | 'campaigns'
+  | 'flows'
+  | 'webhooks';
 
 const NAV: [Section, string][] = [
+  ['dashboard', 'Dashboard'],
   ['settings', 'Settings'],
   ['messages', 'Messages'],
   ['contacts', 'Contacts'],
@@ -33,7 +42,7 @@ export function csrfField(token: string): SafeHtml {
 
 function header(session: SessionContext, section: Section | undefined): SafeHtml {
   return html`<header class="top">
-  <a class="brand" href="/app/settings">Switchboard</a>
+  <a class="brand" href="/app/dashboard">Switchboard</a>
   <nav aria-label="Portal"><ul>${NAV.map(
     ([key, label]) =>
       html`<li><a href="/app/${key}"${key === section ? html` aria-current="page"` : ''}>${label}</a></li>`,

@@ -16,6 +16,7 @@ import { safeNext } from './forms.ts';
 import { registerAccountPages } from './pages/account.ts';
 import { registerCampaignPages } from './pages/campaigns.ts';
 import { registerContactPages } from './pages/contacts.ts';
+import { registerDashboard } from './pages/dashboard.ts';
 import { CSRF_REFUSED, sendErrorPage } from './pages/errors.ts';
 import { registerFlowPages } from './pages/flows.ts';
 import { registerInvitePages } from './pages/invite.ts';
@@ -104,7 +105,7 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
 
   registerAssets(portal);
   portal.get('/', async (request, reply) =>
-    reply.redirect(request.portalSession ? '/app/settings' : '/app/sign-in', 303),
+    reply.redirect(request.portalSession ? '/app/dashboard' : '/app/sign-in', 303),
   );
 
   registerAccountPages(portal, deps);
@@ -117,6 +118,7 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
       return reply.redirect(`/app/sign-in?next=${next}`, 303);
     });
     registerSettingsPages(signedIn, deps);
+    registerDashboard(signedIn, deps);
     registerMessagePages(signedIn, deps);
     registerContactPages(signedIn, deps);
     registerTemplatePages(signedIn, deps);

@@ -5,6 +5,7 @@ import { campaignsRepo } from './campaigns-repo.ts';
 import type { Dialect } from './connect.ts';
 import { contactsRepo } from './contacts-repo.ts';
 import { conversationsRepo } from './conversations-repo.ts';
+import { dashboardRepo } from './dashboard-repo.ts';
 import { flowsRepo } from './flows-repo.ts';
 import { inboundRepo } from './inbound-repo.ts';
 import { type MessageHooks, messagesRepo } from './messages-repo.ts';
@@ -32,6 +33,7 @@ export function createRepositories(
     contacts: contactsRepo(store.db, store.dialect),
     campaigns: campaignsRepo(store.db, store.dialect),
     numberReach: numberReachRepo(store.db, store.dialect),
+    dashboard: dashboardRepo(store.db),
   };
 }
 

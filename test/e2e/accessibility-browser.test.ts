@@ -9,13 +9,17 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { call, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
+import { call, eventually, startGateway, type TestGateway, userSays } from '../support/gateway.ts';
+import { screenshotPath } from '../support/screenshots.ts';
 
 const chromium = process.env.SWITCHBOARD_CHROMIUM ?? '';
 const skip = chromium
   ? false
   : 'SWITCHBOARD_CHROMIUM is empty (no chromium installed): browser check skipped';
+const USER = '254712300951';
+const SANDBOX = `+${DEFAULT_SANDBOX_NUMBER}`;
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
 describe('accessibility of every page', { skip }, () => {
   let t: TestGateway;
@@ -55,6 +59,18 @@ describe('accessibility of every page', { skip }, () => {
     await page.getByLabel('Key name').fill('checks');
     await page.getByRole('button', { name: 'Create API key' }).click();
     const key = (await page.locator('#new-key code').textContent()) ?? '';
+    // A conversation, so that the dashboard and the message log have something to draw.
+    const joinCode = (await page.locator('#join-code code').textContent()) ?? '';
+    await userSays(t, USER, SANDBOX, { text: `join ${joinCode}` });
+    await eventually(
+      async () =>
+        (await t.gateway.repos.conversations.sandboxAccountOf(SANDBOX.slice(1), USER)) !== undefined,
+    );
+    for (const [i, text] of ['Fresh bread at 7', 'Croissants are out'].entries()) {
+      const body = { messageId: `a11y-${i}`, from: SANDBOX, to: `+${USER}`, message: text };
+      assert.equal((await call(t.url, 'POST', '/api/v1/msg/message/text', { key, body })).status, 200);
+    }
+    await userSays(t, USER, SANDBOX, { text: 'Thank you!' });
     const hook = await call(t.url, 'POST', '/api/v1/webhooks', {
       key,
       body: { url: 'http://127.0.0.1:9/hooks', events: ['contact.opted_out'] },
@@ -70,6 +86,7 @@ describe('accessibility of every page', { skip }, () => {
     });
 
     for (const path of [
+      '/app/dashboard',
       '/app/settings',
       '/app/messages',
       '/app/contacts',
@@ -82,6 +99,9 @@ describe('accessibility of every page', { skip }, () => {
       `/app/webhooks/${hook.body.data.id}/rotate`,
     ])
       await check(path);
+    await page.setViewportSize(WIDTHS.desktop);
+    await page.goto(`${t.url}/app/dashboard`);
+    await page.screenshot({ path: screenshotPath('portal-dashboard-desktop.png'), fullPage: true });
     await context.close();
     assert.deepEqual(problems, []);
   });

@@ -146,8 +146,8 @@ describe('portal on SQLite', () => {
     assert.equal(unknown.status, 401, 'an unknown email gets the same answer');
     const right = await client.signIn('signin@example.org', PASSWORD);
     assert.equal(right.status, 303);
-    assert.equal(right.location, '/app/settings');
-    assert.equal((await client.get('/app/settings')).status, 200);
+    assert.equal(right.location, '/app/dashboard', 'the portal opens on the dashboard');
+    assert.equal((await client.get('/app/dashboard')).status, 200);
   });
 
   test('five failed sign-ins lock the email out for 15 minutes with 429, even for the right password', async () => {
@@ -208,7 +208,7 @@ describe('portal on SQLite', () => {
     });
     assert.equal(signedIn.location, '/app/messages?tab=in');
     const offsite = await new PortalClient(t.url).signIn('next@example.org', PASSWORD);
-    assert.equal(offsite.location, '/app/settings');
+    assert.equal(offsite.location, '/app/dashboard');
   });
 
   test('settings show the sandbox number, the join code and the exact join message', async () => {

@@ -103,7 +103,7 @@ describe('the README quick start, verbatim', () => {
       await again.getByLabel('Email').fill('owner@demo.example');
       await again.getByLabel('Password').fill('a long demo password');
       await again.getByRole('button', { name: 'Sign in' }).click();
-      await again.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      await again.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     } finally {
       await browser.close();
     }

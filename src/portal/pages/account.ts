@@ -82,7 +82,7 @@ export function html200(reply: FastifyReply, status: number, body: string) {
 
 /** A signed-in user who opens sign-up or sign-in goes to the portal instead. */
 function signedInRedirect(request: FastifyRequest, reply: FastifyReply) {
-  return request.portalSession ? reply.redirect('/app/settings', 303) : undefined;
+  return request.portalSession ? reply.redirect('/app/dashboard', 303) : undefined;
 }
 
 function registerSignUp(portal: FastifyInstance, deps: PortalDeps): void {

@@ -1,0 +1,102 @@
+/**
+ * The dashboard (docs/portal.md, "Dashboard"): what an account's messaging did over the last days, for all
+ * its numbers or one. Counted the way message statuses are counted everywhere (docs/contract.md): a read
+ * message was also delivered and sent, so sent ⊇ delivered ⊇ read. Days are UTC days, the last one today.
+ */
+import type { DashboardStore, SentCount } from './ports/dashboard.ts';
+
+/** The ranges the dashboard offers, in days. */
+export const DASHBOARD_DAYS = [7, 30, 90] as const;
+export type DashboardDays = (typeof DASHBOARD_DAYS)[number];
+
+/** Failure groups read, at most: the most frequent stored errors. */
+const FAILURE_GROUPS = 200;
+const DAY_MS = 86_400_000;
+
+export interface DayFigures {
+  /** `2026-11-26` */
+  day: string;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+  received: number;
+}
+
+export interface Dashboard {
+  days: DayFigures[];
+  totals: Omit<DayFigures, 'day'> & { pending: number };
+  /** delivered ÷ sent and read ÷ delivered, as whole percents; null with nothing to divide by. */
+  rates: { delivered: number | null; read: number | null };
+  /** Stored errors of failed messages with how many failed so, most first (the portal words them). */
+  failures: { error: string | null; count: number }[];
+  /** The account's webhook deliveries made in the range, by status now (every endpoint, every number). */
+  webhooks: { succeeded: number; failed: number; pending: number };
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((100 * part) / whole));
+
+/** How a message in `status` counts: each status counts toward itself and every one before it. */
+function add(figures: DayFigures, { status, count }: SentCount): void {
+  if (status === 'FAILED') figures.failed += count;
+  if (['SENT', 'DELIVERED', 'READ'].includes(status)) figures.sent += count;
+  if (['DELIVERED', 'READ'].includes(status)) figures.delivered += count;
+  if (status === 'READ') figures.read += count;
+}
+
+export async function dashboardOf(
+  store: DashboardStore,
+  accountId: string,
+  options: { days: DashboardDays; number?: string | undefined; now: number },
+): Promise<Dashboard> {
+  const today = Math.floor(options.now / DAY_MS);
+  const first = today - options.days + 1;
+  const range = { from: first * DAY_MS, until: (today + 1) * DAY_MS, number: options.number };
+  const [sent, received, failures, deliveries] = await Promise.all([
+    store.sentByDay(accountId, range),
+    store.receivedByDay(accountId, range),
+    store.failures(accountId, range, FAILURE_GROUPS),
+    store.deliveriesByStatus(accountId, range),
+  ]);
+  const days: DayFigures[] = Array.from({ length: options.days }, (_, i) => ({
+    day: new Date((first + i) * DAY_MS).toISOString().slice(0, 10),
+    sent: 0,
+    delivered: 0,
+    read: 0,
+    failed: 0,
+    received: 0,
+  }));
+  let pending = 0;
+  for (const row of sent) {
+    const figures = days[row.day - first];
+    if (figures) add(figures, row);
+    if (row.status === 'PENDING') pending += row.count;
+  }
+  for (const row of received) {
+    const figures = days[row.day - first];
+    if (figures) figures.received += row.count;
+  }
+  const sum = (key: keyof Omit<DayFigures, 'day'>) => days.reduce((n, d) => n + d[key], 0);
+  const totals = {
+    sent: sum('sent'),
+    delivered: sum('delivered'),
+    read: sum('read'),
+    failed: sum('failed'),
+    received: sum('received'),
+    pending,
+  };
+  return {
+    days,
+    totals,
+    rates: {
+      delivered: percent(totals.delivered, totals.sent),
+      read: percent(totals.read, totals.delivered),
+    },
+    failures,
+    webhooks: {
+      succeeded: deliveries.succeeded ?? 0,
+      failed: deliveries.failed ?? 0,
+      pending: deliveries.pending ?? 0,
+    },
+  };
+}
