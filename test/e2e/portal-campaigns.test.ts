@@ -253,6 +253,14 @@ describe('campaigns in the portal', () => {
     assert.equal([...detail.html.matchAll(/badge-read">read</g)].length, 3);
     const list = await a.client.get('/app/campaigns');
     assert.match(list.html, /3 of 3 sent · 3 delivered · 3 read · 0 failed · 0 left out/);
+    const dashboard = await a.client.get('/app/dashboard');
+    assert.match(
+      dashboard.html,
+      new RegExp(
+        `<a href="/app/campaigns/${id}">Spring &lt;sale&gt;</a> <span class="badge badge-completed">COMPLETED</span> <span class="hint">3 of 3 sent`,
+      ),
+      'the dashboard lists it among the latest campaigns',
+    );
     const csv = await a.client.get(`/app/campaigns/${id}/recipients.csv`);
     assert.equal(csv.status, 200);
     const lines = csv.html.trim().split('\n');
