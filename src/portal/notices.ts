@@ -11,6 +11,7 @@ const NOTICES = {
   'key-created': 'The API key was created. Copy it now: it is shown only on this page, this once.',
   'key-revoked': 'The API key was revoked. Requests with it are now refused.',
   'template-created': 'The template was submitted for review; its status changes when the network decides.',
+  'template-deleted': 'The template was deleted.',
   'flow-created': 'The flow was created as a DRAFT.',
   'flow-published': 'The flow was published and can now be sent.',
   'flow-deprecated': 'The flow was deprecated: it can no longer be sent.',

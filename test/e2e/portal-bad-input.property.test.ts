@@ -31,6 +31,7 @@ const FORMS: [string, string[]][] = [
   ['/app/flows/1/publish', []],
   ['/app/flows/1/deprecate', []],
   ['/app/flows/1/delete', []],
+  ['/app/templates/14155550100/x/delete', []],
   ['/app/webhooks', ['url', 'events']],
   ['/app/webhooks/whk_x/delete', []],
   ['/app/webhooks/whk_x/deliveries/dlv_x/redeliver', []],

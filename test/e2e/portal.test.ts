@@ -340,6 +340,39 @@ describe('portal on SQLite', () => {
     assert.match(list.html, /<code>order_update<\/code>/);
     assert.match(list.html, /PENDING|APPROVED/);
     assert.match(list.html, /Hello Ana, your order has shipped/, 'the preview fills in the example');
+
+    // One the network rejects (a body that starts with a variable) says why in words.
+    await client.post('/app/templates', {
+      ...fields,
+      name: 'code_first',
+      bodyText: '{{1}} is your code',
+      bodyExamples: '1234',
+    });
+    const rejected = await eventually(async () => {
+      const page = await client.get('/app/templates');
+      return /badge-rejected/.test(page.html) && page;
+    });
+    assert.match(rejected.html, /Rejected: its format is not accepted [^<]*\(INVALID_FORMAT\)\./);
+
+    // Deleted after a page that says so; another account cannot even see that page.
+    const remove =
+      /href="(\/app\/templates\/\d+\/[^/"]+\/delete)"[^>]*>Delete<span class="visually-hidden"> code_first/.exec(
+        rejected.html,
+      )![1]!;
+    assert.match(
+      (await client.get(remove)).html,
+      /Delete the template <code>code_first<\/code>[\s\S]*This cannot be undone/,
+    );
+    const stranger = new PortalClient(t.url);
+    await stranger.signUp('templates-stranger@example.org', PASSWORD, 'Template Peeker Co');
+    assert.equal((await stranger.get(remove)).status, 404);
+    await stranger.get('/app/templates');
+    assert.equal((await stranger.post(remove, {})).status, 404);
+    const deleted = await client.post(remove, {});
+    assert.equal(deleted.location, '/app/templates?notice=template-deleted');
+    const after = await client.get(deleted.location!);
+    assert.doesNotMatch(after.html, /code_first/);
+    assert.match(after.html, /<code>order_update<\/code>/);
   });
 
   test('a flow is created from Flow JSON with the API checks, previewed, published after a confirmation, deprecated; a draft deleted', async () => {

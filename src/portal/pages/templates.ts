@@ -17,6 +17,7 @@ import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
 import { templatePreview } from '../template-preview.ts';
+import { registerTemplateDelete } from './template-delete.ts';
 
 const FORM_FIELDS = [
   'phone',
@@ -75,17 +76,34 @@ async function phonesOf(deps: PortalDeps, accountId: string): Promise<string[]> 
   return [deps.config.sandboxNumber, ...numbers.map((n) => n.phone)];
 }
 
-/** The templates of one number, each with its status and a preview. */
+/** Why the network rejected a template (its `rejected_reason`, docs/cloud-api.md), in words. */
+const REJECTIONS: Record<string, string> = {
+  ABUSIVE_CONTENT: 'the network found abusive content in it',
+  INCORRECT_CATEGORY: 'its category does not fit its content: submit it again under the right one',
+  INVALID_FORMAT:
+    'its format is not accepted (for example a variable at the very start or end of the body, or variables not numbered in order)',
+  SCAM: 'the network took it for a scam',
+  PROMOTIONAL: 'it reads as promotional: submit it as MARKETING',
+  TAG_CONTENT_MISMATCH: 'its content does not match its category or language',
+};
+
+function rejectionInWords(reason: string): string {
+  const words = REJECTIONS[reason];
+  return words ? `Rejected: ${words} (${reason}).` : `Rejected (${reason}).`;
+}
+
+/** The templates of one number, each with its status, a preview and a way to delete it. */
 function templateList(deps: PortalDeps, phone: string, templates: TemplateView[]): SafeHtml {
   return html`<section class="card"><h2>On +${phone}${phone === deps.config.sandboxNumber ? ' (sandbox)' : ''}</h2>${
     templates.length
-      ? html`<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Name</th><th scope="col">Language</th><th scope="col">Category</th><th scope="col">Status</th><th scope="col">Preview</th></tr></thead>
+      ? html`<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Name</th><th scope="col">Language</th><th scope="col">Category</th><th scope="col">Status</th><th scope="col">Preview</th><th scope="col">Actions</th></tr></thead>
 <tbody>${templates.map(
           (
             t,
           ) => html`<tr><td data-label="Name"><code>${t.name}</code><br><span class="hint">${when(Date.parse(t.createdAt))}</span></td><td data-label="Language">${t.language}</td><td data-label="Category">${t.category}</td>
-<td data-label="Status">${badge(t.status)}${t.status === 'REJECTED' ? html`<br><span class="hint">Reason: ${t.rejected_reason}</span>` : ''}</td>
-<td data-label="Preview"><details><summary>Show</summary>${templatePreview(t)}</details></td></tr>`,
+<td data-label="Status">${badge(t.status)}${t.status === 'REJECTED' ? html`<br><span class="hint">${rejectionInWords(t.rejected_reason)}</span>` : ''}</td>
+<td data-label="Preview"><details><summary>Show</summary>${templatePreview(t)}</details></td>
+<td data-label="Actions"><a href="/app/templates/${phone}/${t.id}/delete">Delete<span class="visually-hidden"> ${t.name} (${t.language})</span></a></td></tr>`,
         )}</tbody></table></div>`
       : html`<p>No templates on this number.</p>`
   }</section>`;
@@ -161,6 +179,7 @@ ${newTemplateForm(session, phones, form, e)}`;
 }
 
 export function registerTemplatePages(portal: FastifyInstance, deps: PortalDeps): void {
+  registerTemplateDelete(portal, deps);
   portal.get('/templates', async (request, reply) =>
     show(deps, reply, sessionOf(request), 200, { notice: noticeOf(request.query) }),
   );
