@@ -12,6 +12,8 @@ const NOTICES = {
   'key-revoked': 'The API key was revoked. Requests with it are now refused.',
   'template-created': 'The template was submitted for review; its status changes when the network decides.',
   'template-deleted': 'The template was deleted.',
+  'template-edited':
+    "The change was submitted for review; the template's status changes when the network decides.",
   'flow-created': 'The flow was created as a DRAFT.',
   'flow-published': 'The flow was published and can now be sent.',
   'flow-deprecated': 'The flow was deprecated: it can no longer be sent.',

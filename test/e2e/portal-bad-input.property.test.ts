@@ -32,6 +32,10 @@ const FORMS: [string, string[]][] = [
   ['/app/flows/1/deprecate', []],
   ['/app/flows/1/delete', []],
   ['/app/templates/14155550100/x/delete', []],
+  [
+    '/app/templates/14155550100/x/edit',
+    ['category', 'headerText', 'headerExample', 'bodyText', 'bodyExamples', 'footerText'],
+  ],
   ['/app/webhooks', ['url', 'events']],
   ['/app/webhooks/whk_x/delete', []],
   ['/app/webhooks/whk_x/deliveries/dlv_x/redeliver', []],

@@ -341,6 +341,41 @@ describe('portal on SQLite', () => {
     assert.match(list.html, /PENDING|APPROVED/);
     assert.match(list.html, /Hello Ana, your order has shipped/, 'the preview fills in the example');
 
+    // Edited once approved: the form is filled from the template; a change it refuses is told at its
+    // field; an accepted one goes back to review.
+    const approved = await eventually(async () => {
+      const page = await client.get('/app/templates');
+      return /badge-approved/.test(page.html) && page;
+    });
+    const edit =
+      /href="(\/app\/templates\/\d+\/[^/"]+\/edit)"[^>]*>Edit<span class="visually-hidden"> order_update/.exec(
+        approved.html,
+      )![1]!;
+    const form = await client.get(edit);
+    assert.match(
+      form.html,
+      /<textarea id="f-bodyText" name="bodyText"[^>]*>Hello \{\{1\}\}, your order has shipped<\/textarea>/,
+    );
+    assert.match(form.html, /value="Thanks"/);
+    const recategorised = await client.post(edit, {
+      category: 'MARKETING',
+      bodyText: 'Hello {{1}}, your order is on its way',
+      bodyExamples: 'Ana',
+    });
+    assert.equal(recategorised.status, 400);
+    assert.match(
+      recategorised.html,
+      /id="f-category-error">`category` of an approved template cannot change/,
+    );
+    const edited = await client.post(edit, {
+      category: 'UTILITY',
+      bodyText: 'Hello {{1}}, your order is on its way',
+      bodyExamples: 'Ana',
+      footerText: 'Thanks',
+    });
+    assert.equal(edited.location, '/app/templates?notice=template-edited');
+    assert.match((await client.get('/app/templates')).html, /Hello Ana, your order is on its way/);
+
     // One the network rejects (a body that starts with a variable) says why in words.
     await client.post('/app/templates', {
       ...fields,
@@ -366,8 +401,10 @@ describe('portal on SQLite', () => {
     const stranger = new PortalClient(t.url);
     await stranger.signUp('templates-stranger@example.org', PASSWORD, 'Template Peeker Co');
     assert.equal((await stranger.get(remove)).status, 404);
+    assert.equal((await stranger.get(edit)).status, 404);
     await stranger.get('/app/templates');
     assert.equal((await stranger.post(remove, {})).status, 404);
+    assert.equal((await stranger.post(edit, { category: 'UTILITY', bodyText: 'Mine now' })).status, 404);
     const deleted = await client.post(remove, {});
     assert.equal(deleted.location, '/app/templates?notice=template-deleted');
     const after = await client.get(deleted.location!);

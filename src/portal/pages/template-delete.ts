@@ -6,12 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
-import { deleteTemplate, listTemplates } from '../../domain/templates/manage-templates.ts';
+import { deleteTemplate } from '../../domain/templates/manage-templates.ts';
 import { badge } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { param } from '../forms.ts';
 import { html } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
+import { ownedTemplate } from './template-edit.ts';
 
 const notFound = () => new GatewayError('not_found', 'There is no such template in your account.');
 
@@ -20,12 +21,7 @@ export function registerTemplateDelete(portal: FastifyInstance, deps: PortalDeps
     const session = sessionOf(request);
     const phone = param(request.params, 'phone');
     const id = param(request.params, 'id');
-    const found = await listTemplates(deps.templates, session.accountId, phone, {}).catch((error) => {
-      if (error instanceof GatewayError && error.status < 500) throw notFound();
-      throw error;
-    });
-    const template = found.find((t) => t.id === id);
-    if (!template) throw notFound();
+    const template = await ownedTemplate(deps, session.accountId, phone, id);
     const body = html`<section class="card"><p>Delete the template <code>${template.name}</code> (${template.language}) ${badge(template.status)} from +${phone}? The network removes it: it can no longer be sent, and messages already sent with it are not affected. This cannot be undone.</p>
 <div class="actions"><form method="post" action="/app/templates/${phone}/${id}/delete">${csrfField(session.csrfToken)}<button type="submit" class="danger">Delete template</button></form>
 <a class="button secondary" href="/app/templates">Cancel</a></div></section>`;

@@ -7,69 +7,24 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
 import { createTemplate, listTemplates } from '../../domain/templates/manage-templates.ts';
-import type { TemplateBodyInput } from '../../domain/templates/template-body.ts';
-import { TEMPLATE_CATEGORIES } from '../../domain/templates/template-body.ts';
 import type { TemplateView } from '../../domain/templates/template-view.ts';
-import { badge, input, select, textarea, when } from '../components.ts';
+import { badge, input, select, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
 import { templatePreview } from '../template-preview.ts';
+import {
+  contentFields,
+  FORM_FIELDS,
+  type Form,
+  type FormField,
+  formFieldOf,
+  requestBody,
+} from '../templates/template-form.ts';
 import { registerTemplateDelete } from './template-delete.ts';
-
-const FORM_FIELDS = [
-  'phone',
-  'name',
-  'language',
-  'category',
-  'headerText',
-  'headerExample',
-  'bodyText',
-  'bodyExamples',
-  'footerText',
-] as const;
-type FormField = (typeof FORM_FIELDS)[number];
-type Form = Record<FormField, string>;
-
-/** The API's field names (what its errors name) → this form's inputs. */
-function formFieldOf(apiField: string | undefined): FormField | undefined {
-  if (!apiField) return undefined;
-  if (apiField === 'phone_number') return 'phone';
-  if (apiField === 'name' || apiField === 'language' || apiField === 'category') return apiField;
-  if (apiField === 'component.header.example') return 'headerExample';
-  if (apiField.startsWith('component.header')) return 'headerText';
-  if (apiField.startsWith('component.body.examples')) return 'bodyExamples';
-  if (apiField.startsWith('component.body')) return 'bodyText';
-  if (apiField.startsWith('component.footer')) return 'footerText';
-  return undefined;
-}
-
-function requestBody(form: Form): TemplateBodyInput {
-  const examples = form.bodyExamples
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-  return {
-    name: form.name.trim(),
-    language: form.language.trim(),
-    category: form.category,
-    component: {
-      ...(form.headerText.trim()
-        ? {
-            header: {
-              format: 'TEXT',
-              text: form.headerText.trim(),
-              ...(form.headerExample.trim() ? { example: form.headerExample.trim() } : {}),
-            },
-          }
-        : {}),
-      body: { text: form.bodyText, ...(examples.length ? { examples } : {}) },
-      ...(form.footerText.trim() ? { footer: { text: form.footerText.trim() } } : {}),
-    },
-  };
-}
+import { registerTemplateEdit } from './template-edit.ts';
 
 async function phonesOf(deps: PortalDeps, accountId: string): Promise<string[]> {
   const numbers = await deps.repos.numbers.listNumbersOfAccount(accountId);
@@ -103,7 +58,7 @@ function templateList(deps: PortalDeps, phone: string, templates: TemplateView[]
           ) => html`<tr><td data-label="Name"><code>${t.name}</code><br><span class="hint">${when(Date.parse(t.createdAt))}</span></td><td data-label="Language">${t.language}</td><td data-label="Category">${t.category}</td>
 <td data-label="Status">${badge(t.status)}${t.status === 'REJECTED' ? html`<br><span class="hint">${rejectionInWords(t.rejected_reason)}</span>` : ''}</td>
 <td data-label="Preview"><details><summary>Show</summary>${templatePreview(t)}</details></td>
-<td data-label="Actions"><a href="/app/templates/${phone}/${t.id}/delete">Delete<span class="visually-hidden"> ${t.name} (${t.language})</span></a></td></tr>`,
+<td data-label="Actions"><div class="actions"><a href="/app/templates/${phone}/${t.id}/edit">Edit<span class="visually-hidden"> ${t.name} (${t.language})</span></a><a href="/app/templates/${phone}/${t.id}/delete">Delete<span class="visually-hidden"> ${t.name} (${t.language})</span></a></div></td></tr>`,
         )}</tbody></table></div>`
       : html`<p>No templates on this number.</p>`
   }</section>`;
@@ -122,12 +77,7 @@ ${csrfField(session.csrfToken)}
 ${select({ name: 'phone', label: 'Number', value: form.phone, error: e.phone, options: phones.map((p) => [p, `+${p}`] as [string, string]) })}
 ${input({ name: 'name', label: 'Name', value: form.name, error: e.name, hint: 'Lowercase letters, digits and underscores, e.g. order_update.', required: true })}
 ${input({ name: 'language', label: 'Language', value: form.language, error: e.language, hint: 'A language code such as en, en_US or pt_BR.', required: true })}
-${select({ name: 'category', label: 'Category', value: form.category, error: e.category, options: TEMPLATE_CATEGORIES })}
-${input({ name: 'headerText', label: 'Header text (optional)', value: form.headerText, error: e.headerText, hint: 'At most 60 characters and one variable {{1}}.' })}
-${input({ name: 'headerExample', label: 'Header example (if the header has {{1}})', value: form.headerExample, error: e.headerExample })}
-${textarea({ name: 'bodyText', label: 'Body', value: form.bodyText, error: e.bodyText, hint: 'At most 1024 characters; variables {{1}}, {{2}}… numbered in order.', required: true })}
-${textarea({ name: 'bodyExamples', label: 'Body examples, one per line (one per variable)', value: form.bodyExamples, error: e.bodyExamples, rows: 3 })}
-${input({ name: 'footerText', label: 'Footer (optional)', value: form.footerText, error: e.footerText, hint: 'At most 60 characters, no variables.' })}
+${contentFields(form, e)}
 <button type="submit">Submit for review</button>
 </form></section>`;
 }
@@ -180,6 +130,7 @@ ${newTemplateForm(session, phones, form, e)}`;
 
 export function registerTemplatePages(portal: FastifyInstance, deps: PortalDeps): void {
   registerTemplateDelete(portal, deps);
+  registerTemplateEdit(portal, deps);
   portal.get('/templates', async (request, reply) =>
     show(deps, reply, sessionOf(request), 200, { notice: noticeOf(request.query) }),
   );
