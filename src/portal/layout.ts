@@ -7,6 +7,7 @@ import { html, type SafeHtml } from './html.ts';
 export type Section =
   | 'dashboard'
   | 'settings'
+  | 'team'
   | 'messages'
   | 'contacts'
   | 'templates'
@@ -23,6 +24,7 @@ const NAV: [Section, string][] = [
   ['campaigns', 'Campaigns'],
   ['flows', 'Flows'],
   ['webhooks', 'Webhooks'],
+  ['team', 'Team'],
 ];
 
 export interface PageOptions {

@@ -9,6 +9,7 @@ const NOTICES = {
   'password-set': 'Your password is set. Sign in with this email and password from now on.',
   'signed-out': 'You are signed out.',
   'key-created': 'The API key was created. Copy it now: it is shown only on this page, this once.',
+  'member-removed': 'The member was removed and signed out everywhere.',
   'key-revoked': 'The API key was revoked. Requests with it are now refused.',
   'template-created': 'The template was submitted for review; its status changes when the network decides.',
   'template-deleted': 'The template was deleted.',

@@ -22,6 +22,7 @@ import { registerFlowPages } from './pages/flows.ts';
 import { registerInvitePages } from './pages/invite.ts';
 import { registerMessagePages } from './pages/messages.ts';
 import { registerSettingsPages } from './pages/settings.ts';
+import { registerTeamPages } from './pages/team.ts';
 import { registerTemplatePages } from './pages/templates.ts';
 import { registerWebhookPages } from './pages/webhooks.ts';
 
@@ -119,6 +120,7 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
     });
     registerSettingsPages(signedIn, deps);
     registerDashboard(signedIn, deps);
+    registerTeamPages(signedIn, deps);
     registerMessagePages(signedIn, deps);
     registerContactPages(signedIn, deps);
     registerTemplatePages(signedIn, deps);

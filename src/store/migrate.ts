@@ -26,6 +26,7 @@ import * as optOuts from './migrations/2026-11-25-903-opt-outs.ts';
 import * as contacts from './migrations/2026-11-25-904-contacts.ts';
 import * as campaigns from './migrations/2026-11-26-905-campaigns.ts';
 import * as messagingLimits from './migrations/2026-11-26-906-messaging-limits.ts';
+import * as memberSignIns from './migrations/2026-11-26-907-member-sign-ins.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-904-contacts': contacts,
   '2026-11-26-905-campaigns': campaigns,
   '2026-11-26-906-messaging-limits': messagingLimits,
+  '2026-11-26-907-member-sign-ins': memberSignIns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

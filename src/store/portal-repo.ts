@@ -10,6 +10,7 @@ import type { Account } from '../domain/ports/accounts.ts';
 import type {
   AttemptCount,
   AttemptPolicy,
+  Member,
   NewSession,
   PortalStore,
   PortalUser,
@@ -88,6 +89,11 @@ class PortalRepository implements PortalStore {
         last_seen_at: session.lastSeenAt,
         expires_at: session.expiresAt,
       })
+      .execute();
+    await this.#db
+      .updateTable('portal_users')
+      .set({ last_sign_in_at: session.createdAt })
+      .where('id', '=', session.userId)
       .execute();
     // A user's expired sessions are of no use to anyone: clear them while here.
     await this.#db
@@ -182,6 +188,39 @@ class PortalRepository implements PortalStore {
   /** A successful sign-in starts the count afresh. */
   async clearFailures(email: string): Promise<void> {
     await this.#db.deleteFrom('portal_lockouts').where('email', '=', email).execute();
+  }
+
+  async listMembers(accountId: string): Promise<Member[]> {
+    const rows = await this.#db
+      .selectFrom('portal_users')
+      .select(['id', 'email', 'created_at', 'last_sign_in_at'])
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      createdAt: Number(r.created_at),
+      lastSignInAt:
+        r.last_sign_in_at === null || r.last_sign_in_at === undefined ? null : Number(r.last_sign_in_at),
+    }));
+  }
+
+  /** The user and every session of theirs, together; false when the account has no such user. */
+  async removeMember(accountId: string, userId: string): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('portal_sessions')
+        .where('user_id', '=', userId)
+        .where('account_id', '=', accountId)
+        .execute();
+      const removed = await trx
+        .deleteFrom('portal_users')
+        .where('id', '=', userId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return Number(removed.numDeletedRows) > 0;
+    });
   }
 }
 

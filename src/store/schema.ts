@@ -292,6 +292,8 @@ export interface PortalUsersTable {
   /** `scrypt$N$r$p$salt$hash` (base64url parts): the parameters travel with the hash. */
   password_hash: string;
   created_at: number;
+  /** When the user last signed in (migration 2026-11-26-907); null before the first time since. */
+  last_sign_in_at?: number | null;
 }
 
 /** A signed-in browser. The cookie holds the token; only its SHA-256 is stored. */

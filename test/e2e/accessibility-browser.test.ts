@@ -88,6 +88,7 @@ describe('accessibility of every page', { skip }, () => {
     for (const path of [
       '/app/dashboard',
       '/app/settings',
+      '/app/team',
       '/app/messages',
       '/app/contacts',
       '/app/templates',

@@ -311,6 +311,71 @@ describe('portal on SQLite', () => {
     );
   });
 
+  test('the team: a member added by a link, a password reset by a link, a member removed and signed out', async () => {
+    const owner = new PortalClient(t.url);
+    await owner.signUp('team-owner@example.org', PASSWORD, 'Team Co');
+    const team = await owner.get('/app/team');
+    assert.match(team.html, /team-owner@example\.org <span class="hint">\(you\)<\/span>/);
+    const refused = await owner.post('/app/team', { email: 'not an email' });
+    assert.equal(refused.status, 400);
+    assert.match(refused.html, /id="f-email-error">/);
+
+    const made = await owner.post('/app/team', { email: 'helper@example.org' });
+    assert.equal(made.status, 200);
+    assert.match(made.html, /shown only on this page/);
+    const linkOf = (html: string) =>
+      /<code>https?:\/\/[^/<]+(\/app\/invite\/[A-Za-z0-9_-]{43})<\/code>/.exec(html)![1]!;
+    const helper = new PortalClient(t.url);
+    const joinLink = linkOf(made.html);
+    await helper.get(joinLink);
+    assert.equal((await helper.post(joinLink, { password: 'helper password 123' })).status, 303);
+    assert.equal((await helper.get('/app/dashboard')).status, 200, 'the new member is in');
+    const listed = await owner.get('/app/team');
+    const row = /<td data-label="Email">helper@example\.org<\/td>[\s\S]*?<\/tr>/.exec(listed.html)![0];
+    assert.match(row, /<td data-label="Last sign-in"><time /, 'the sign-in is shown');
+    const helperId = /action="\/app\/team\/([^/"]+)\/reset"/.exec(row)![1]!;
+
+    // A password reset: the link sets a new one; the old no longer signs in.
+    const reset = await owner.post(`/app/team/${helperId}/reset`, {});
+    assert.match(reset.html, /sets a new password for <strong>helper@example\.org<\/strong>/);
+    const resetLink = linkOf(reset.html);
+    const again = new PortalClient(t.url);
+    await again.get(resetLink);
+    assert.equal((await again.post(resetLink, { password: 'a brand new password' })).status, 303);
+    assert.equal(
+      (await new PortalClient(t.url).signIn('helper@example.org', 'helper password 123')).status,
+      401,
+    );
+    assert.equal(
+      (await new PortalClient(t.url).signIn('helper@example.org', 'a brand new password')).status,
+      303,
+    );
+
+    // Another account can neither reset nor remove this member.
+    const stranger = new PortalClient(t.url);
+    await stranger.signUp('team-stranger@example.org', PASSWORD, 'Stranger Team Co');
+    await stranger.get('/app/team');
+    assert.equal((await stranger.post(`/app/team/${helperId}/reset`, {})).status, 404);
+    assert.equal((await stranger.get(`/app/team/${helperId}/remove`)).status, 404);
+    assert.equal((await stranger.post(`/app/team/${helperId}/remove`, {})).status, 404);
+
+    // Removed after a confirmation: signed out at once. Nobody removes themselves.
+    assert.match((await owner.get(`/app/team/${helperId}/remove`)).html, /They are signed out at once/);
+    assert.equal(
+      (await owner.post(`/app/team/${helperId}/remove`, {})).location,
+      '/app/team?notice=member-removed',
+    );
+    assert.equal((await helper.get('/app/dashboard')).status, 303, "the member's session ended");
+    assert.equal(
+      (await new PortalClient(t.url).signIn('helper@example.org', 'a brand new password')).status,
+      401,
+    );
+    const ownerId = /action="\/app\/team\/([^/"]+)\/reset"/.exec((await owner.get('/app/team')).html)![1]!;
+    const self = await owner.post(`/app/team/${ownerId}/remove`, {});
+    assert.equal(self.status, 409);
+    assert.match(self.html, /You cannot remove yourself/);
+  });
+
   test('the template form goes through the API rules: errors next to the field, then PENDING', async () => {
     const client = new PortalClient(t.url);
     await client.signUp('templates@example.org', PASSWORD, 'Templates Co');

@@ -69,4 +69,17 @@ export interface PortalStore {
   countAttempt(email: string, now: number, policy: AttemptPolicy): Promise<AttemptCount>;
   /** A successful sign-in starts the count afresh. */
   clearFailures(email: string): Promise<void>;
+  /** The account's portal users, first member first. */
+  listMembers(accountId: string): Promise<Member[]>;
+  /** Removes the account's user with every session of theirs; false when it has no such user. */
+  removeMember(accountId: string, userId: string): Promise<boolean>;
+}
+
+/** A portal user of an account, as its member list shows them. */
+export interface Member {
+  id: string;
+  email: string;
+  createdAt: number;
+  /** Null until they sign in (or from before sign-ins were recorded). */
+  lastSignInAt: number | null;
 }

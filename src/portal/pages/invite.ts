@@ -27,7 +27,7 @@ import { sendErrorPage } from './errors.ts';
 /** Tokens are 43 base64url characters; anything else is not one, and is not looked up. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const GONE =
-  'This link has expired or was used already. Whoever runs this Switchboard can make a new one with its command line (users invite).';
+  'This link has expired or was used already. A member of the account can make a new one on its Team page, or whoever runs this Switchboard with its command line (users invite).';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
 

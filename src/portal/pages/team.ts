@@ -1,0 +1,154 @@
+/**
+ * /app/team: the account's members (email, since when, last sign-in), a one-time link to add someone, a
+ * one-time link that sets a member's password (a reset), and removing a member after a confirmation,
+ * which signs them out everywhere at once. A link is shown once, on the page that made it. Every change
+ * is the domain's (src/domain/team.ts), as the command line's `users invite`.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { GatewayError } from '../../domain/errors.ts';
+import type { IssuedInvite } from '../../domain/portal-invites.ts';
+import type { SessionContext } from '../../domain/ports/portal.ts';
+import {
+  inviteMember,
+  listMembers,
+  passwordResetLink,
+  removeMember,
+  type TeamDeps,
+} from '../../domain/team.ts';
+import { portalInviteLink } from '../../lib/portal-links.ts';
+import { copyable, input, when } from '../components.ts';
+import { type PortalDeps, sessionOf } from '../deps.ts';
+import { field, param } from '../forms.ts';
+import { html, type SafeHtml } from '../html.ts';
+import { csrfField, page } from '../layout.ts';
+import { noticeOf } from '../notices.ts';
+
+const teamOf = (deps: PortalDeps): TeamDeps => ({
+  portal: deps.portal,
+  accounts: deps.repos.accounts,
+  invites: deps.repos.portalInvites,
+});
+
+function send(reply: FastifyReply, status: number, body: string) {
+  return reply.code(status).type('text/html; charset=utf-8').send(body);
+}
+
+async function membersCard(deps: PortalDeps, session: SessionContext): Promise<SafeHtml> {
+  const members = await listMembers(teamOf(deps), session.accountId);
+  return html`<section class="card" aria-labelledby="members-heading"><h2 id="members-heading">Members</h2>
+<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Email</th><th scope="col">Member since</th><th scope="col">Last sign-in</th><th scope="col">Actions</th></tr></thead>
+<tbody>${members.map(
+    (
+      m,
+    ) => html`<tr><td data-label="Email">${m.email}${m.id === session.userId ? html` <span class="hint">(you)</span>` : ''}</td><td data-label="Member since">${when(m.createdAt)}</td><td data-label="Last sign-in">${m.lastSignInAt === null ? '—' : when(m.lastSignInAt)}</td>
+<td data-label="Actions"><div class="actions"><form method="post" action="/app/team/${m.id}/reset">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Password link<span class="visually-hidden"> for ${m.email}</span></button></form>${m.id === session.userId ? '' : html`<a class="button danger" href="/app/team/${m.id}/remove">Remove<span class="visually-hidden"> ${m.email}</span></a>`}</div></td></tr>`,
+  )}</tbody></table></div></section>`;
+}
+
+async function teamPage(
+  deps: PortalDeps,
+  reply: FastifyReply,
+  session: SessionContext,
+  options: {
+    status?: number;
+    notice?: string | undefined;
+    email?: string;
+    emailError?: string;
+    error?: string;
+  } = {},
+) {
+  const body = html`${await membersCard(deps, session)}
+<section class="card" aria-labelledby="invite-heading"><h2 id="invite-heading">Add a member</h2>
+<p>Makes a one-time link (72 hours) to give to the person: opening it, they choose their password and sign in to this account. Every member can do everything in the portal.</p>
+<form method="post" action="/app/team" novalidate>${csrfField(session.csrfToken)}
+${input({ name: 'email', label: 'Their email (optional)', type: 'email', value: options.email ?? '', error: options.emailError, hint: 'Without one, whoever opens the link chooses it.' })}
+<button type="submit">Make the link</button></form></section>`;
+  return send(
+    reply,
+    options.status ?? 200,
+    page({ title: 'Team', session, section: 'team', notice: options.notice, error: options.error, body }),
+  );
+}
+
+function linkPage(
+  deps: PortalDeps,
+  reply: FastifyReply,
+  session: SessionContext,
+  what: SafeHtml,
+  link: IssuedInvite,
+) {
+  const body = html`<section class="card"><p>${what}</p>
+${copyable(portalInviteLink(deps.config.publicUrl, link.token), 'the link')}
+<p>It works once, until ${when(link.expiresAt)}, and is shown only on this page: copy it now and give it to them yourself.</p>
+<p><a href="/app/team">Back to the team</a></p></section>`;
+  return send(reply, 200, page({ title: 'One-time link', session, section: 'team', body }));
+}
+
+export function registerTeamPages(portal: FastifyInstance, deps: PortalDeps): void {
+  portal.get('/team', async (request, reply) =>
+    teamPage(deps, reply, sessionOf(request), { notice: noticeOf(request.query) }),
+  );
+
+  portal.post('/team', async (request, reply) => {
+    const session = sessionOf(request);
+    const email = field(request.body, 'email', 300).trim();
+    try {
+      const link = await inviteMember(teamOf(deps), session.accountId, email || undefined, Date.now());
+      const who = email
+        ? html`A link for <strong>${email}</strong> to join this account:`
+        : html`A link to join this account:`;
+      return linkPage(deps, reply, session, who, link);
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.field !== 'email') throw error;
+      return teamPage(deps, reply, session, {
+        status: error.status,
+        email,
+        emailError: error.message.replace('`email`', 'this email'),
+      });
+    }
+  });
+
+  registerMemberActions(portal, deps);
+}
+
+/** A member's password link, and their removal after a confirmation. */
+function registerMemberActions(portal: FastifyInstance, deps: PortalDeps): void {
+  portal.post('/team/:id/reset', async (request, reply) => {
+    const session = sessionOf(request);
+    const { member, link } = await passwordResetLink(
+      teamOf(deps),
+      session.accountId,
+      param(request.params, 'id'),
+      Date.now(),
+    );
+    return linkPage(
+      deps,
+      reply,
+      session,
+      html`A link that sets a new password for <strong>${member.email}</strong>:`,
+      link,
+    );
+  });
+
+  portal.get('/team/:id/remove', async (request, reply) => {
+    const session = sessionOf(request);
+    const id = param(request.params, 'id');
+    const member = (await listMembers(teamOf(deps), session.accountId)).find((m) => m.id === id);
+    if (!member) throw new GatewayError('not_found', 'There is no such member in this account.');
+    const body = html`<section class="card"><p>Remove <strong>${member.email}</strong> from this account? They are signed out at once and can no longer sign in; the account's messages, keys and settings stay.</p>
+<div class="actions"><form method="post" action="/app/team/${member.id}/remove">${csrfField(session.csrfToken)}<button type="submit" class="danger">Remove member</button></form>
+<a class="button secondary" href="/app/team">Cancel</a></div></section>`;
+    return send(reply, 200, page({ title: 'Remove a member', session, section: 'team', body }));
+  });
+
+  portal.post('/team/:id/remove', async (request, reply) => {
+    const session = sessionOf(request);
+    try {
+      await removeMember(teamOf(deps), session.accountId, param(request.params, 'id'), session.userId);
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.code !== 'conflict') throw error;
+      return teamPage(deps, reply, session, { status: 409, error: error.message });
+    }
+    return reply.redirect('/app/team?notice=member-removed', 303);
+  });
+}
