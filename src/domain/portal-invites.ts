@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { GatewayError } from './errors.ts';
 import type { AccountsStore } from './ports/accounts.ts';
 import type { LiveInvite, PortalInvitesStore, RedeemOutcome } from './ports/portal-invites.ts';
+import type { Role } from './roles.ts';
 
 /** How long a link works: long enough to reach someone by email over a weekend. */
 export const INVITE_TTL_MS = 72 * 3_600_000;
@@ -70,7 +71,7 @@ export interface IssuedInvite {
  */
 export async function issuePortalInvite(
   stores: { accounts: AccountsStore; invites: PortalInvitesStore },
-  input: { accountId: string; email?: string | undefined },
+  input: { accountId: string; email?: string | undefined; role?: Role | undefined },
   now: number,
 ): Promise<IssuedInvite> {
   if (!(await stores.accounts.findAccount(input.accountId)))
@@ -85,6 +86,7 @@ export async function issuePortalInvite(
     email,
     createdAt: now,
     expiresAt,
+    role: input.role ?? null,
   });
   return { token, expiresAt };
 }

@@ -1,14 +1,16 @@
 /**
  * The people of an account (docs/portal.md, "Team"): its portal users, a one-time link that adds one (or,
  * made for a member's email, sets that member's password: a reset), and removing one, which ends their
- * sessions at once. Every member can do everything the portal offers: there are no roles yet. Links are
- * the ones `users invite` prints (src/domain/portal-invites.ts): shown once, stored only as a hash.
+ * sessions at once. A member's role says what they may open (roles.ts); owners and admins manage the
+ * team, and only an owner makes or removes an owner. Links are the ones `users invite` prints
+ * (src/domain/portal-invites.ts): shown once, stored only as a hash.
  */
 import { GatewayError } from './errors.ts';
 import { type IssuedInvite, issuePortalInvite } from './portal-invites.ts';
 import type { AccountsStore } from './ports/accounts.ts';
 import type { Member, PortalStore } from './ports/portal.ts';
 import type { PortalInvitesStore } from './ports/portal-invites.ts';
+import { canManage, isRole, ROLES, type Role } from './roles.ts';
 
 export interface TeamDeps {
   portal: Pick<PortalStore, 'listMembers' | 'removeMember'>;
@@ -26,14 +28,31 @@ async function member(deps: TeamDeps, accountId: string, memberId: string): Prom
   return found;
 }
 
-/** A link that adds someone to the account (for `email` when given; whoever opens it otherwise). */
+/**
+ * A link that adds someone to the account with `role` (for `email` when given; whoever opens it
+ * otherwise). A role that is none, or one `by` may not give, is refused naming `role`.
+ */
 export function inviteMember(
   deps: TeamDeps,
   accountId: string,
-  email: string | undefined,
+  input: { email: string | undefined; role: string },
+  by: Role,
   now: number,
 ): Promise<IssuedInvite> {
-  return issuePortalInvite({ accounts: deps.accounts, invites: deps.invites }, { accountId, email }, now);
+  const { email, role } = input;
+  if (!isRole(role))
+    throw new GatewayError('invalid_request', `\`role\` must be one of ${ROLES.join(', ')}`, {
+      field: 'role',
+    });
+  if (!canManage(by, role))
+    throw new GatewayError('invalid_request', `\`role\`: as ${by}, you cannot add an ${role}`, {
+      field: 'role',
+    });
+  return issuePortalInvite(
+    { accounts: deps.accounts, invites: deps.invites },
+    { accountId, email, role },
+    now,
+  );
 }
 
 /** A link that sets a member's password: for one who forgot it. */
@@ -44,7 +63,13 @@ export async function passwordResetLink(
   now: number,
 ): Promise<{ member: Member; link: IssuedInvite }> {
   const found = await member(deps, accountId, memberId);
-  return { member: found, link: await inviteMember(deps, accountId, found.email, now) };
+  // A link for an existing member's email sets their password and keeps their role.
+  const link = await issuePortalInvite(
+    { accounts: deps.accounts, invites: deps.invites },
+    { accountId, email: found.email },
+    now,
+  );
+  return { member: found, link };
 }
 
 /** Removes a member and signs them out everywhere; nobody removes themselves (the last member stays). */
@@ -52,11 +77,13 @@ export async function removeMember(
   deps: TeamDeps,
   accountId: string,
   memberId: string,
-  byUserId: string,
+  by: { userId: string; role: Role },
 ): Promise<Member> {
   const found = await member(deps, accountId, memberId);
-  if (found.id === byUserId)
+  if (found.id === by.userId)
     throw new GatewayError('conflict', 'You cannot remove yourself; another member of the account can.');
+  if (!canManage(by.role, found.role))
+    throw new GatewayError('conflict', `As ${by.role}, you cannot remove an ${found.role}.`);
   if (!(await deps.portal.removeMember(accountId, memberId)))
     throw new GatewayError('not_found', 'There is no such member in this account.');
   return found;

@@ -1,6 +1,7 @@
 /** The page frame: head, skip link, navigation (signed in), the page heading and any notice. */
 
 import type { SessionContext } from '../domain/ports/portal.ts';
+import { canOpen } from '../domain/roles.ts';
 import { CSRF_FIELD } from './auth/csrf.ts';
 import { html, type SafeHtml } from './html.ts';
 
@@ -45,7 +46,7 @@ export function csrfField(token: string): SafeHtml {
 function header(session: SessionContext, section: Section | undefined): SafeHtml {
   return html`<header class="top">
   <a class="brand" href="/app/dashboard">Switchboard</a>
-  <nav aria-label="Portal"><ul>${NAV.map(
+  <nav aria-label="Portal"><ul>${NAV.filter(([key]) => canOpen(session.role, key)).map(
     ([key, label]) =>
       html`<li><a href="/app/${key}"${key === section ? html` aria-current="page"` : ''}>${label}</a></li>`,
   )}</ul></nav>

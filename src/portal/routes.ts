@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from '../domain/errors.ts';
+import { canOpen } from '../domain/roles.ts';
 import { firstAjvMessage } from '../lib/request-validation.ts';
 import { CSRF_FIELD, preSessionTokenOf, sameToken } from './auth/csrf.ts';
 import { loadSession } from './auth/sessions.ts';
@@ -73,6 +74,30 @@ function registerAssets(portal: FastifyInstance): void {
   );
 }
 
+/** The portal section a path belongs to: `/app/messages.csv?tab=in` → `messages`. */
+function sectionOf(url: string): string {
+  return url.slice('/app/'.length).split(/[/?.]/)[0] ?? '';
+}
+
+/**
+ * Pages behind sign-in: without a session, the sign-in page (and back after it); with one, only what the
+ * member's role opens (src/domain/roles.ts), every page and every action behind it.
+ */
+async function signedInOnly(request: FastifyRequest, reply: FastifyReply) {
+  const session = request.portalSession;
+  if (!session) {
+    const next = encodeURIComponent(safeNext(request.url));
+    return reply.redirect(`/app/sign-in?next=${next}`, 303);
+  }
+  if (!canOpen(session.role, sectionOf(request.url)))
+    return sendErrorPage(
+      request,
+      reply,
+      403,
+      `As ${session.role}, you cannot open this page. An owner or admin of the account can change what you may do.`,
+    );
+}
+
 export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): Promise<void> {
   // The portal is not part of the JSON API: kept out of its OpenAPI document.
   portal.addHook('onRoute', (route) => {
@@ -113,11 +138,7 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
   registerInvitePages(portal, deps);
 
   await portal.register(async (signedIn) => {
-    signedIn.addHook('preHandler', async (request, reply) => {
-      if (request.portalSession) return;
-      const next = encodeURIComponent(safeNext(request.url));
-      return reply.redirect(`/app/sign-in?next=${next}`, 303);
-    });
+    signedIn.addHook('preHandler', signedInOnly);
     registerSettingsPages(signedIn, deps);
     registerDashboard(signedIn, deps);
     registerTeamPages(signedIn, deps);

@@ -27,6 +27,7 @@ import * as contacts from './migrations/2026-11-25-904-contacts.ts';
 import * as campaigns from './migrations/2026-11-26-905-campaigns.ts';
 import * as messagingLimits from './migrations/2026-11-26-906-messaging-limits.ts';
 import * as memberSignIns from './migrations/2026-11-26-907-member-sign-ins.ts';
+import * as memberRoles from './migrations/2026-11-26-908-member-roles.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-905-campaigns': campaigns,
   '2026-11-26-906-messaging-limits': messagingLimits,
   '2026-11-26-907-member-sign-ins': memberSignIns,
+  '2026-11-26-908-member-roles': memberRoles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

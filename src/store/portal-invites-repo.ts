@@ -33,6 +33,7 @@ class PortalInvitesRepository implements PortalInvitesStore {
         created_at: invite.createdAt,
         expires_at: invite.expiresAt,
         used_at: null,
+        role: invite.role ?? null,
       })
       .execute();
   }
@@ -71,7 +72,7 @@ class PortalInvitesRepository implements PortalInvitesStore {
           .where('token_hash', '=', tokenHash)
           .where('used_at', 'is', null)
           .where('expires_at', '>', now)
-          .returning(['account_id'])
+          .returning(['account_id', 'role'])
           .executeTakeFirst();
         if (!invite) return { kind: 'gone' } as const;
         const existing = await trx
@@ -99,6 +100,8 @@ class PortalInvitesRepository implements PortalInvitesStore {
               email: user.email,
               password_hash: user.passwordHash,
               created_at: now,
+              // A link made before roles, or by the command line, adds an owner.
+              role: invite.role ?? 'owner',
             })
             .execute();
         }

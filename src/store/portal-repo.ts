@@ -16,6 +16,7 @@ import type {
   PortalUser,
   SessionContext,
 } from '../domain/ports/portal.ts';
+import { isRole } from '../domain/roles.ts';
 import { accountsRepo } from './accounts-repo.ts';
 import type { Database, PortalUsersTable } from './schema.ts';
 
@@ -116,6 +117,7 @@ class PortalRepository implements PortalStore {
         'portal_sessions.last_seen_at',
         'portal_sessions.expires_at',
         'portal_users.email',
+        'portal_users.role',
         'accounts.name as account_name',
       ])
       .where('portal_sessions.token_hash', '=', tokenHash)
@@ -133,6 +135,8 @@ class PortalRepository implements PortalStore {
       accountName: row.account_name,
       csrfToken: row.csrf_token,
       lastSeenAt: row.last_seen_at,
+      // Unknown to this version (written by a newer one): the least a member may do.
+      role: isRole(row.role) ? row.role : 'agent',
     };
   }
 
@@ -193,7 +197,7 @@ class PortalRepository implements PortalStore {
   async listMembers(accountId: string): Promise<Member[]> {
     const rows = await this.#db
       .selectFrom('portal_users')
-      .select(['id', 'email', 'created_at', 'last_sign_in_at'])
+      .select(['id', 'email', 'created_at', 'last_sign_in_at', 'role'])
       .where('account_id', '=', accountId)
       .orderBy('created_at')
       .execute();
@@ -201,6 +205,7 @@ class PortalRepository implements PortalStore {
       id: r.id,
       email: r.email,
       createdAt: Number(r.created_at),
+      role: isRole(r.role) ? r.role : 'agent',
       lastSignInAt:
         r.last_sign_in_at === null || r.last_sign_in_at === undefined ? null : Number(r.last_sign_in_at),
     }));

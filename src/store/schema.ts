@@ -282,6 +282,8 @@ export interface PortalInvitesTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** The role of the member the link adds; null: owner. */
+  role?: string | null;
 }
 
 export interface PortalUsersTable {
@@ -294,6 +296,8 @@ export interface PortalUsersTable {
   created_at: number;
   /** When the user last signed in (migration 2026-11-26-907); null before the first time since. */
   last_sign_in_at?: number | null;
+  /** owner, admin, agent or developer (src/domain/roles.ts; migration 2026-11-26-908). */
+  role?: string;
 }
 
 /** A signed-in browser. The cookie holds the token; only its SHA-256 is stored. */

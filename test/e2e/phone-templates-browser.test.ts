@@ -189,10 +189,15 @@ describe('template messages on the virtual phone page', {
     const row = bubble(id).getByRole('region', { name: '3 cards' });
     await row.waitFor();
     await bubble(id).getByText('Our autumn picks for you, Amina.').waitFor();
-    assert.match(
-      await row.evaluate((r: any) => r.ownerDocument.defaultView.getComputedStyle(r).scrollSnapType),
-      /x mandatory/,
-    );
+    // The bubble is drawn again as its statuses arrive: a style read from the node just replaced is
+    // empty, so it is read until it comes from the one on the page.
+    const snap = await eventually(async () => {
+      const value: string = await row.evaluate(
+        (r: any) => r.ownerDocument.defaultView.getComputedStyle(r).scrollSnapType,
+      );
+      return value || undefined;
+    });
+    assert.match(snap, /x mandatory/);
     const last = row.getByRole('group', { name: 'card 3 of 3' });
     assert.equal(
       await last.getByRole('link', { name: 'Buy' }).getAttribute('href'),

@@ -29,7 +29,7 @@ const FORMS: [string, string[]][] = [
   ],
   ['/app/flows', ['phoneNumber', 'name', 'categories', 'flowJson']],
   ['/app/flows/1/publish', []],
-  ['/app/team', ['email']],
+  ['/app/team', ['email', 'role']],
   ['/app/team/usr_x/reset', []],
   ['/app/team/usr_x/remove', []],
   ['/app/flows/1/deprecate', []],

@@ -316,11 +316,14 @@ describe('portal on SQLite', () => {
     await owner.signUp('team-owner@example.org', PASSWORD, 'Team Co');
     const team = await owner.get('/app/team');
     assert.match(team.html, /team-owner@example\.org <span class="hint">\(you\)<\/span>/);
-    const refused = await owner.post('/app/team', { email: 'not an email' });
+    const refused = await owner.post('/app/team', { email: 'not an email', role: 'agent' });
     assert.equal(refused.status, 400);
     assert.match(refused.html, /id="f-email-error">/);
 
-    const made = await owner.post('/app/team', { email: 'helper@example.org' });
+    const badRole = await owner.post('/app/team', { email: 'x@example.org', role: 'emperor' });
+    assert.equal(badRole.status, 400);
+    assert.match(badRole.html, /id="f-role-error">must be one of owner, admin, agent, developer/);
+    const made = await owner.post('/app/team', { email: 'helper@example.org', role: 'admin' });
     assert.equal(made.status, 200);
     assert.match(made.html, /shown only on this page/);
     const linkOf = (html: string) =>
@@ -374,6 +377,72 @@ describe('portal on SQLite', () => {
     const self = await owner.post(`/app/team/${ownerId}/remove`, {});
     assert.equal(self.status, 409);
     assert.match(self.html, /You cannot remove yourself/);
+  });
+
+  test('roles: an agent keeps to the customer side, a developer to the technical one, an admin below owners', async () => {
+    const owner = new PortalClient(t.url);
+    await owner.signUp('roles-owner@example.org', PASSWORD, 'Roles Co');
+    await owner.get('/app/team');
+    const join = async (email: string, role: string) => {
+      const made = await owner.post('/app/team', { email, role });
+      const link = /<code>https?:\/\/[^/<]+(\/app\/invite\/[A-Za-z0-9_-]{43})<\/code>/.exec(made.html)![1]!;
+      const member = new PortalClient(t.url);
+      await member.get(link);
+      assert.equal((await member.post(link, { password: `${role} password 1234` })).status, 303);
+      await owner.get('/app/team');
+      return member;
+    };
+    const agent = await join('roles-agent@example.org', 'agent');
+    const developer = await join('roles-dev@example.org', 'developer');
+    const admin = await join('roles-admin@example.org', 'admin');
+
+    const status = async (client: PortalClient, path: string) => (await client.get(path)).status;
+    for (const path of ['/app/dashboard', '/app/messages', '/app/messages.csv', '/app/contacts'])
+      assert.equal(await status(agent, path), 200, `agent: ${path}`);
+    for (const path of [
+      '/app/settings',
+      '/app/webhooks',
+      '/app/team',
+      '/app/campaigns',
+      '/app/templates',
+      '/app/flows',
+    ])
+      assert.equal(await status(agent, path), 403, `agent: ${path}`);
+    const agentPage = await agent.get('/app/contacts');
+    assert.doesNotMatch(
+      agentPage.html,
+      /href="\/app\/settings"|href="\/app\/webhooks"/,
+      'the menu offers only what opens',
+    );
+    const keyAttempt = await agent.post('/app/settings/keys', { name: 'sneaky' });
+    assert.equal(keyAttempt.status, 403, 'an action is refused as its page is');
+    assert.match(keyAttempt.html, /As agent, you cannot open this page/);
+
+    for (const path of ['/app/settings', '/app/webhooks', '/app/flows', '/app/messages'])
+      assert.equal(await status(developer, path), 200, `developer: ${path}`);
+    for (const path of ['/app/team', '/app/contacts', '/app/campaigns'])
+      assert.equal(await status(developer, path), 403, `developer: ${path}`);
+
+    // An admin manages the team, below owners: no owner is added or removed by them.
+    await admin.get('/app/team');
+    const noOwner = await admin.post('/app/team', { email: 'roles-boss@example.org', role: 'owner' });
+    assert.equal(noOwner.status, 400);
+    assert.match(noOwner.html, /as admin, you cannot add an owner/);
+    const team = await admin.get('/app/team');
+    const ownerId =
+      /<td data-label="Email">roles-owner@example\.org<\/td>[\s\S]*?action="\/app\/team\/([^/"]+)\/reset"/.exec(
+        team.html,
+      )![1]!;
+    assert.equal((await admin.post(`/app/team/${ownerId}/remove`, {})).status, 409);
+    const agentId =
+      /<td data-label="Email">roles-agent@example\.org<\/td>[\s\S]*?action="\/app\/team\/([^/"]+)\/reset"/.exec(
+        team.html,
+      )![1]!;
+    assert.equal(
+      (await admin.post(`/app/team/${agentId}/remove`, {})).location,
+      '/app/team?notice=member-removed',
+    );
+    assert.equal(await status(agent, '/app/dashboard'), 303, 'the removed agent is signed out');
   });
 
   test('the template form goes through the API rules: errors next to the field, then PENDING', async () => {

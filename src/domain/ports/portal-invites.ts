@@ -8,6 +8,8 @@ export interface PortalInviteRecord {
   email: string | null;
   createdAt: number;
   expiresAt: number;
+  /** The role of a member the link adds (src/domain/roles.ts); null: owner. An existing user keeps theirs. */
+  role?: string | null;
 }
 
 /** A link that can still be used: not expired, not used. */

@@ -3,6 +3,8 @@
  * sessions (found by the SHA-256 of the cookie token) and the sign-in attempts that lock an email out.
  * Everything else a page shows comes through the domain's other ports, scoped by account.
  */
+
+import type { Role } from '../roles.ts';
 import type { Account } from './accounts.ts';
 
 export interface PortalUser {
@@ -35,6 +37,8 @@ export interface SessionContext {
   accountName: string;
   csrfToken: string;
   lastSeenAt: number;
+  /** What the user may open (src/domain/roles.ts). */
+  role: Role;
 }
 
 /** When attempts lock an email out (src/portal/auth/lockout.ts holds the figures). */
@@ -82,4 +86,5 @@ export interface Member {
   createdAt: number;
   /** Null until they sign in (or from before sign-ins were recorded). */
   lastSignInAt: number | null;
+  role: Role;
 }

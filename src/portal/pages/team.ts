@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
 import type { IssuedInvite } from '../../domain/portal-invites.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
+import { canManage, ROLES } from '../../domain/roles.ts';
 import {
   inviteMember,
   listMembers,
@@ -16,7 +17,7 @@ import {
   type TeamDeps,
 } from '../../domain/team.ts';
 import { portalInviteLink } from '../../lib/portal-links.ts';
-import { copyable, input, when } from '../components.ts';
+import { copyable, input, select, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, param } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
@@ -36,12 +37,12 @@ function send(reply: FastifyReply, status: number, body: string) {
 async function membersCard(deps: PortalDeps, session: SessionContext): Promise<SafeHtml> {
   const members = await listMembers(teamOf(deps), session.accountId);
   return html`<section class="card" aria-labelledby="members-heading"><h2 id="members-heading">Members</h2>
-<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Email</th><th scope="col">Member since</th><th scope="col">Last sign-in</th><th scope="col">Actions</th></tr></thead>
+<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Member since</th><th scope="col">Last sign-in</th><th scope="col">Actions</th></tr></thead>
 <tbody>${members.map(
     (
       m,
-    ) => html`<tr><td data-label="Email">${m.email}${m.id === session.userId ? html` <span class="hint">(you)</span>` : ''}</td><td data-label="Member since">${when(m.createdAt)}</td><td data-label="Last sign-in">${m.lastSignInAt === null ? '—' : when(m.lastSignInAt)}</td>
-<td data-label="Actions"><div class="actions"><form method="post" action="/app/team/${m.id}/reset">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Password link<span class="visually-hidden"> for ${m.email}</span></button></form>${m.id === session.userId ? '' : html`<a class="button danger" href="/app/team/${m.id}/remove">Remove<span class="visually-hidden"> ${m.email}</span></a>`}</div></td></tr>`,
+    ) => html`<tr><td data-label="Email">${m.email}${m.id === session.userId ? html` <span class="hint">(you)</span>` : ''}</td><td data-label="Role">${m.role}</td><td data-label="Member since">${when(m.createdAt)}</td><td data-label="Last sign-in">${m.lastSignInAt === null ? '—' : when(m.lastSignInAt)}</td>
+<td data-label="Actions"><div class="actions"><form method="post" action="/app/team/${m.id}/reset">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Password link<span class="visually-hidden"> for ${m.email}</span></button></form>${m.id === session.userId || !canManage(session.role, m.role) ? '' : html`<a class="button danger" href="/app/team/${m.id}/remove">Remove<span class="visually-hidden"> ${m.email}</span></a>`}</div></td></tr>`,
   )}</tbody></table></div></section>`;
 }
 
@@ -54,14 +55,16 @@ async function teamPage(
     notice?: string | undefined;
     email?: string;
     emailError?: string;
+    roleError?: string;
     error?: string;
   } = {},
 ) {
   const body = html`${await membersCard(deps, session)}
 <section class="card" aria-labelledby="invite-heading"><h2 id="invite-heading">Add a member</h2>
-<p>Makes a one-time link (72 hours) to give to the person: opening it, they choose their password and sign in to this account. Every member can do everything in the portal.</p>
+<p>Makes a one-time link (72 hours) to give to the person: opening it, they choose their password and sign in to this account with the role chosen here. <strong>Admin</strong>: everything but adding or removing owners. <strong>Agent</strong>: the dashboard, the messages and the contacts. <strong>Developer</strong>: the dashboard, the messages, API keys, webhooks and flows.</p>
 <form method="post" action="/app/team" novalidate>${csrfField(session.csrfToken)}
 ${input({ name: 'email', label: 'Their email (optional)', type: 'email', value: options.email ?? '', error: options.emailError, hint: 'Without one, whoever opens the link chooses it.' })}
+${select({ name: 'role', label: 'Role', value: 'agent', error: options.roleError, options: ROLES.filter((r) => canManage(session.role, r)).map((r) => [r, r] as [string, string]) })}
 <button type="submit">Make the link</button></form></section>`;
   return send(
     reply,
@@ -92,18 +95,28 @@ export function registerTeamPages(portal: FastifyInstance, deps: PortalDeps): vo
   portal.post('/team', async (request, reply) => {
     const session = sessionOf(request);
     const email = field(request.body, 'email', 300).trim();
+    const role = field(request.body, 'role', 20);
     try {
-      const link = await inviteMember(teamOf(deps), session.accountId, email || undefined, Date.now());
+      const link = await inviteMember(
+        teamOf(deps),
+        session.accountId,
+        { email: email || undefined, role },
+        session.role,
+        Date.now(),
+      );
       const who = email
         ? html`A link for <strong>${email}</strong> to join this account:`
         : html`A link to join this account:`;
       return linkPage(deps, reply, session, who, link);
     } catch (error) {
-      if (!(error instanceof GatewayError) || error.field !== 'email') throw error;
+      if (!(error instanceof GatewayError) || (error.field !== 'email' && error.field !== 'role'))
+        throw error;
       return teamPage(deps, reply, session, {
         status: error.status,
         email,
-        emailError: error.message.replace('`email`', 'this email'),
+        ...(error.field === 'email'
+          ? { emailError: error.message.replace('`email`', 'this email') }
+          : { roleError: error.message.replace(/`role`:? ?/, '') }),
       });
     }
   });
@@ -144,7 +157,10 @@ function registerMemberActions(portal: FastifyInstance, deps: PortalDeps): void 
   portal.post('/team/:id/remove', async (request, reply) => {
     const session = sessionOf(request);
     try {
-      await removeMember(teamOf(deps), session.accountId, param(request.params, 'id'), session.userId);
+      await removeMember(teamOf(deps), session.accountId, param(request.params, 'id'), {
+        userId: session.userId,
+        role: session.role,
+      });
     } catch (error) {
       if (!(error instanceof GatewayError) || error.code !== 'conflict') throw error;
       return teamPage(deps, reply, session, { status: 409, error: error.message });
