@@ -1,5 +1,5 @@
 /**
- * What a member of an account may open in the portal (docs/portal.md, "Team"), by role:
+ * What a member of an account may open in the portal (docs/portal.md, "Team"; docs/adr/0029), by role:
  * - owner: everything, and only an owner makes or removes another owner;
  * - admin: everything else, the team included;
  * - agent: the customer side only: the dashboard, the message log and the contacts;
