@@ -6,7 +6,7 @@
  * (src/domain/portal-invites.ts): shown once, stored only as a hash.
  */
 import { GatewayError } from './errors.ts';
-import { type IssuedInvite, issuePortalInvite } from './portal-invites.ts';
+import { type IssuedInvite, inviteEmailOf, issuePortalInvite } from './portal-invites.ts';
 import type { AccountsStore } from './ports/accounts.ts';
 import type { Member, PortalStore } from './ports/portal.ts';
 import type { PortalInvitesStore } from './ports/portal-invites.ts';
@@ -32,7 +32,7 @@ async function member(deps: TeamDeps, accountId: string, memberId: string): Prom
  * A link that adds someone to the account with `role` (for `email` when given; whoever opens it
  * otherwise). A role that is none, or one `by` may not give, is refused naming `role`.
  */
-export function inviteMember(
+export async function inviteMember(
   deps: TeamDeps,
   accountId: string,
   input: { email: string | undefined; role: string },
@@ -48,6 +48,15 @@ export function inviteMember(
     throw new GatewayError('invalid_request', `\`role\`: as ${by}, you cannot add an ${role}`, {
       field: 'role',
     });
+  // A link for a member's email would set their password: that is a password link, which asks whether
+  // the maker may manage them (an admin must not become the owner this way).
+  const existing = email ? inviteEmailOf(email) : null;
+  if (existing && (await deps.portal.listMembers(accountId)).some((m) => m.email === existing))
+    throw new GatewayError(
+      'conflict',
+      '`email` is a member of this account already: make them a password link instead',
+      { field: 'email' },
+    );
   return issuePortalInvite(
     { accounts: deps.accounts, invites: deps.invites },
     { accountId, email, role },
@@ -55,14 +64,21 @@ export function inviteMember(
   );
 }
 
-/** A link that sets a member's password: for one who forgot it. */
+/** A link that sets a member's password: for one who forgot it, made by one who may manage them. */
 export async function passwordResetLink(
   deps: TeamDeps,
   accountId: string,
   memberId: string,
+  by: { userId: string; role: Role },
   now: number,
 ): Promise<{ member: Member; link: IssuedInvite }> {
   const found = await member(deps, accountId, memberId);
+  // Whoever opens the link signs in as that member: an admin could otherwise become an owner.
+  if (found.id !== by.userId && !canManage(by.role, found.role))
+    throw new GatewayError(
+      'conflict',
+      `As ${by.role}, you cannot make a password link for an ${found.role}.`,
+    );
   // A link for an existing member's email sets their password and keeps their role.
   const link = await issuePortalInvite(
     { accounts: deps.accounts, invites: deps.invites },

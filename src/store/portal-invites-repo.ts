@@ -72,7 +72,7 @@ class PortalInvitesRepository implements PortalInvitesStore {
           .where('token_hash', '=', tokenHash)
           .where('used_at', 'is', null)
           .where('expires_at', '>', now)
-          .returning(['account_id', 'role'])
+          .returning(['account_id', 'role', 'email'])
           .executeTakeFirst();
         if (!invite) return { kind: 'gone' } as const;
         const existing = await trx
@@ -80,7 +80,10 @@ class PortalInvitesRepository implements PortalInvitesStore {
           .select(['id', 'account_id'])
           .where('email', '=', user.email)
           .executeTakeFirst();
-        if (existing && existing.account_id !== invite.account_id) throw new EmailTaken();
+        // A link sets an existing user's password only when it was made for their email (a password
+        // link): one whose opener chose the email would let its maker sign in as any member.
+        if (existing && (existing.account_id !== invite.account_id || invite.email === null))
+          throw new EmailTaken();
         let userId = existing?.id;
         if (userId) {
           await trx

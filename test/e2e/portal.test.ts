@@ -425,14 +425,35 @@ describe('portal on SQLite', () => {
 
     // An admin manages the team, below owners: no owner is added or removed by them.
     await admin.get('/app/team');
+    const asOwner = await admin.post('/app/team', { email: 'roles-owner@example.org', role: 'admin' });
+    assert.equal(asOwner.status, 409, "a link for the owner's email would set the owner's password");
+    assert.match(asOwner.html, /is a member of this account already: make them a password link instead/);
+    // Nor a link made for no email, opened with the owner's: it would set the owner's password.
+    const open = await admin.post('/app/team', { email: '', role: 'agent' });
+    const openLink = /<code>https?:\/\/[^/<]+(\/app\/invite\/[A-Za-z0-9_-]{43})<\/code>/.exec(open.html)![1]!;
+    const opener = new PortalClient(t.url);
+    await opener.get(openLink);
+    const hijack = await opener.post(openLink, {
+      email: 'roles-owner@example.org',
+      password: 'taken over 12345',
+    });
+    assert.equal(hijack.status, 409);
+    assert.match(hijack.html, /This email has a portal user already/);
+    assert.equal((await new PortalClient(t.url).signIn('roles-owner@example.org', PASSWORD)).status, 303);
     const noOwner = await admin.post('/app/team', { email: 'roles-boss@example.org', role: 'owner' });
     assert.equal(noOwner.status, 400);
     assert.match(noOwner.html, /as admin, you cannot add an owner/);
     const team = await admin.get('/app/team');
-    const ownerId =
-      /<td data-label="Email">roles-owner@example\.org<\/td>[\s\S]*?action="\/app\/team\/([^/"]+)\/reset"/.exec(
-        team.html,
-      )![1]!;
+    assert.doesNotMatch(
+      /<td data-label="Email">roles-owner@example\.org<\/td>[\s\S]*?<\/tr>/.exec(team.html)![0],
+      /Password link|Remove/,
+      'an admin is offered nothing on an owner',
+    );
+    const ownerId = /action="\/app\/team\/([^/"]+)\/reset"/.exec((await owner.get('/app/team')).html)![1]!;
+    await admin.get('/app/team');
+    const takeover = await admin.post(`/app/team/${ownerId}/reset`, {});
+    assert.equal(takeover.status, 409, 'an admin cannot make a link that signs in as the owner');
+    assert.match(takeover.html, /As admin, you cannot make a password link for an owner/);
     assert.equal((await admin.post(`/app/team/${ownerId}/remove`, {})).status, 409);
     const agentId =
       /<td data-label="Email">roles-agent@example\.org<\/td>[\s\S]*?action="\/app\/team\/([^/"]+)\/reset"/.exec(

@@ -30,7 +30,10 @@ export type RedeemOutcome =
   | { kind: 'signed-in'; user: InvitedUser }
   /** Expired, used already, or never issued: nothing changed. */
   | { kind: 'gone' }
-  /** The email belongs to a user of another account: nothing changed, the link stays usable. */
+  /**
+   * The email belongs to a user of another account, or to a user at all when the link was not made for
+   * their email: nothing changed, the link stays usable.
+   */
   | { kind: 'email-taken' };
 
 export interface PortalInvitesStore {

@@ -113,7 +113,10 @@ export function registerInvitePages(portal: FastifyInstance, deps: PortalDeps): 
     );
     if (outcome.kind === 'gone') return gone(request, reply);
     if (outcome.kind === 'email-taken') {
-      const taken = { email: 'A user of another account has this email; choose another.' };
+      const taken = {
+        email:
+          'This email has a portal user already; choose another. (A member who forgot their password gets a password link from a member of their account.)',
+      };
       return html200(reply, 409, invitePage(token, csrf, invite, email, taken));
     }
     const { user } = outcome;

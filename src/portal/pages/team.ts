@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
 import type { IssuedInvite } from '../../domain/portal-invites.ts';
-import type { SessionContext } from '../../domain/ports/portal.ts';
+import type { Member, SessionContext } from '../../domain/ports/portal.ts';
 import { canManage, ROLES } from '../../domain/roles.ts';
 import {
   inviteMember,
@@ -34,6 +34,14 @@ function send(reply: FastifyReply, status: number, body: string) {
   return reply.code(status).type('text/html; charset=utf-8').send(body);
 }
 
+/** What the signed-in member may do to `m`: a password link for themselves or one they manage; removal. */
+function memberActions(m: Member, session: SessionContext): SafeHtml | string {
+  const self = m.id === session.userId;
+  const manages = canManage(session.role, m.role);
+  if (!self && !manages) return '';
+  return html`<div class="actions"><form method="post" action="/app/team/${m.id}/reset">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Password link<span class="visually-hidden"> for ${m.email}</span></button></form>${self ? '' : html`<a class="button danger" href="/app/team/${m.id}/remove">Remove<span class="visually-hidden"> ${m.email}</span></a>`}</div>`;
+}
+
 async function membersCard(deps: PortalDeps, session: SessionContext): Promise<SafeHtml> {
   const members = await listMembers(teamOf(deps), session.accountId);
   return html`<section class="card" aria-labelledby="members-heading"><h2 id="members-heading">Members</h2>
@@ -42,7 +50,7 @@ async function membersCard(deps: PortalDeps, session: SessionContext): Promise<S
     (
       m,
     ) => html`<tr><td data-label="Email">${m.email}${m.id === session.userId ? html` <span class="hint">(you)</span>` : ''}</td><td data-label="Role">${m.role}</td><td data-label="Member since">${when(m.createdAt)}</td><td data-label="Last sign-in">${m.lastSignInAt === null ? '—' : when(m.lastSignInAt)}</td>
-<td data-label="Actions"><div class="actions"><form method="post" action="/app/team/${m.id}/reset">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Password link<span class="visually-hidden"> for ${m.email}</span></button></form>${m.id === session.userId || !canManage(session.role, m.role) ? '' : html`<a class="button danger" href="/app/team/${m.id}/remove">Remove<span class="visually-hidden"> ${m.email}</span></a>`}</div></td></tr>`,
+<td data-label="Actions">${memberActions(m, session)}</td></tr>`,
   )}</tbody></table></div></section>`;
 }
 
@@ -128,12 +136,20 @@ export function registerTeamPages(portal: FastifyInstance, deps: PortalDeps): vo
 function registerMemberActions(portal: FastifyInstance, deps: PortalDeps): void {
   portal.post('/team/:id/reset', async (request, reply) => {
     const session = sessionOf(request);
-    const { member, link } = await passwordResetLink(
-      teamOf(deps),
-      session.accountId,
-      param(request.params, 'id'),
-      Date.now(),
-    );
+    let made: Awaited<ReturnType<typeof passwordResetLink>>;
+    try {
+      made = await passwordResetLink(
+        teamOf(deps),
+        session.accountId,
+        param(request.params, 'id'),
+        { userId: session.userId, role: session.role },
+        Date.now(),
+      );
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.code !== 'conflict') throw error;
+      return teamPage(deps, reply, session, { status: 409, error: error.message });
+    }
+    const { member, link } = made;
     return linkPage(
       deps,
       reply,
