@@ -62,9 +62,11 @@ describe('send text through the sandbox', () => {
     assert.equal(onPhone.type, 'text');
     assert.equal(onPhone.rendered, 'Hello from Switchboard');
 
+    // The network's statuses may arrive out of order: a `delivered` behind `read` joins the timeline a
+    // moment after the status reads READ.
     const status = await eventually(async () => {
       const s = await call(t.url, 'GET', '/api/v1/msg/message/text-1', { key: account.apiKey });
-      return s.body.data?.status === 'READ' ? s : undefined;
+      return s.body.data?.status === 'READ' && s.body.data.timeline.length === 3 ? s : undefined;
     });
     assert.equal(status.status, 200);
     assert.equal(status.body.data.waId, r.body.data.waId);

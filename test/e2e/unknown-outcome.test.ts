@@ -141,7 +141,11 @@ describe('unknown outcomes settled by the network', () => {
     assert.equal(replayed.status, 504, 'a replay while unknown says so again');
     assert.equal(replayed.body.message, first.body.message);
 
-    const settled = await once(t, account, 'held-1', 'READ');
+    // A `delivered` the network posted behind `read` joins the timeline a moment after the status reads READ.
+    const settled = await eventually(async () => {
+      const data = await once(t, account, 'held-1', 'READ');
+      return data.timeline.length === 3 ? data : undefined;
+    });
     const phone = (await receivedBy(t, user)).filter((m) => m.rendered === 'text of held-1');
     assert.equal(phone.length, 1, 'the network received it once');
     assert.equal(settled.waId, phone[0].id, 'the network id is recorded');
