@@ -14,16 +14,13 @@ import { field } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
+import { html200 } from './account.ts';
 
 const PER_PAGE = 50;
 
 interface FormState {
   values?: { phone: string; name: string; tags: string };
   errors?: Partial<Record<'phone' | 'name' | 'tags', string>>;
-}
-
-function send(reply: FastifyReply, status: number, body: string) {
-  return reply.code(status).type('text/html; charset=utf-8').send(body);
 }
 
 function row(c: Contact): SafeHtml {
@@ -79,7 +76,7 @@ ${
 }
 ${pager(query.tag, query.page, total)}</section>
 ${form(session, state)}`;
-  return send(
+  return html200(
     reply,
     status,
     page({ title: 'Contacts', session, section: 'contacts', notice: query.notice, body }),

@@ -6,7 +6,7 @@
  * The figures come from src/domain/dashboard.ts, counted as the API counts statuses.
  */
 import type { FastifyInstance } from 'fastify';
-import { campaignWithCounts } from '../../domain/campaigns/campaign-service.ts';
+import { countsOf } from '../../domain/campaigns/counts.ts';
 import { DASHBOARD_DAYS, type Dashboard, type DashboardDays, dashboardOf } from '../../domain/dashboard.ts';
 import { GatewayError } from '../../domain/errors.ts';
 import { normalizePhone } from '../../lib/phone.ts';
@@ -60,7 +60,13 @@ function webhooksCard(d: Dashboard): SafeHtml {
 
 async function campaignsCard(deps: PortalDeps, accountId: string): Promise<SafeHtml> {
   const { campaigns } = await deps.campaigns.campaigns.list(accountId, { offset: 0, limit: 5 });
-  const rows = await Promise.all(campaigns.map((c) => campaignWithCounts(deps.campaigns, accountId, c.id)));
+  // The list read them already: only their counts are read (shared for a moment with the campaign pages).
+  const rows = await Promise.all(
+    campaigns.map(async (campaign) => ({
+      campaign,
+      counts: countsOf(await deps.campaigns.campaigns.tally(campaign)),
+    })),
+  );
   return html`<section class="card" aria-labelledby="campaigns-heading"><h2 id="campaigns-heading">Latest campaigns</h2>${
     rows.length
       ? html`<ul class="plain">${rows.map(({ campaign, counts }) => html`<li><a href="/app/campaigns/${campaign.id}">${campaign.name}</a> ${badge(campaign.status)} <span class="hint">${countsLine(campaign, counts)}</span></li>`)}</ul>`

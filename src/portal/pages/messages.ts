@@ -25,18 +25,21 @@ function fileLink(href: string | undefined, type: string): SafeHtml | string {
   return href ? html` <a href="${href}">Open the ${type}</a>` : '';
 }
 
-function queryOf(search: Search, pageNo: number): string {
+/** The search as a query string: the fields given, and the page when it is not the first. */
+function searchQuery(search: Search, pageNo = 1): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(search)) if (v) params.set(k, v);
   if (pageNo > 1) params.set('page', String(pageNo));
-  return `/app/messages?${params}`;
+  return params.toString();
+}
+
+function queryOf(search: Search, pageNo: number): string {
+  return `/app/messages?${searchQuery(search, pageNo)}`;
 }
 
 /** The CSV export of what the search keeps: every row, not only this page. */
 function exportLink(search: Search): SafeHtml {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(search)) if (v) params.set(k, v);
-  return html`<p><a href="/app/messages.csv?${params.toString()}" download>Export ${search.tab === 'out' ? 'sent' : 'received'} messages as CSV</a></p>`;
+  return html`<p><a href="/app/messages.csv?${searchQuery(search)}" download>Export ${search.tab === 'out' ? 'sent' : 'received'} messages as CSV</a></p>`;
 }
 
 function searchForm(search: Search, errors: SearchErrors): SafeHtml {

@@ -23,16 +23,13 @@ import { field, param } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
+import { html200 } from './account.ts';
 
 const teamOf = (deps: PortalDeps): TeamDeps => ({
   portal: deps.portal,
   accounts: deps.repos.accounts,
   invites: deps.repos.portalInvites,
 });
-
-function send(reply: FastifyReply, status: number, body: string) {
-  return reply.code(status).type('text/html; charset=utf-8').send(body);
-}
 
 /** What the signed-in member may do to `m`: a password link for themselves or one they manage; removal. */
 function memberActions(m: Member, session: SessionContext): SafeHtml | string {
@@ -74,7 +71,7 @@ async function teamPage(
 ${input({ name: 'email', label: 'Their email (optional)', type: 'email', value: options.email ?? '', error: options.emailError, hint: 'Without one, whoever opens the link chooses it.' })}
 ${select({ name: 'role', label: 'Role', value: 'agent', error: options.roleError, options: ROLES.filter((r) => canManage(session.role, r)).map((r) => [r, r] as [string, string]) })}
 <button type="submit">Make the link</button></form></section>`;
-  return send(
+  return html200(
     reply,
     options.status ?? 200,
     page({ title: 'Team', session, section: 'team', notice: options.notice, error: options.error, body }),
@@ -92,7 +89,7 @@ function linkPage(
 ${copyable(portalInviteLink(deps.config.publicUrl, link.token), 'the link')}
 <p>It works once, until ${when(link.expiresAt)}, and is shown only on this page: copy it now and give it to them yourself.</p>
 <p><a href="/app/team">Back to the team</a></p></section>`;
-  return send(reply, 200, page({ title: 'One-time link', session, section: 'team', body }));
+  return html200(reply, 200, page({ title: 'One-time link', session, section: 'team', body }));
 }
 
 export function registerTeamPages(portal: FastifyInstance, deps: PortalDeps): void {
@@ -167,7 +164,7 @@ function registerMemberActions(portal: FastifyInstance, deps: PortalDeps): void 
     const body = html`<section class="card"><p>Remove <strong>${member.email}</strong> from this account? They are signed out at once and can no longer sign in; the account's messages, keys and settings stay.</p>
 <div class="actions"><form method="post" action="/app/team/${member.id}/remove">${csrfField(session.csrfToken)}<button type="submit" class="danger">Remove member</button></form>
 <a class="button secondary" href="/app/team">Cancel</a></div></section>`;
-    return send(reply, 200, page({ title: 'Remove a member', session, section: 'team', body }));
+    return html200(reply, 200, page({ title: 'Remove a member', session, section: 'team', body }));
   });
 
   portal.post('/team/:id/remove', async (request, reply) => {

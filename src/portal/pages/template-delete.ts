@@ -12,9 +12,7 @@ import { type PortalDeps, sessionOf } from '../deps.ts';
 import { param } from '../forms.ts';
 import { html } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
-import { ownedTemplate } from './template-edit.ts';
-
-const notFound = () => new GatewayError('not_found', 'There is no such template in your account.');
+import { ownedTemplate, templateNotFound } from './template-edit.ts';
 
 export function registerTemplateDelete(portal: FastifyInstance, deps: PortalDeps): void {
   portal.get('/templates/:phone/:id/delete', async (request, reply) => {
@@ -45,7 +43,7 @@ export function registerTemplateDelete(portal: FastifyInstance, deps: PortalDeps
         error instanceof GatewayError &&
         (error.status === 404 || error.status === 400 || error.status === 403)
       )
-        throw notFound();
+        throw templateNotFound();
       throw error;
     }
     return reply.redirect('/app/templates?notice=template-deleted', 303);

@@ -24,7 +24,8 @@ import {
   requestBody,
 } from '../templates/template-form.ts';
 
-const notFound = () => new GatewayError('not_found', 'There is no such template in your account.');
+export const templateNotFound = () =>
+  new GatewayError('not_found', 'There is no such template in your account.');
 
 /** The account's template on one of its numbers; anything else is "not found". */
 export async function ownedTemplate(
@@ -34,11 +35,11 @@ export async function ownedTemplate(
   id: string,
 ): Promise<TemplateView> {
   const found = await listTemplates(deps.templates, accountId, phone, {}).catch((error) => {
-    if (error instanceof GatewayError && error.status < 500) throw notFound();
+    if (error instanceof GatewayError && error.status < 500) throw templateNotFound();
     throw error;
   });
   const template = found.find((t) => t.id === id);
-  if (!template) throw notFound();
+  if (!template) throw templateNotFound();
   return template;
 }
 

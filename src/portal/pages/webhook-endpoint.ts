@@ -28,7 +28,8 @@ import {
   endpointAnswers,
   endpointFields,
 } from '../webhooks/endpoint-form.ts';
-import { ownedEndpointOrPage, sendPage } from '../webhooks/endpoint-pages.ts';
+import { ownedEndpointOrPage } from '../webhooks/endpoint-pages.ts';
+import { html200 } from './account.ts';
 
 const stateOf = (e: WebhookEndpoint) => (e.disabledAt === null ? 'ENABLED' : 'DISABLED');
 
@@ -73,7 +74,7 @@ async function showEndpoint(
 ${factsCard(deps, endpoint, session)}
 ${editCard(endpoint, session, options.answers)}
 ${deliveries}`;
-  return sendPage(
+  return html200(
     reply,
     options.status ?? 200,
     page({
@@ -136,7 +137,7 @@ function registerRotation(portal: FastifyInstance, deps: PortalDeps): void {
     const body = html`<section class="card"><p>Give <code>${e.url}</code> a new signing secret? For 24 hours every event is signed with both the new and the old secret, so your application can switch over without missing one; then only the new one signs.</p>
 <div class="actions"><form method="post" action="/app/webhooks/${e.id}/rotate">${csrfField(session.csrfToken)}<button type="submit">Rotate the secret</button></form>
 <a class="button secondary" href="/app/webhooks/${e.id}">Cancel</a></div></section>`;
-    return sendPage(
+    return html200(
       reply,
       200,
       page({ title: 'Rotate the signing secret', session, section: 'webhooks', body }),
@@ -150,7 +151,7 @@ function registerRotation(portal: FastifyInstance, deps: PortalDeps): void {
 ${copyable(rotated.secret, 'the new signing secret')}
 <p>The previous secret also signs every event until ${when(rotated.previousUntil)}. Give your application the new one before then.</p>
 <p><a href="/app/webhooks/${id}">Back to the endpoint</a></p></section>`;
-    return sendPage(reply, 200, page({ title: 'New signing secret', session, section: 'webhooks', body }));
+    return html200(reply, 200, page({ title: 'New signing secret', session, section: 'webhooks', body }));
   });
 }
 

@@ -21,7 +21,8 @@ import {
   endpointAnswers,
   endpointFields,
 } from '../webhooks/endpoint-form.ts';
-import { ownedEndpointOrPage, sendPage } from '../webhooks/endpoint-pages.ts';
+import { ownedEndpointOrPage } from '../webhooks/endpoint-pages.ts';
+import { html200 } from './account.ts';
 import { registerEndpointPage } from './webhook-endpoint.ts';
 
 async function list(
@@ -47,7 +48,7 @@ ${csrfField(session.csrfToken)}
 ${endpointFields(answers)}
 <button type="submit">Add endpoint</button>
 </form></section>`;
-  return sendPage(
+  return html200(
     reply,
     status,
     page({ title: 'Webhooks', session, section: 'webhooks', notice: options.notice, body }),
@@ -78,7 +79,7 @@ function registerEndpointActions(portal: FastifyInstance, service: PortalDeps['w
     const body = html`<section class="card"><p>Delete the endpoint <code>${endpoint.url}</code> and its delivery history? Events stop going to it at once. This cannot be undone.</p>
 <div class="actions"><form method="post" action="/app/webhooks/${endpoint.id}/delete">${csrfField(session.csrfToken)}<button type="submit" class="danger">Delete endpoint</button></form>
 <a class="button secondary" href="/app/webhooks/${endpoint.id}">Cancel</a></div></section>`;
-    return sendPage(
+    return html200(
       reply,
       200,
       page({ title: 'Delete webhook endpoint', session, section: 'webhooks', body }),

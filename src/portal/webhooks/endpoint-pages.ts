@@ -1,13 +1,8 @@
-/** What the webhook pages share: sending a page, and the account's endpoint or the "not found" page. */
-import type { FastifyReply } from 'fastify';
+/** What the webhook pages share: the account's endpoint, or the "not found" page. */
 import { GatewayError } from '../../domain/errors.ts';
 import type { WebhookEndpoint } from '../../domain/ports/webhook-endpoints.ts';
 import { findEndpoint } from '../../domain/webhook-endpoints.ts';
 import type { PortalDeps } from '../deps.ts';
-
-export function sendPage(reply: FastifyReply, status: number, body: string) {
-  return reply.code(status).type('text/html; charset=utf-8').send(body);
-}
 
 /** The account's endpoint; another account's, or none, is the same "not found". */
 export async function ownedEndpointOrPage(
