@@ -45,6 +45,11 @@ const endpointsOfAccount = prepare(
  * Writes one event and a pending delivery to every enabled endpoint of the account subscribed to its type.
  * Call it inside the transaction of the change the event reports (the outbox pattern).
  */
+/** An event as every endpoint receives it (docs/webhooks.md, "The event envelope"). */
+function eventPayload(type: string, now: number, data: unknown): string {
+  return JSON.stringify({ type, timestamp: new Date(now).toISOString(), data });
+}
+
 export async function insertEvent(
   db: Kysely<Database>,
   accountId: string,
@@ -61,11 +66,7 @@ export async function insertEvent(
   // what happened (the network's, in whole seconds), stays in the data.
   const now = Math.max(Date.now(), at);
   const id = newId('evt', now);
-  const payload = JSON.stringify({
-    type,
-    timestamp: new Date(now).toISOString(),
-    data: typeof data === 'function' ? data() : data,
-  });
+  const payload = eventPayload(type, now, typeof data === 'function' ? data() : data);
   await db
     .insertInto('events')
     .values({ id, account_id: accountId, type, payload, created_at: now })
@@ -91,11 +92,7 @@ export async function insertEventForEndpoint(
   now: number,
 ): Promise<string> {
   const id = newId('evt', now);
-  const payload = JSON.stringify({
-    type: event.type,
-    timestamp: new Date(now).toISOString(),
-    data: event.data,
-  });
+  const payload = eventPayload(event.type, now, event.data);
   const delivery = pendingDelivery(accountId, id, endpointId, now);
   await db.transaction().execute(async (trx) => {
     await trx
