@@ -105,5 +105,6 @@ export async function registerPortal(app: FastifyInstance, core: Core, services:
     webhooks: services.webhookEndpoints,
     contacts: services.contacts,
     campaigns: services.campaigns,
+    inbox: services.inbox,
   });
 }

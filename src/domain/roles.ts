@@ -2,7 +2,7 @@
  * What a member of an account may open in the portal (docs/portal.md, "Team"; docs/adr/0029), by role:
  * - owner: everything, and only an owner makes or removes another owner;
  * - admin: everything else, the team included;
- * - agent: the customer side only: the dashboard, the message log and the contacts;
+ * - agent: the customer side only: the inbox, the dashboard, the message log and the contacts;
  * - developer: the technical side: the dashboard, the message log, API keys (settings), webhooks, flows.
  * A page not named here is for owners and admins: what is new is closed until it is placed.
  */
@@ -17,6 +17,7 @@ const SECTION_ROLES: Record<string, readonly Role[]> = {
   dashboard: EVERYONE,
   messages: EVERYONE,
   contacts: ['owner', 'admin', 'agent'],
+  inbox: ['owner', 'admin', 'agent'],
   settings: ['owner', 'admin', 'developer'],
   webhooks: ['owner', 'admin', 'developer'],
   flows: ['owner', 'admin', 'developer'],

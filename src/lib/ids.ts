@@ -27,6 +27,7 @@ export type IdPrefix =
   | 'acc'
   | 'key'
   | 'ctc'
+  | 'cnv'
   | 'num'
   | 'msg'
   | 'mse'

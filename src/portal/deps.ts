@@ -4,6 +4,7 @@ import type { CampaignDeps } from '../domain/campaigns/campaign-service.ts';
 import type { ContactDeps } from '../domain/contacts.ts';
 import type { FlowDeps } from '../domain/flows/flow-service.ts';
 import type { MediaLibrary } from '../domain/inbound-media.ts';
+import type { InboxReplyDeps } from '../domain/inbox/inbox-reply.ts';
 import type { AccountsStore } from '../domain/ports/accounts.ts';
 import type { DashboardStore } from '../domain/ports/dashboard.ts';
 import type { MessageLogStore } from '../domain/ports/message-log.ts';
@@ -35,6 +36,7 @@ export interface PortalDeps {
   webhooks: WebhookEndpointDeps;
   contacts: ContactDeps;
   campaigns: CampaignDeps;
+  inbox: InboxReplyDeps;
 }
 
 declare module 'fastify' {

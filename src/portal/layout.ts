@@ -7,6 +7,7 @@ import { html, type SafeHtml } from './html.ts';
 
 export type Section =
   | 'dashboard'
+  | 'inbox'
   | 'settings'
   | 'team'
   | 'messages'
@@ -18,6 +19,7 @@ export type Section =
 
 const NAV: [Section, string][] = [
   ['dashboard', 'Dashboard'],
+  ['inbox', 'Inbox'],
   ['settings', 'Settings'],
   ['messages', 'Messages'],
   ['contacts', 'Contacts'],

@@ -20,6 +20,7 @@ import { registerContactPages } from './pages/contacts.ts';
 import { registerDashboard } from './pages/dashboard.ts';
 import { CSRF_REFUSED, sendErrorPage } from './pages/errors.ts';
 import { registerFlowPages } from './pages/flows.ts';
+import { registerInboxPages } from './pages/inbox.ts';
 import { registerInvitePages } from './pages/invite.ts';
 import { registerMessagePages } from './pages/messages.ts';
 import { registerSettingsPages } from './pages/settings.ts';
@@ -39,9 +40,9 @@ const CSS = asset('portal.css');
 const JS = asset('portal.js');
 const ICON = asset('favicon.svg');
 
-/** Only same-origin styles, scripts and form targets; never framed. */
+/** Only same-origin styles, scripts, images, sound and video, and form targets; never framed. */
 const CSP =
-  "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; " +
+  "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; media-src 'self'; connect-src 'self'; " +
   "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 function csrfField(body: unknown): unknown {
@@ -141,6 +142,7 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
     signedIn.addHook('preHandler', signedInOnly);
     registerSettingsPages(signedIn, deps);
     registerDashboard(signedIn, deps);
+    registerInboxPages(signedIn, deps);
     registerTeamPages(signedIn, deps);
     registerMessagePages(signedIn, deps);
     registerContactPages(signedIn, deps);

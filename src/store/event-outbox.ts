@@ -7,9 +7,11 @@
 import type { Kysely } from 'kysely';
 import type { MediaCopy, PublishReceived } from '../domain/inbound.ts';
 import type { MessageStatus } from '../domain/message-status.ts';
+import { messageSummary } from '../domain/message-summary.ts';
 import type { InboundMessage } from '../domain/ports/inbound.ts';
 import type { SentMessage } from '../domain/ports/messages.ts';
 import { inboundRepo } from './inbound-repo.ts';
+import { recordReceivedInInbox } from './inbox-repo.ts';
 import type { MessageHooks } from './messages-repo.ts';
 import type { Database } from './schema.ts';
 import { insertEvent } from './webhooks-repo.ts';
@@ -41,7 +43,10 @@ export function statusEvents(wake: WakeDispatcher, payloads: EventPayloads): Mes
   };
 }
 
-/** Publishes a received message: marks it handled and writes its `message.received` event, together. */
+/**
+ * Publishes a received message: marks it handled, moves its inbox conversation up (inbox-repo.ts) and
+ * writes its `message.received` event, all together.
+ */
 export function receivedMessagePublisher(
   db: Kysely<Database>,
   wake: WakeDispatcher,
@@ -53,6 +58,14 @@ export function receivedMessagePublisher(
       // delivery of the same message finds it marked and writes nothing.
       if (!(await inboundRepo(trx).markHandled(row.waId, accountId, Date.now()))) return null;
       if (!accountId) return null;
+      await recordReceivedInInbox(trx, {
+        accountId,
+        businessPhone: row.businessPhone,
+        userPhone: row.userPhone,
+        profileName: row.profileName,
+        preview: messageSummary(row.type, row.payload),
+        at: row.receivedAt,
+      });
       const data = () => payloads.received(row, media);
       return insertEvent(trx, accountId, 'message.received', data, row.receivedAt);
     });

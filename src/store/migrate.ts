@@ -28,6 +28,7 @@ import * as campaigns from './migrations/2026-11-26-905-campaigns.ts';
 import * as messagingLimits from './migrations/2026-11-26-906-messaging-limits.ts';
 import * as memberSignIns from './migrations/2026-11-26-907-member-sign-ins.ts';
 import * as memberRoles from './migrations/2026-11-26-908-member-roles.ts';
+import * as inbox from './migrations/2026-11-26-909-inbox.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-906-messaging-limits': messagingLimits,
   '2026-11-26-907-member-sign-ins': memberSignIns,
   '2026-11-26-908-member-roles': memberRoles,
+  '2026-11-26-909-inbox': inbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

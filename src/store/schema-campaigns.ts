@@ -1,6 +1,6 @@
 /**
- * The tables campaigns work with, of the store's schema (src/store/schema.ts): contacts and opt-outs,
- * campaigns and their recipients, and the users each number reached.
+ * The tables the business's daily work uses, of the store's schema (src/store/schema.ts): contacts and
+ * opt-outs, campaigns and their recipients, the users each number reached, and the inbox's conversations.
  */
 
 /** Opt-outs of a business number's marketing in force (src/store/opt-outs-repo.ts). */
@@ -74,4 +74,19 @@ export interface NumberReachTable {
   business_phone: string;
   user_key: string;
   reached_at: number;
+}
+
+/** The inbox's conversations (src/store/inbox-repo.ts; migration 2026-11-26-909). */
+export interface InboxConversationsTable {
+  id: string;
+  account_id: string;
+  business_phone: string;
+  user_phone: string;
+  profile_name: string | null;
+  preview: string;
+  last_activity_at: number;
+  unread: number;
+  state: string;
+  assignee_id: string | null;
+  updated_at: number;
 }

@@ -7,6 +7,7 @@ import type {
   CampaignsTable,
   ContactsTable,
   ContactTagsTable,
+  InboxConversationsTable,
   NumberReachTable,
   OptOutsTable,
 } from './schema-campaigns.ts';
@@ -391,4 +392,5 @@ export interface Database {
   contact_tags: ContactTagsTable;
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
+  inbox_conversations: InboxConversationsTable;
 }

@@ -98,6 +98,8 @@ describe('accessibility of every page', { skip }, () => {
       '/app/webhooks',
       `/app/webhooks/${hook.body.data.id}`,
       `/app/webhooks/${hook.body.data.id}/rotate`,
+      '/app/inbox',
+      `/app/inbox/${(await t.gateway.store.db.selectFrom('inbox_conversations').select('id').executeTakeFirstOrThrow()).id}`,
     ])
       await check(path);
     await page.setViewportSize(WIDTHS.desktop);

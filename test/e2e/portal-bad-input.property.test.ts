@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { issuePortalInvite } from '../../src/domain/portal-invites.ts';
-import { startGateway, type TestGateway } from '../support/gateway.ts';
+import { joinSandbox, startGateway, type TestGateway } from '../support/gateway.ts';
 import { PortalClient } from '../support/portal-client.ts';
 
 const FORMS: [string, string[]][] = [
@@ -54,6 +54,19 @@ const PAGES = [
   '/app/webhooks/',
   '/app/settings',
   '/app/invite/',
+  '/app/inbox',
+  '/app/inbox/',
+];
+
+/** The inbox's forms, at a conversation that exists (`CONVERSATION` is its id). */
+const INBOX_FORMS: [string, string[]][] = [
+  [
+    '/app/inbox/CONVERSATION/reply',
+    ['kind', 'message', 'mediaType', 'mediaUrl', 'caption', 'template', 'header', 'p1', 'messageId'],
+  ],
+  ['/app/inbox/CONVERSATION/assign', ['assignee']],
+  ['/app/inbox/CONVERSATION/state', ['state']],
+  ['/app/inbox/cnv_x/reply', ['kind', 'message', 'messageId']],
 ];
 
 const garbage = fc.oneof(
@@ -124,6 +137,41 @@ describe('generated bad input at the portal never causes a 5xx', () => {
         assert.notEqual(r.status, 403);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  test("the inbox's forms at a real conversation, and its pages' queries", async () => {
+    const account = (await t.gateway.repos.accounts.listAccounts()).find((a) => a.name === 'Fuzz Portal')!;
+    await joinSandbox(t, { accountId: account.id, joinCode: account.joinCode, apiKey: '' }, '447911200977');
+    const conversation = await t.gateway.store.db
+      .selectFrom('inbox_conversations')
+      .select('id')
+      .where('account_id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...INBOX_FORMS),
+        fc.array(
+          fc.tuple(fc.constantFrom('kind', 'state', 'assignee', 'template', 'p1', 'messageId'), garbage),
+          {
+            maxLength: 4,
+          },
+        ),
+        fc.constantFrom('text', 'media', 'template', 'open', 'closed', ''),
+        async ([path, known], extra, value) => {
+          const fields: Record<string, string> = {};
+          for (const name of known) fields[name] = name === 'kind' || name === 'state' ? value : 'x';
+          for (const [name, v] of extra) fields[name] = v;
+          const at = path.replace('CONVERSATION', conversation.id);
+          const r = await client.post(at, fields);
+          assert.ok(r.status < 500, `${at} ${JSON.stringify(fields).slice(0, 200)} answered ${r.status}`);
+          const read = await client.get(
+            `/app/inbox/${conversation.id}?template=${encodeURIComponent(String(extra[0]?.[1] ?? ''))}`,
+          );
+          assert.ok(read.status < 500, `the conversation page answered ${read.status}`);
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 

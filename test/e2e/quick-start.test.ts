@@ -87,7 +87,7 @@ describe('the README quick start, verbatim', () => {
       await page.getByLabel('Email').fill('owner@demo.example');
       await page.getByLabel('Password').fill('a long demo password');
       await page.getByRole('button', { name: 'Set password' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
       assert.match((await page.getByRole('status').first().textContent()) ?? '', /Your password is set/);
       await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Messages' }).click();
       const row = page.getByRole('row', { name: /Hello from Switchboard/ });

@@ -7,6 +7,7 @@ import type { ContactDeps } from '../../domain/contacts.ts';
 import type { FlowDeps } from '../../domain/flows/flow-service.ts';
 import type { InboundDeps } from '../../domain/inbound.ts';
 import type { MediaLibrary } from '../../domain/inbound-media.ts';
+import type { InboxReplyDeps } from '../../domain/inbox/inbox-reply.ts';
 import type { MarkReadDeps } from '../../domain/mark-read.ts';
 import type { OutboundMediaDeps } from '../../domain/outbound-media.ts';
 import type { Sweeper } from '../../domain/outcome-sweeper.ts';
@@ -19,6 +20,7 @@ import type { Core } from '../core.ts';
 import { campaignService } from './campaigns.ts';
 import { flowService } from './flows.ts';
 import { inboundService } from './inbound.ts';
+import { inboxService } from './inbox.ts';
 import { outboundMediaService } from './outbound-media.ts';
 import { type LimiterFactory, rateLimiters } from './rate-limiters.ts';
 import { retention } from './retention.ts';
@@ -37,6 +39,8 @@ export interface Services {
   webhookEndpoints: WebhookEndpointDeps;
   contacts: ContactDeps;
   campaigns: CampaignDeps;
+  /** The conversations customers start, read and answered from the portal. */
+  inbox: InboxReplyDeps;
   /** Sends the running campaigns' messages on this node. */
   campaignRunner: CampaignRunner;
   /** Stored copies of the media users sent. */
@@ -59,6 +63,7 @@ export function buildServices(core: Core): Services {
     send,
     campaigns,
     campaignRunner: runner,
+    inbox: inboxService(core, send),
     receipts: receiptService(core),
     templates,
     flows: flowService(core),

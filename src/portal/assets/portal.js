@@ -36,6 +36,9 @@ document.addEventListener('DOMContentLoaded', () => {
   }
   const live = document.querySelector('[data-progress][data-live]');
   if (live instanceof HTMLElement) followCampaign(live);
+  for (const holder of document.querySelectorAll('[data-live-stream]')) {
+    if (holder instanceof HTMLElement) followStream(holder);
+  }
   showLocalTimes(document);
 });
 
@@ -153,4 +156,51 @@ function drawProgress(card, progress, width) {
     percent.textContent = String(progress.percent);
   const words = card.querySelector('[data-chart-words]');
   if (words) words.textContent = progress.words;
+}
+
+/**
+ * A page that follows the gateway's server-sent events (the inbox, src/portal/inbox/inbox-live.ts): on each
+ * `change` the page is fetched again and each of its `data-live-part` elements takes the fresh one's
+ * content, which the gateway escaped when it drew it. What the user is typing elsewhere on the page stays.
+ * @param {HTMLElement} holder
+ */
+function followStream(holder) {
+  if (!('EventSource' in window)) return;
+  const source = new EventSource(holder.dataset.liveStream ?? '');
+  let busy = false;
+  let again = false;
+  const refresh = async () => {
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    try {
+      const response = await fetch(window.location.href, { headers: { accept: 'text/html' } });
+      if (response.ok) swapParts(holder, new DOMParser().parseFromString(await response.text(), 'text/html'));
+    } catch {
+      // a network hiccup or a signed-out session: the page stays as it is until the next change
+    } finally {
+      busy = false;
+      if (again) {
+        again = false;
+        void refresh();
+      }
+    }
+  };
+  source.addEventListener('change', () => void refresh());
+}
+
+/**
+ * @param {HTMLElement} holder
+ * @param {Document} fresh
+ */
+function swapParts(holder, fresh) {
+  for (const part of holder.querySelectorAll('[data-live-part]')) {
+    if (!(part instanceof HTMLElement)) continue;
+    const next = fresh.querySelector(`[data-live-part="${part.dataset.livePart}"]`);
+    if (!next) continue;
+    part.replaceChildren(...Array.from(next.childNodes, (node) => document.importNode(node, true)));
+    showLocalTimes(part);
+  }
 }

@@ -6,11 +6,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
+import { messageSummary } from '../../domain/message-summary.ts';
 import type { LogFilters } from '../../domain/ports/message-log.ts';
 import { withOwnTemplateNames } from '../../domain/templates/sandbox-names.ts';
 import { csvCell } from '../../lib/csv-cell.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
-import { messageSummary } from '../summaries.ts';
 import { readSearch } from './log-search.ts';
 
 /** Rows read per page of the log. */

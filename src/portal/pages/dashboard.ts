@@ -18,6 +18,7 @@ import { failureReason } from '../failure-words.ts';
 import { field } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { page } from '../layout.ts';
+import { noticeOf } from '../notices.ts';
 
 const percentText = (n: number | null) => (n === null ? '—' : `${n}%`);
 
@@ -120,6 +121,8 @@ ${webhooksCard(d)}
 ${await campaignsCard(deps, session.accountId)}`;
     return reply
       .type('text/html; charset=utf-8')
-      .send(page({ title: 'Dashboard', session, section: 'dashboard', body }));
+      .send(
+        page({ title: 'Dashboard', session, section: 'dashboard', body, notice: noticeOf(request.query) }),
+      );
   });
 }

@@ -127,6 +127,7 @@ export function registerInvitePages(portal: FastifyInstance, deps: PortalDeps): 
       { id: user.userId, accountId: user.accountId },
       deps.config.publicUrl,
     );
-    return reply.redirect('/app/settings?notice=password-set', 303);
+    // The dashboard: every role may open it (src/domain/roles.ts), settings not.
+    return reply.redirect('/app/dashboard?notice=password-set', 303);
   });
 }

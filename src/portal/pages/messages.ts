@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
 import { messageStatuses } from '../../domain/message-status.ts';
+import { messageSummary } from '../../domain/message-summary.ts';
 import type { LogFilters } from '../../domain/ports/message-log.ts';
 import { withOwnTemplateNames } from '../../domain/templates/sandbox-names.ts';
 import { badge, input, select, when } from '../components.ts';
@@ -17,7 +18,6 @@ import { page } from '../layout.ts';
 import { readSearch, type Search, type SearchErrors } from '../messages/log-search.ts';
 import { registerMessagesCsv } from '../messages/messages-csv.ts';
 import { receivedMediaLinks } from '../received-media.ts';
-import { messageSummary } from '../summaries.ts';
 
 const PAGE_SIZE = 25;
 /** The link to the gateway's copy of a file a user sent (src/http/media-headers.ts decides how it is served). */

@@ -66,7 +66,7 @@ async function teamPage(
 ) {
   const body = html`${await membersCard(deps, session)}
 <section class="card" aria-labelledby="invite-heading"><h2 id="invite-heading">Add a member</h2>
-<p>Makes a one-time link (72 hours) to give to the person: opening it, they choose their password and sign in to this account with the role chosen here. <strong>Admin</strong>: everything but adding or removing owners. <strong>Agent</strong>: the dashboard, the messages and the contacts. <strong>Developer</strong>: the dashboard, the messages, API keys, webhooks and flows.</p>
+<p>Makes a one-time link (72 hours) to give to the person: opening it, they choose their password and sign in to this account with the role chosen here. <strong>Admin</strong>: everything but adding or removing owners. <strong>Agent</strong>: the inbox, the dashboard, the messages and the contacts. <strong>Developer</strong>: the dashboard, the messages, API keys, webhooks and flows.</p>
 <form method="post" action="/app/team" novalidate>${csrfField(session.csrfToken)}
 ${input({ name: 'email', label: 'Their email (optional)', type: 'email', value: options.email ?? '', error: options.emailError, hint: 'Without one, whoever opens the link chooses it.' })}
 ${select({ name: 'role', label: 'Role', value: 'agent', error: options.roleError, options: ROLES.filter((r) => canManage(session.role, r)).map((r) => [r, r] as [string, string]) })}

@@ -1,0 +1,15 @@
+/** The inbox (src/domain/inbox/): its store, the team, and the send pipeline. */
+import type { InboxReplyDeps } from '../../domain/inbox/inbox-reply.ts';
+import type { SendDeps } from '../../domain/send-message.ts';
+import { inboxRepo } from '../../store/inbox-repo.ts';
+import { portalRepo } from '../../store/portal-repo.ts';
+import type { Core } from '../core.ts';
+
+export function inboxService(core: Pick<Core, 'store' | 'repos'>, send: SendDeps): InboxReplyDeps {
+  const portal = portalRepo(core.store.db);
+  return {
+    inbox: inboxRepo(core.store.db),
+    members: (accountId) => portal.listMembers(accountId),
+    send,
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * /app/inbox/:id: one conversation (docs/inbox.md): its thread both ways, the time left in the 24-hour
+ * window, who has it and whether it is open, and the reply box. Opening it leaves nothing unread; the
+ * thread follows new messages and statuses live (inbox/inbox-live.ts). Another account's conversation is
+ * a 404.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GatewayError } from '../../domain/errors.ts';
+import { type InboxReply, replyInConversation } from '../../domain/inbox/inbox-reply.ts';
+import {
+  assignableMembers,
+  assignConversation,
+  type OpenedConversation,
+  openConversation,
+  setConversationState,
+} from '../../domain/inbox/inbox-service.ts';
+import type { SessionContext } from '../../domain/ports/portal.ts';
+import { listTemplates } from '../../domain/templates/manage-templates.ts';
+import type { TemplateView } from '../../domain/templates/template-view.ts';
+import { userLabel } from '../../lib/user-id.ts';
+import { needsOf } from '../campaigns/wizard-checks.ts';
+import { templateOfKey } from '../campaigns/wizard-form.ts';
+import { select } from '../components.ts';
+import { type PortalDeps, sessionOf } from '../deps.ts';
+import { field, param } from '../forms.ts';
+import { html } from '../html.ts';
+import { type ReplyDraft, replyBox } from '../inbox/reply-box.ts';
+import { threadView } from '../inbox/thread-view.ts';
+import { windowWords } from '../inbox/window-words.ts';
+import { csrfField, page } from '../layout.ts';
+import { noticeOf } from '../notices.ts';
+import { receivedMediaLinks } from '../received-media.ts';
+
+async function approvedTemplates(
+  deps: PortalDeps,
+  accountId: string,
+  phone: string,
+): Promise<TemplateView[]> {
+  return listTemplates(deps.templates, accountId, `+${phone}`, { status: 'APPROVED' });
+}
+
+function controls(
+  opened: OpenedConversation,
+  session: SessionContext,
+  members: { id: string; email: string }[],
+) {
+  const c = opened.conversation;
+  return html`<div class="actions inbox-controls">
+<form method="post" action="/app/inbox/${c.id}/assign" class="filters">${csrfField(session.csrfToken)}
+${select({ name: 'assignee', label: 'Assigned to', value: c.assigneeId ?? '', options: [['', 'Nobody'], ...members.map((m): [string, string] => [m.id, m.id === session.userId ? `${m.email} (me)` : m.email])] })}
+<div class="field"><button type="submit" class="secondary">Assign</button></div></form>
+<form method="post" action="/app/inbox/${c.id}/state">${csrfField(session.csrfToken)}<input type="hidden" name="state" value="${c.state === 'open' ? 'closed' : 'open'}">
+<button type="submit" class="secondary">${c.state === 'open' ? 'Close the conversation' : 'Reopen the conversation'}</button></form></div>`;
+}
+
+async function conversationPage(
+  deps: PortalDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  draft: ReplyDraft = { values: {} },
+  status = 200,
+) {
+  const session = sessionOf(request);
+  const id = param(request.params, 'id');
+  const opened = await openConversation(deps.inbox, session.accountId, id);
+  const c = opened.conversation;
+  const received = opened.entries.flatMap((e) => (e.direction === 'in' ? [e.message] : []));
+  const [copies, members, templates] = await Promise.all([
+    receivedMediaLinks(deps.media, session.accountId, received),
+    assignableMembers(deps.inbox, session.accountId),
+    approvedTemplates(deps, session.accountId, c.businessPhone),
+  ]);
+  const customer = c.profileName ? `${c.profileName} (${userLabel(c.userPhone)})` : userLabel(c.userPhone);
+  const chosen = draft.values.template ?? field(request.query, 'template', 600);
+  const body = html`<p><a href="/app/inbox">← All conversations</a></p>
+<div data-live-stream="/app/inbox/${c.id}/live">
+<dl class="facts" data-live-part="facts"><dt>Number</dt><dd>+${c.businessPhone}</dd>
+<dt>24-hour window</dt><dd>${windowWords(opened.window, Date.now())}</dd>
+<dt>State</dt><dd>${c.state === 'open' ? 'Open' : 'Closed'}</dd></dl>
+${controls(opened, session, members)}
+<h2>Messages</h2>
+<div data-live-part="thread">${threadView(opened.entries, { accountId: session.accountId, copies, customer })}</div></div>
+${replyBox({ action: `/app/inbox/${c.id}/reply`, csrfToken: session.csrfToken, window: opened.window, templates, chosen, draft })}`;
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(page({ title: customer, session, section: 'inbox', body, notice: noticeOf(request.query) }));
+}
+
+/** The reply the form describes; a template's values are read for as many placeholders as it has. */
+async function replyOf(deps: PortalDeps, accountId: string, id: string, body: unknown): Promise<InboxReply> {
+  const kind = field(body, 'kind', 10);
+  if (kind === 'text') return { kind, message: field(body, 'message', 5000) };
+  if (kind === 'media')
+    return {
+      kind,
+      mediaType: field(body, 'mediaType', 20),
+      mediaUrl: field(body, 'mediaUrl', 3000),
+      caption: field(body, 'caption', 1100),
+    };
+  if (kind !== 'template')
+    throw new GatewayError('invalid_request', '`kind` must be text, media or template', { field: 'kind' });
+  const conversation = await deps.inbox.inbox.find(accountId, id);
+  if (!conversation) throw new GatewayError('not_found', 'There is no such conversation in your account.');
+  const key = templateOfKey(field(body, 'template', 600));
+  const template = (await approvedTemplates(deps, accountId, conversation.businessPhone)).find(
+    (t) => t.name === key?.name && t.language === key.language,
+  );
+  if (!template)
+    throw new GatewayError(
+      'invalid_request',
+      '`template` must be one of the approved templates of this number',
+      { field: 'template' },
+    );
+  const needs = needsOf(template);
+  const parameters = Array.from({ length: needs.placeholders }, (_, i) =>
+    field(body, `p${i + 1}`, 1100).trim(),
+  );
+  const header = field(body, 'header', 3000).trim();
+  return {
+    kind,
+    name: template.name,
+    language: template.language,
+    parameters,
+    ...(needs.header === 'none' || !header
+      ? {}
+      : {
+          header:
+            needs.header === 'TEXT'
+              ? { type: 'TEXT', parameter: header }
+              : { type: needs.header, mediaUrl: header },
+        }),
+  };
+}
+
+function draftOf(body: unknown): ReplyDraft {
+  const values: Record<string, string> = {};
+  for (const name of ['message', 'mediaType', 'mediaUrl', 'caption', 'template', 'header'])
+    values[name] = field(body, name, 5000);
+  for (let i = 1; i <= 20; i++) values[`p${i}`] = field(body, `p${i}`, 1100);
+  const kind = field(body, 'kind', 10);
+  return { form: kind === 'media' || kind === 'template' ? kind : 'text', values };
+}
+
+export function registerConversationPages(portal: FastifyInstance, deps: PortalDeps): void {
+  portal.get('/inbox/:id', async (request, reply) => conversationPage(deps, request, reply));
+
+  portal.post('/inbox/:id/reply', async (request, reply) => {
+    const session = sessionOf(request);
+    const id = param(request.params, 'id');
+    try {
+      const answer = await replyOf(deps, session.accountId, id, request.body);
+      await replyInConversation(
+        deps.inbox,
+        session.accountId,
+        id,
+        field(request.body, 'messageId', 200),
+        answer,
+      );
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.status >= 500 || error.status === 404) throw error;
+      return conversationPage(
+        deps,
+        request,
+        reply,
+        { ...draftOf(request.body), error: error.message },
+        error.status,
+      );
+    }
+    return reply.redirect(`/app/inbox/${id}?notice=reply-sent`, 303);
+  });
+
+  portal.post('/inbox/:id/assign', async (request, reply) => {
+    const session = sessionOf(request);
+    const id = param(request.params, 'id');
+    await assignConversation(deps.inbox, session.accountId, id, field(request.body, 'assignee', 100));
+    return reply.redirect(`/app/inbox/${id}?notice=conversation-assigned`, 303);
+  });
+
+  portal.post('/inbox/:id/state', async (request, reply) => {
+    const session = sessionOf(request);
+    const id = param(request.params, 'id');
+    const state = field(request.body, 'state', 10);
+    await setConversationState(deps.inbox, session.accountId, id, state);
+    return reply.redirect(
+      `/app/inbox/${id}?notice=conversation-${state === 'open' ? 'reopened' : 'closed'}`,
+      303,
+    );
+  });
+}
