@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from '../domain/errors.ts';
 import { canOpen } from '../domain/roles.ts';
@@ -27,11 +28,14 @@ import { registerSettingsPages } from './pages/settings.ts';
 import { registerTeamPages } from './pages/team.ts';
 import { registerTemplatePages } from './pages/templates.ts';
 import { registerWebhookPages } from './pages/webhooks.ts';
+import { CsrfRefused } from './templates/multipart-form.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Sign-in and sign-up: their forms carry the pre-session CSRF token (auth/csrf.ts). */
     portalPreSession?: boolean;
+    /** A form that may carry a file: sent multipart, its token is checked by its handler (templates/multipart-form.ts). */
+    portalMultipart?: boolean;
   }
 }
 
@@ -40,9 +44,9 @@ const CSS = asset('portal.css');
 const JS = asset('portal.js');
 const ICON = asset('favicon.svg');
 
-/** Only same-origin styles, scripts, images, sound and video, and form targets; never framed. */
+/** Only same-origin styles, scripts, images (and the template form's preview of a file chosen on this computer), sound and video, and form targets; never framed. */
 const CSP =
-  "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; media-src 'self'; connect-src 'self'; " +
+  "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' blob:; media-src 'self'; connect-src 'self'; " +
   "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 function csrfField(body: unknown): unknown {
@@ -50,6 +54,7 @@ function csrfField(body: unknown): unknown {
 }
 
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof CsrfRefused) return sendErrorPage(request, reply, 403, CSRF_REFUSED);
   if (error instanceof GatewayError) return sendErrorPage(request, reply, error.status, error.message);
   if (error.validation) {
     return sendErrorPage(request, reply, 400, firstAjvMessage(error.validation));
@@ -106,6 +111,8 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
   });
   await portal.register(cookie);
   await portal.register(formbody);
+  // Parses nothing by itself: only a route that reads its parts (portalMultipart) takes a multipart body.
+  await portal.register(multipart);
   portal.decorateRequest('portalSession', null);
   portal.setErrorHandler(handleError);
   portal.setNotFoundHandler((request, reply) => sendErrorPage(request, reply, 404, 'There is no such page.'));
@@ -123,6 +130,8 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
     if (request.url.startsWith('/app/assets/')) return;
     request.portalSession = await loadSession(deps.portal, request);
     if (request.method !== 'POST') return;
+    // Streamed, so not parsed yet: the handler checks the token as the body's first part, before any file.
+    if (request.routeOptions.config?.portalMultipart && request.isMultipart()) return;
     const expected = request.routeOptions.config?.portalPreSession
       ? preSessionTokenOf(request)
       : request.portalSession?.csrfToken;

@@ -3,11 +3,13 @@
  * a preview), and a form that creates one through the same domain function as the API, so it is checked
  * the same way and a refusal shows the API's message next to the field it names.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
 import { createTemplate, listTemplates } from '../../domain/templates/manage-templates.ts';
+import { TEMPLATE_MEDIA_MAX_BYTES } from '../../domain/templates/template-media.ts';
 import type { TemplateView } from '../../domain/templates/template-view.ts';
+import { ensureTemplateMediaRoom, storeTemplateMedia } from '../../domain/templates/upload-template-media.ts';
 import { badge, input, select, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field } from '../forms.ts';
@@ -15,11 +17,20 @@ import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
 import { templatePreview } from '../template-preview.ts';
+import { readMultipartForm } from '../templates/multipart-form.ts';
+import {
+  BUILDER_FIELDS,
+  builderFieldOf,
+  buttonFields,
+  headerKindFields,
+  livePreview,
+  type Values,
+  withBuilderParts,
+} from '../templates/template-builder.ts';
 import {
   contentFields,
   FORM_FIELDS,
   type Form,
-  type FormField,
   formFieldOf,
   requestBody,
 } from '../templates/template-form.ts';
@@ -68,16 +79,20 @@ function newTemplateForm(
   session: SessionContext,
   phones: string[],
   form: Form,
-  e: Partial<Record<FormField, string>>,
+  builder: Values,
+  e: Values,
 ): SafeHtml {
   return html`<section class="card" aria-labelledby="new-template"><h2 id="new-template">Create a template</h2>
-<p>Text templates with a header, body and footer; buttons and media headers can be added through the API (<code>POST /api/v1/template/&lt;phone&gt;</code>).</p>
-<form method="post" action="/app/templates" novalidate>
+<p>A header (text, or an image, video or document), a body, a footer and up to three buttons. Carousel and authentication templates, and more buttons: through the API (<code>POST /api/v1/template/&lt;phone&gt;</code>).</p>
+<form method="post" action="/app/templates" enctype="multipart/form-data" novalidate data-template-form>
 ${csrfField(session.csrfToken)}
 ${select({ name: 'phone', label: 'Number', value: form.phone, error: e.phone, options: phones.map((p) => [p, `+${p}`] as [string, string]) })}
 ${input({ name: 'name', label: 'Name', value: form.name, error: e.name, hint: 'Lowercase letters, digits and underscores, e.g. order_update.', required: true })}
 ${input({ name: 'language', label: 'Language', value: form.language, error: e.language, hint: 'A language code such as en, en_US or pt_BR.', required: true })}
+${headerKindFields(builder, e)}
 ${contentFields(form, e)}
+${buttonFields(builder, e)}
+${livePreview}
 <button type="submit">Submit for review</button>
 </form></section>`;
 }
@@ -90,7 +105,8 @@ async function show(
   options: {
     notice?: string | undefined;
     form?: Form;
-    errors?: Partial<Record<FormField, string>>;
+    builder?: Values;
+    errors?: Values;
     error?: string;
   },
 ) {
@@ -112,7 +128,7 @@ async function show(
   const e = options.errors ?? {};
   const listing = lists.map(([phone, templates]) => templateList(deps, phone, templates));
   const body = html`${listing}
-${newTemplateForm(session, phones, form, e)}`;
+${newTemplateForm(session, phones, form, options.builder ?? {}, e)}`;
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
@@ -128,6 +144,29 @@ ${newTemplateForm(session, phones, form, e)}`;
     );
 }
 
+/**
+ * The form's values and, for a media header, the handle of its file, stored as it arrived. The form is
+ * multipart (it may carry a file); a urlencoded one (no file) was read and its token checked by routes.ts.
+ */
+async function readTemplateForm(
+  deps: PortalDeps,
+  request: FastifyRequest,
+  session: SessionContext,
+): Promise<{ values: unknown; handle?: string }> {
+  if (!request.isMultipart()) return { values: request.body };
+  const { values, file } = await readMultipartForm(
+    request,
+    session.csrfToken,
+    'headerFile',
+    TEMPLATE_MEDIA_MAX_BYTES,
+    async (bytes) => {
+      await ensureTemplateMediaRoom(deps.templates, session.accountId);
+      return (await storeTemplateMedia(deps.templates, session.accountId, bytes)).handle;
+    },
+  );
+  return { values, ...(file ? { handle: file } : {}) };
+}
+
 export function registerTemplatePages(portal: FastifyInstance, deps: PortalDeps): void {
   registerTemplateDelete(portal, deps);
   registerTemplateEdit(portal, deps);
@@ -135,16 +174,22 @@ export function registerTemplatePages(portal: FastifyInstance, deps: PortalDeps)
     show(deps, reply, sessionOf(request), 200, { notice: noticeOf(request.query) }),
   );
 
-  portal.post('/templates', async (request, reply) => {
+  portal.post('/templates', { config: { portalMultipart: true } }, async (request, reply) => {
     const session = sessionOf(request);
-    const form = Object.fromEntries(FORM_FIELDS.map((f) => [f, field(request.body, f, 10_000)])) as Form;
+    const { values, handle } = await readTemplateForm(deps, request, session);
+    const form = Object.fromEntries(FORM_FIELDS.map((f) => [f, field(values, f, 10_000)])) as Form;
+    const builder = Object.fromEntries(BUILDER_FIELDS.map((f) => [f, field(values, f, 10_000)]));
     try {
-      await createTemplate(deps.templates, session.accountId, form.phone, requestBody(form));
+      const body = withBuilderParts(requestBody(form), builder, handle);
+      await createTemplate(deps.templates, session.accountId, form.phone, body);
     } catch (error) {
       if (!(error instanceof GatewayError) || error.status >= 500) throw error;
-      const target = formFieldOf(error.field);
+      // The file is the example of this template only: not kept for one that was not created.
+      if (handle) await deps.templates.templates.removeMedia(session.accountId, handle);
+      const target = formFieldOf(error.field) ?? builderFieldOf(error.field ?? '');
       return show(deps, reply, session, error.status, {
         form,
+        builder,
         errors: target ? { [target]: error.message } : {},
         error: target ? 'The template was not created; see the message next to the field.' : error.message,
       });

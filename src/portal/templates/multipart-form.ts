@@ -1,0 +1,48 @@
+/**
+ * A portal form sent as multipart/form-data because it carries a file (the template form's header file).
+ * Its CSRF token is checked here, as the first part (the form puts it first), before any file is read: the
+ * portal's usual check (routes.ts) reads a parsed body, which a streamed upload does not have. The file is
+ * handed to `onFile` as it arrives, never held whole in memory; an empty file input sends nothing.
+ */
+import type { FastifyRequest } from 'fastify';
+import { GatewayError } from '../../domain/errors.ts';
+import { CSRF_FIELD, sameToken } from '../auth/csrf.ts';
+
+const LIMITS = { files: 1, fields: 40, fieldSize: 16 * 1024, parts: 41 };
+
+export class CsrfRefused extends Error {}
+
+export async function readMultipartForm(
+  request: FastifyRequest,
+  csrfToken: string,
+  fileField: string,
+  maxFileBytes: number,
+  onFile: (bytes: AsyncIterable<Uint8Array>) => Promise<string>,
+): Promise<{ values: Record<string, string>; file?: string }> {
+  const values: Record<string, string> = {};
+  let file: string | undefined;
+  let checked = false;
+  try {
+    for await (const part of request.parts({ limits: { ...LIMITS, fileSize: maxFileBytes + 1 } })) {
+      if (!checked) {
+        if (part.type !== 'field' || part.fieldname !== CSRF_FIELD || !sameToken(part.value, csrfToken))
+          throw new CsrfRefused();
+        checked = true;
+        continue;
+      }
+      if (part.type === 'field') {
+        if (typeof part.value === 'string' && !(part.fieldname in values))
+          values[part.fieldname] = part.value;
+      } else if (part.fieldname === fileField && part.filename && file === undefined) {
+        file = await onFile(part.file);
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    if (error instanceof CsrfRefused || error instanceof GatewayError) throw error;
+    throw new GatewayError('invalid_request', `the form could not be read: ${(error as Error).message}`);
+  }
+  if (!checked) throw new CsrfRefused();
+  return { values, ...(file ? { file } : {}) };
+}
