@@ -3,7 +3,7 @@
  * its numbers or one. Counted the way message statuses are counted everywhere (docs/contract.md): a read
  * message was also delivered and sent, so sent ⊇ delivered ⊇ read. Days are UTC days, the last one today.
  */
-import type { DashboardStore, SentCount } from './ports/dashboard.ts';
+import type { DashboardStore, SentCount, TemplateCount } from './ports/dashboard.ts';
 
 /** The ranges the dashboard offers, in days. */
 export const DASHBOARD_DAYS = [7, 30, 90] as const;
@@ -32,12 +32,59 @@ export interface Dashboard {
   failures: { error: string | null; count: number }[];
   /** The account's webhook deliveries made in the range, by status now (every endpoint, every number). */
   webhooks: { succeeded: number; failed: number; pending: number };
+  /** Each template sent in the range, most sent first, with its counts and rates. */
+  templates: TemplateFigures[];
+}
+
+export interface TemplateFigures {
+  /** The name the network knows it under (a sandbox template's carries the account's tag). */
+  name: string;
+  language: string;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+  rates: { delivered: number | null; read: number | null };
+}
+
+/** The template rows grouped by template, counted as the totals are. */
+function templateFigures(rows: readonly TemplateCount[]): TemplateFigures[] {
+  const byTemplate = new Map<string, DayFigures & { name: string; language: string }>();
+  for (const row of rows) {
+    const key = `${row.name}\u0000${row.language}`;
+    let figures = byTemplate.get(key);
+    if (!figures) {
+      figures = {
+        day: '',
+        name: row.name,
+        language: row.language,
+        sent: 0,
+        delivered: 0,
+        read: 0,
+        failed: 0,
+        received: 0,
+      };
+      byTemplate.set(key, figures);
+    }
+    add(figures, row);
+  }
+  return [...byTemplate.values()]
+    .map((f) => ({
+      name: f.name,
+      language: f.language,
+      sent: f.sent,
+      delivered: f.delivered,
+      read: f.read,
+      failed: f.failed,
+      rates: { delivered: percent(f.delivered, f.sent), read: percent(f.read, f.delivered) },
+    }))
+    .sort((a, b) => b.sent + b.failed - (a.sent + a.failed) || a.name.localeCompare(b.name));
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((100 * part) / whole));
 
 /** How a message in `status` counts: each status counts toward itself and every one before it. */
-function add(figures: DayFigures, { status, count }: SentCount): void {
+function add(figures: DayFigures, { status, count }: Pick<SentCount, 'status' | 'count'>): void {
   if (status === 'FAILED') figures.failed += count;
   if (['SENT', 'DELIVERED', 'READ'].includes(status)) figures.sent += count;
   if (['DELIVERED', 'READ'].includes(status)) figures.delivered += count;
@@ -52,11 +99,12 @@ export async function dashboardOf(
   const today = Math.floor(options.now / DAY_MS);
   const first = today - options.days + 1;
   const range = { from: first * DAY_MS, until: (today + 1) * DAY_MS, number: options.number };
-  const [sent, received, failures, deliveries] = await Promise.all([
+  const [sent, received, failures, deliveries, templates] = await Promise.all([
     store.sentByDay(accountId, range),
     store.receivedByDay(accountId, range),
     store.failures(accountId, range, FAILURE_GROUPS),
     store.deliveriesByStatus(accountId, range),
+    store.templatesByStatus(accountId, range),
   ]);
   const days: DayFigures[] = Array.from({ length: options.days }, (_, i) => ({
     day: new Date((first + i) * DAY_MS).toISOString().slice(0, 10),
@@ -98,5 +146,6 @@ export async function dashboardOf(
       failed: deliveries.failed ?? 0,
       pending: deliveries.pending ?? 0,
     },
+    templates: templateFigures(templates),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { DashboardRange, DashboardStore } from '../domain/ports/dashboard.ts';
+import type { Dialect } from './connect.ts';
 import type { Database } from './schema.ts';
 
 const DAY_MS = 86_400_000;
@@ -18,7 +19,46 @@ function sentInRange(db: Kysely<Database>, accountId: string, range: DashboardRa
     .$if(range.number !== undefined, (q) => q.where('from_phone', '=', range.number!));
 }
 
-export function dashboardRepo(db: Kysely<Database>): DashboardStore {
+/** The template's network name and language code in a template message's content (the Cloud API body). */
+function templateKeys(dialect: Dialect) {
+  return dialect === 'postgres'
+    ? {
+        name: sql<string>`(content::jsonb #>> '{template,name}')`,
+        language: sql<string>`(content::jsonb #>> '{template,language,code}')`,
+      }
+    : {
+        name: sql<string>`json_extract(content, '$.template.name')`,
+        language: sql<string>`json_extract(content, '$.template.language.code')`,
+      };
+}
+
+/** Template sends in the range, grouped by the template named in their content and by status. */
+async function templateCounts(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  accountId: string,
+  range: DashboardRange,
+) {
+  const keys = templateKeys(dialect);
+  const rows = await sentInRange(db, accountId, range)
+    .where('kind', '=', 'template')
+    .select((eb) => [
+      keys.name.as('name'),
+      keys.language.as('language'),
+      'status',
+      eb.fn.countAll<number>().as('n'),
+    ])
+    .groupBy([sql`1`, sql`2`, sql`3`])
+    .execute();
+  return rows.map((r) => ({
+    name: String(r.name ?? ''),
+    language: String(r.language ?? ''),
+    status: r.status,
+    count: Number(r.n),
+  }));
+}
+
+export function dashboardRepo(db: Kysely<Database>, dialect: Dialect): DashboardStore {
   return {
     async sentByDay(accountId, range) {
       const rows = await sentInRange(db, accountId, range)
@@ -70,5 +110,7 @@ export function dashboardRepo(db: Kysely<Database>): DashboardStore {
         .execute();
       return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
     },
+
+    templatesByStatus: (accountId, range) => templateCounts(db, dialect, accountId, range),
   };
 }

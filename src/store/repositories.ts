@@ -33,7 +33,7 @@ export function createRepositories(
     contacts: contactsRepo(store.db, store.dialect),
     campaigns: campaignsRepo(store.db, store.dialect),
     numberReach: numberReachRepo(store.db, store.dialect),
-    dashboard: dashboardRepo(store.db),
+    dashboard: dashboardRepo(store.db, store.dialect),
   };
 }
 

@@ -29,6 +29,7 @@ for (const target of targets) {
       status: string,
       at: number,
       error: string | null = null,
+      template?: { name: string; language: string },
     ) =>
       store.db
         .insertInto('messages')
@@ -37,10 +38,15 @@ for (const target of targets) {
           account_id: account,
           client_message_id: `m${n}`,
           request_hash: 'h',
-          kind: 'text',
+          kind: template ? 'template' : 'text',
           from_phone: from,
           to_phone: '447911000001',
-          content: '{}',
+          content: template
+            ? JSON.stringify({
+                type: 'template',
+                template: { name: template.name, language: { code: template.language } },
+              })
+            : '{}',
           wa_id: null,
           status,
           status_rank: 0,
@@ -116,6 +122,24 @@ for (const target of targets) {
         [1],
       );
       assert.deepEqual(await repos.dashboard.deliveriesByStatus(a, range), {});
+    });
+
+    test('template sends by template, language and status', { skip }, async () => {
+      const at = D0 + 10 * DAY;
+      const offer = { name: 'spring_offer', language: 'en' };
+      await message(a, '111', 'READ', at, null, offer);
+      await message(a, '111', 'READ', at + 1, null, offer);
+      await message(a, '111', 'FAILED', at + 2, '{}', offer);
+      await message(a, '111', 'DELIVERED', at + 3, null, { name: 'spring_offer', language: 'fr' });
+      await message(a, '111', 'READ', at + 4); // not a template
+      await message(b, '111', 'READ', at + 5, null, offer);
+      const range = { from: at, until: at + DAY };
+      const rows = await repos.dashboard.templatesByStatus(a, range);
+      assert.deepEqual(rows.map((r) => [r.name, r.language, r.status, r.count]).sort(), [
+        ['spring_offer', 'en', 'FAILED', 1],
+        ['spring_offer', 'en', 'READ', 2],
+        ['spring_offer', 'fr', 'DELIVERED', 1],
+      ]);
     });
   });
 }

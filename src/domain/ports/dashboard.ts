@@ -31,6 +31,14 @@ export interface FailureCount {
   count: number;
 }
 
+/** Template messages of one template (its name on the network and language) in one status. */
+export interface TemplateCount {
+  name: string;
+  language: string;
+  status: string;
+  count: number;
+}
+
 export interface DashboardStore {
   sentByDay(accountId: string, range: DashboardRange): Promise<SentCount[]>;
   receivedByDay(accountId: string, range: DashboardRange): Promise<DayCount[]>;
@@ -38,4 +46,6 @@ export interface DashboardStore {
   failures(accountId: string, range: DashboardRange, limit: number): Promise<FailureCount[]>;
   /** Webhook deliveries made in the range, by their status now (pending, succeeded, failed). */
   deliveriesByStatus(accountId: string, range: DashboardRange): Promise<Record<string, number>>;
+  /** Template sends in the range by template and status. */
+  templatesByStatus(accountId: string, range: DashboardRange): Promise<TemplateCount[]>;
 }

@@ -13,6 +13,7 @@ import { normalizePhone } from '../../lib/phone.ts';
 import { countsLine } from '../campaigns/campaign-progress.ts';
 import { badge, select } from '../components.ts';
 import { dayChart } from '../dashboard/day-chart.ts';
+import { templatesCard } from '../dashboard/templates-card.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { failureReason } from '../failure-words.ts';
 import { field } from '../forms.ts';
@@ -117,6 +118,7 @@ ${tiles(d)}
 ${dayChart(d.days)}
 </section>
 ${failuresCard(d)}
+${templatesCard(d, session.accountId)}
 ${webhooksCard(d)}
 ${await campaignsCard(deps, session.accountId)}`;
     return reply
