@@ -54,6 +54,7 @@ const COST_SECONDS: Record<string, number> = {
   'test/e2e/portal-inbox-browser.test.ts': 5,
   'test/e2e/portal-template-builder-browser.test.ts': 3,
   'test/e2e/portal-team-browser.test.ts': 3,
+  'test/e2e/team-email.test.ts': 1,
   'test/e2e/accessibility-browser.test.ts': 7,
   'test/e2e/phone-templates-browser.test.ts': 4,
   'test/e2e/media-browser.test.ts': 3,

@@ -106,5 +106,6 @@ export async function registerPortal(app: FastifyInstance, core: Core, services:
     contacts: services.contacts,
     campaigns: services.campaigns,
     inbox: services.inbox,
+    mailer: services.mailer,
   });
 }

@@ -6,7 +6,13 @@
 import path from 'node:path';
 import { normalizePhone } from '../lib/phone.ts';
 import { bool, ConfigError, type Env, integer, oneOf, url, words } from './env-readers.ts';
-import { limitsSection, networkSections, simulatorSection, webhooksSection } from './sections.ts';
+import {
+  limitsSection,
+  mailSection,
+  networkSections,
+  simulatorSection,
+  webhooksSection,
+} from './sections.ts';
 
 export { ConfigError, isLoopbackHost } from './env-readers.ts';
 
@@ -111,6 +117,11 @@ export interface Config<Secret extends string | null = string> {
     /** A connection on which nothing is read or written for this long is closed. */
     idleTimeoutMs: number;
   };
+  /**
+   * Where the portal sends its one-time links by email (docs/configuration.md, Email): an smtp:// or
+   * smtps:// URL with any credentials in it, and the sender; null = no email, links are only shown.
+   */
+  mail: { smtpUrl: string; from: string } | null;
   /** Requests per API key on /api/v1 (docs/adr/0011-rate-limits.md); null = no limit. */
   rateLimit: { perSecond: number; burst: number } | null;
   /** Create a demo account on first start with an empty database. */
@@ -216,6 +227,7 @@ export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
     throw new ConfigError('SECRET_KEY is required with a PostgreSQL DATABASE_URL (64 hex characters)');
   }
   const reach = networkSections(env, network, sandboxNumber);
+  const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port || 3000}`);
   const config = Object.freeze({
     port,
     host,
@@ -225,12 +237,13 @@ export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
     network,
     sandboxNumber,
     logLevel: oneOf<LogLevel>(env, 'LOG_LEVEL', 'info', LOG_LEVELS),
-    publicUrl: url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port || 3000}`),
+    publicUrl,
     secretKey: key,
     graph: reach.graph,
     sandbox: reach.sandbox,
     simulator: simulatorSection(env, host, reach.simulatorAccessToken, simulatorToken(env)),
     webhooks: webhooksSection(env),
+    mail: mailSection(env, publicUrl),
     ...limitsSection(env),
     http: httpTimeouts(env),
     seedDemoAccount: bool(env, 'SEED_DEMO_ACCOUNT', true),

@@ -141,3 +141,20 @@ export function limitsSection(
     }),
   };
 }
+
+/** The SMTP server one-time links are mailed through; none unless SMTP_URL is set. */
+export function mailSection(env: Env, publicUrl: string): Config['mail'] {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    // The value is not repeated: it may hold a password.
+    throw new ConfigError('SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587');
+  }
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:')
+    throw new ConfigError('SMTP_URL must start with smtp:// (STARTTLS when offered) or smtps:// (TLS)');
+  const from = env.MAIL_FROM?.trim() || `Switchboard <no-reply@${new URL(publicUrl).hostname}>`;
+  return Object.freeze({ smtpUrl: raw, from });
+}

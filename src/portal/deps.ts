@@ -7,6 +7,7 @@ import type { MediaLibrary } from '../domain/inbound-media.ts';
 import type { InboxReplyDeps } from '../domain/inbox/inbox-reply.ts';
 import type { AccountsStore } from '../domain/ports/accounts.ts';
 import type { DashboardStore } from '../domain/ports/dashboard.ts';
+import type { Mailer } from '../domain/ports/mailer.ts';
 import type { MessageLogStore } from '../domain/ports/message-log.ts';
 import type { MessagesStore } from '../domain/ports/messages.ts';
 import type { NumbersStore } from '../domain/ports/numbers.ts';
@@ -37,6 +38,8 @@ export interface PortalDeps {
   contacts: ContactDeps;
   campaigns: CampaignDeps;
   inbox: InboxReplyDeps;
+  /** Sends the team's one-time links by email; null without SMTP_URL (the links are only shown). */
+  mailer: Mailer | null;
 }
 
 declare module 'fastify' {

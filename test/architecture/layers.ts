@@ -51,6 +51,12 @@ export const LAYERS: readonly Layer[] = [
     why: 'an adapter implements domain ports; adapters do not know each other',
   },
   {
+    name: 'mail',
+    paths: ['src/mail/'],
+    mayImport: { domain: 'all', lib: 'all' },
+    why: 'an adapter implements domain ports; adapters do not know each other',
+  },
+  {
     name: 'simulator',
     paths: ['src/simulator/'],
     mayImport: { lib: 'all' },

@@ -69,6 +69,8 @@ test('bad values stop the boot with the variable named', () => {
     [{ SANDBOX_JOIN_ATTEMPTS_PER_MINUTE: 'lots' }, /SANDBOX_JOIN_ATTEMPTS_PER_MINUTE must be an integer/],
     [{ RETENTION_DAYS: '3' }, /RETENTION_DAYS must be 0 \(keep everything\) or at least 7, got "3"/],
     [{ RETENTION_DAYS: '-1' }, /RETENTION_DAYS must be an integer from 0 to 36500/],
+    [{ SMTP_URL: 'mail.example.com' }, /^SMTP_URL must be a URL such as smtp:\/\/user:password@/],
+    [{ SMTP_URL: 'https://user:pw@mail.example.com' }, /^SMTP_URL must start with smtp:\/\/ \(STARTTLS/],
   ];
   for (const [env, message] of cases) {
     assert.throws(
@@ -76,6 +78,20 @@ test('bad values stop the boot with the variable named', () => {
       (e: unknown) => e instanceof ConfigError && message.test(e.message),
     );
   }
+});
+
+test('mail is off by default; SMTP_URL turns it on, from a sender on the public host unless MAIL_FROM says', () => {
+  assert.equal(loadConfig({}).mail, null);
+  const on = loadConfig({
+    SMTP_URL: 'smtps://u:p@mail.example.com',
+    PUBLIC_URL: 'https://gw.example.com',
+  }).mail;
+  assert.deepEqual(on, {
+    smtpUrl: 'smtps://u:p@mail.example.com',
+    from: 'Switchboard <no-reply@gw.example.com>',
+  });
+  const named = loadConfig({ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'Team <t@shop.example>' }).mail;
+  assert.equal(named?.from, 'Team <t@shop.example>');
 });
 
 test('cloud mode takes its credentials from the environment', () => {

@@ -11,10 +11,12 @@ import type { InboxReplyDeps } from '../../domain/inbox/inbox-reply.ts';
 import type { MarkReadDeps } from '../../domain/mark-read.ts';
 import type { OutboundMediaDeps } from '../../domain/outbound-media.ts';
 import type { Sweeper } from '../../domain/outcome-sweeper.ts';
+import type { Mailer } from '../../domain/ports/mailer.ts';
 import type { RetentionJob } from '../../domain/retention.ts';
 import type { SendDeps } from '../../domain/send-message.ts';
 import type { TemplateDeps } from '../../domain/templates/manage-templates.ts';
 import type { WebhookEndpointDeps } from '../../domain/webhook-endpoints.ts';
+import { smtpMailer } from '../../mail/smtp-mailer.ts';
 import { mediaRepo } from '../../store/media-repo.ts';
 import type { Core } from '../core.ts';
 import { campaignService } from './campaigns.ts';
@@ -41,6 +43,8 @@ export interface Services {
   campaigns: CampaignDeps;
   /** The conversations customers start, read and answered from the portal. */
   inbox: InboxReplyDeps;
+  /** Email out, when SMTP_URL is set. */
+  mailer: Mailer | null;
   /** Sends the running campaigns' messages on this node. */
   campaignRunner: CampaignRunner;
   /** Stored copies of the media users sent. */
@@ -64,6 +68,7 @@ export function buildServices(core: Core): Services {
     campaigns,
     campaignRunner: runner,
     inbox: inboxService(core, send),
+    mailer: core.config.mail ? smtpMailer(core.config.mail) : null,
     receipts: receiptService(core),
     templates,
     flows: flowService(core),

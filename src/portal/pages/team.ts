@@ -16,6 +16,7 @@ import {
   removeMember,
   type TeamDeps,
 } from '../../domain/team.ts';
+import { type MailOutcome, mailLink } from '../../domain/team-mail.ts';
 import { portalInviteLink } from '../../lib/portal-links.ts';
 import { copyable, input, select, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
@@ -66,7 +67,7 @@ async function teamPage(
 ) {
   const body = html`${await membersCard(deps, session)}
 <section class="card" aria-labelledby="invite-heading"><h2 id="invite-heading">Add a member</h2>
-<p>Makes a one-time link (72 hours) to give to the person: opening it, they choose their password and sign in to this account with the role chosen here. <strong>Admin</strong>: everything but adding or removing owners. <strong>Agent</strong>: the inbox, the dashboard, the messages and the contacts. <strong>Developer</strong>: the dashboard, the messages, API keys, webhooks and flows.</p>
+<p>Makes a one-time link (72 hours) to give to the person (with their email, it is also mailed to them when the gateway has a mail server): opening it, they choose their password and sign in to this account with the role chosen here. <strong>Admin</strong>: everything but adding or removing owners. <strong>Agent</strong>: the inbox, the dashboard, the messages and the contacts. <strong>Developer</strong>: the dashboard, the messages, API keys, webhooks and flows.</p>
 <form method="post" action="/app/team" novalidate>${csrfField(session.csrfToken)}
 ${input({ name: 'email', label: 'Their email (optional)', type: 'email', value: options.email ?? '', error: options.emailError, hint: 'Without one, whoever opens the link chooses it.' })}
 ${select({ name: 'role', label: 'Role', value: 'agent', error: options.roleError, options: ROLES.filter((r) => canManage(session.role, r)).map((r) => [r, r] as [string, string]) })}
@@ -78,16 +79,37 @@ ${select({ name: 'role', label: 'Role', value: 'agent', error: options.roleError
   );
 }
 
-function linkPage(
+/** What the page says of the mail of a link: sent, failed with the server's reason, or nothing (no SMTP). */
+function mailWords(outcome: MailOutcome, to: string | undefined): SafeHtml | string {
+  if (outcome.kind === 'sent')
+    return html`<p class="notice" role="status">It was sent by email to <strong>${to ?? ''}</strong>.</p>`;
+  if (outcome.kind === 'failed')
+    return html`<div class="alert" role="alert"><p>The email to ${to ?? ''} could not be sent (${outcome.reason}): give them the link yourself.</p></div>`;
+  return '';
+}
+
+/** Shows the link; when it is for an email and the gateway has a mail server, mails it there too. */
+async function linkPage(
   deps: PortalDeps,
   reply: FastifyReply,
   session: SessionContext,
   what: SafeHtml,
   link: IssuedInvite,
+  mail: { to: string | undefined; purpose: 'invite' | 'reset' },
 ) {
-  const body = html`<section class="card"><p>${what}</p>
-${copyable(portalInviteLink(deps.config.publicUrl, link.token), 'the link')}
-<p>It works once, until ${when(link.expiresAt)}, and is shown only on this page: copy it now and give it to them yourself.</p>
+  const url = portalInviteLink(deps.config.publicUrl, link.token);
+  const outcome: MailOutcome = mail.to
+    ? await mailLink(deps.mailer, {
+        to: mail.to,
+        purpose: mail.purpose,
+        accountName: session.accountName,
+        link: url,
+        expiresAt: link.expiresAt,
+      })
+    : { kind: 'off' };
+  const body = html`${mailWords(outcome, mail.to)}<section class="card"><p>${what}</p>
+${copyable(url, 'the link')}
+<p>It works once, until ${when(link.expiresAt)}, and is shown only on this page: ${outcome.kind === 'sent' ? 'should the email not arrive, copy it and give it to them yourself.' : 'copy it now and give it to them yourself.'}</p>
 <p><a href="/app/team">Back to the team</a></p></section>`;
   return html200(reply, 200, page({ title: 'One-time link', session, section: 'team', body }));
 }
@@ -112,7 +134,7 @@ export function registerTeamPages(portal: FastifyInstance, deps: PortalDeps): vo
       const who = email
         ? html`A link for <strong>${email}</strong> to join this account:`
         : html`A link to join this account:`;
-      return linkPage(deps, reply, session, who, link);
+      return linkPage(deps, reply, session, who, link, { to: email || undefined, purpose: 'invite' });
     } catch (error) {
       if (!(error instanceof GatewayError) || (error.field !== 'email' && error.field !== 'role'))
         throw error;
@@ -153,6 +175,7 @@ function registerMemberActions(portal: FastifyInstance, deps: PortalDeps): void 
       session,
       html`A link that sets a new password for <strong>${member.email}</strong>:`,
       link,
+      { to: member.email, purpose: 'reset' },
     );
   });
 
