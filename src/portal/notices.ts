@@ -16,6 +16,7 @@ const NOTICES = {
   'template-edited':
     "The change was submitted for review; the template's status changes when the network decides.",
   'flow-created': 'The flow was created as a DRAFT.',
+  'flow-saved': 'The draft flow was saved, and the network checked its Flow JSON again.',
   'flow-published': 'The flow was published and can now be sent.',
   'flow-deprecated': 'The flow was deprecated: it can no longer be sent.',
   'flow-deleted': 'The draft flow was deleted.',

@@ -33,6 +33,7 @@ const FORMS: [string, string[]][] = [
   ],
   ['/app/flows', ['phoneNumber', 'name', 'categories', 'flowJson']],
   ['/app/flows/1/publish', []],
+  ['/app/flows/1/edit', ['name', 'categories', 'flowJson']],
   ['/app/team', ['email', 'role']],
   ['/app/team/usr_x/reset', []],
   ['/app/team/usr_x/remove', []],

@@ -582,6 +582,15 @@ describe('portal on SQLite', () => {
     assert.equal(created.status, 303);
     const list = await client.get(created.location!);
     assert.match(list.html, /badge-draft/);
+    // A draft is edited with the same checks; the network checks its Flow JSON again.
+    const edit = /href="(\/app\/flows\/\d+\/edit)"/.exec(list.html)![1]!;
+    assert.match((await client.get(edit)).html, /SIGN_UP/, 'the form holds the Flow JSON');
+    const broken = await client.post(edit, { ...fields, name: 'Sign up v2', flowJson: '{"version": "7.0"}' });
+    assert.equal(broken.status, 400);
+    assert.match(broken.html, /id="f-flowJson-error">`file` is not a valid Flow JSON/);
+    const saved = await client.post(edit, { ...fields, name: 'Sign up v2', flowJson: SIGN_UP_FLOW });
+    assert.equal(saved.location, '/app/flows?notice=flow-saved');
+    assert.match((await client.get(saved.location!)).html, /Sign up v2/);
     const preview = /href="[^"]*(\/flows\/preview\/[^"]+)"/.exec(list.html)![1]!;
     assert.equal((await fetch(t.url + preview)).status, 200, 'the preview link opens the preview page');
     // Publishing cannot be undone: the list links to a page that says so and asks.
@@ -593,6 +602,9 @@ describe('portal on SQLite', () => {
     assert.equal(published.location, '/app/flows?notice=flow-published');
     const afterPublish = await client.get(published.location!);
     assert.match(afterPublish.html, /badge-published/);
+    const frozen = await client.get(edit);
+    assert.equal(frozen.status, 409);
+    assert.match(frozen.html, /only a DRAFT flow can change/);
     const again = await client.post(publish, {});
     assert.equal(again.status, 409);
     assert.match(again.html, /is already PUBLISHED/);

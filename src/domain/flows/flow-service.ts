@@ -122,6 +122,22 @@ async function ownedFlow(deps: FlowDeps, accountId: string, id: number): Promise
   return row;
 }
 
+/** A DRAFT flow with its Flow JSON and number, to be edited; one past DRAFT is a 409 that says why. */
+export async function draftFlow(
+  deps: FlowDeps,
+  accountId: string,
+  id: number,
+): Promise<{ view: FlowView; phone: string; flowJson: string }> {
+  const row = await ownedFlow(deps, accountId, id);
+  if (row.status !== 'DRAFT') {
+    throw new GatewayError(
+      'conflict',
+      `flow ${id} is ${row.status}; only a DRAFT flow can change (create a new flow instead)`,
+    );
+  }
+  return { view: flowView(row), phone: row.phone, flowJson: row.flowJson };
+}
+
 /** The account's flow as the API shows it; another account's, or none, is a 404. */
 export async function getFlow(deps: FlowDeps, accountId: string, id: number): Promise<FlowView> {
   return flowView(await ownedFlow(deps, accountId, id));

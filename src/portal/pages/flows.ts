@@ -6,14 +6,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
 import { createFlow, flowPreview, listFlows } from '../../domain/flows/flow-service.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
-import { FLOW_CATEGORIES } from '../../lib/flow-categories.ts';
 import { FLOW_JSON_MAX_BYTES } from '../../lib/flow-json/file-size.ts';
 import { badge, input, select, textarea, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
+import { categoryFields, type Errors, FIELD_OF } from '../flows/flow-form.ts';
 import { field, fieldList, pageNumber } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
+import { registerFlowEdit } from './flow-edit.ts';
 import { registerFlowLifecycle } from './flow-lifecycle.ts';
 
 const PER_PAGE = 20;
@@ -23,15 +24,6 @@ interface Form {
   categories: string[];
   flowJson: string;
 }
-type Errors = Partial<Record<'phoneNumber' | 'name' | 'categories' | 'flowJson', string>>;
-
-/** The API's part names (what its errors name) → this form's fields. */
-const FIELD_OF: Record<string, keyof Errors> = {
-  phoneNumber: 'phoneNumber',
-  name: 'name',
-  categories: 'categories',
-  file: 'flowJson',
-};
 
 function flowsTable(
   rows: { flow: Awaited<ReturnType<typeof listFlows>>['data'][number]; preview: { preview_url: string } }[],
@@ -48,7 +40,7 @@ function flowsTable(
 <td data-label="Categories">${flow.categories.join(', ')}</td><td data-label="Updated">${when(Date.parse(flow.updatedAt))}</td>
 <td><div class="actions"><a href="${preview.preview_url}">Preview<span class="visually-hidden"> ${flow.name}</span></a>${
           flow.status === 'DRAFT'
-            ? html`<a href="/app/flows/${flow.id}/publish">Publish<span class="visually-hidden"> ${flow.name}</span></a><a href="/app/flows/${flow.id}/delete">Delete<span class="visually-hidden"> ${flow.name}</span></a>`
+            ? html`<a href="/app/flows/${flow.id}/edit">Edit<span class="visually-hidden"> ${flow.name}</span></a><a href="/app/flows/${flow.id}/publish">Publish<span class="visually-hidden"> ${flow.name}</span></a><a href="/app/flows/${flow.id}/delete">Delete<span class="visually-hidden"> ${flow.name}</span></a>`
             : flow.status === 'PUBLISHED'
               ? html`<a href="/app/flows/${flow.id}/deprecate">Deprecate<span class="visually-hidden"> ${flow.name}</span></a>`
               : ''
@@ -64,10 +56,7 @@ function newFlowForm(session: SessionContext, phones: string[], form: Form, e: E
 ${csrfField(session.csrfToken)}
 ${select({ name: 'phoneNumber', label: 'Number', value: form.phoneNumber, error: e.phoneNumber, options: phones.map((p) => [p, `+${p}`] as [string, string]) })}
 ${input({ name: 'name', label: 'Name', value: form.name, error: e.name, required: true })}
-<fieldset${e.categories ? html` aria-describedby="categories-error"` : ''}><legend>Categories</legend>
-${e.categories ? html`<p class="field-error" id="categories-error">${e.categories}</p>` : ''}
-${FLOW_CATEGORIES.map((c) => html`<div class="check"><input type="checkbox" id="cat-${c}" name="categories" value="${c}"${form.categories.includes(c) ? html` checked` : ''}><label for="cat-${c}">${c}</label></div>`)}
-</fieldset>
+${categoryFields(form.categories, e.categories)}
 <div class="field"><label for="flow-file" hidden>Read Flow JSON from a file</label><input type="file" id="flow-file" accept=".json,application/json" data-fills="f-flowJson" hidden></div>
 ${textarea({ name: 'flowJson', label: 'Flow JSON', value: form.flowJson, error: e.flowJson, rows: 12, required: true, hint: 'Paste the Flow JSON, or choose a file above.' })}
 <button type="submit">Create flow</button>
@@ -149,6 +138,7 @@ export function registerFlowPages(portal: FastifyInstance, deps: PortalDeps): vo
   });
 
   // Publish, deprecate and delete, each confirmed first; a refusal is shown on the flows page.
+  registerFlowEdit(portal, deps);
   registerFlowLifecycle(portal, deps, (request, reply, error) =>
     show(deps, reply, sessionOf(request), error.status, 1, { error: error.message }),
   );
