@@ -15,6 +15,7 @@ const MANAGERS: readonly Role[] = ['owner', 'admin'];
 
 const SECTION_ROLES: Record<string, readonly Role[]> = {
   dashboard: EVERYONE,
+  profile: EVERYONE,
   messages: EVERYONE,
   contacts: ['owner', 'admin', 'agent'],
   inbox: ['owner', 'admin', 'agent'],

@@ -7,6 +7,7 @@ import { html, type SafeHtml } from './html.ts';
 
 export type Section =
   | 'dashboard'
+  | 'profile'
   | 'inbox'
   | 'settings'
   | 'team'
@@ -52,7 +53,7 @@ function header(session: SessionContext, section: Section | undefined): SafeHtml
     ([key, label]) =>
       html`<li><a href="/app/${key}"${key === section ? html` aria-current="page"` : ''}>${label}</a></li>`,
   )}</ul></nav>
-  <div class="who"><span class="account">${session.accountName}</span>
+  <div class="who"><span class="account">${session.accountName}</span> <a class="profile-link" href="/app/profile"${section === 'profile' ? html` aria-current="page"` : ''}>Your profile</a>
     <form method="post" action="/app/sign-out">${csrfField(session.csrfToken)}<button type="submit" class="link-button">Sign out</button></form>
   </div>
 </header>`;
@@ -70,7 +71,7 @@ export function page(options: PageOptions): string {
 <link rel="stylesheet" href="/app/assets/portal.css">
 <script src="/app/assets/portal.js" defer></script>
 </head>
-<body>
+<body${session?.timeZone ? html` data-time-zone="${session.timeZone}"` : ''}>
 <a class="skip" href="#main">Skip to content</a>
 ${session ? header(session, section) : html`<header class="top"><span class="brand">Switchboard</span></header>`}
 <main id="main" tabindex="-1">

@@ -34,6 +34,7 @@ const NOTICES = {
   'campaign-paused': 'The campaign is paused. Nothing more is sent until it is resumed.',
   'campaign-resumed': 'The campaign goes on where it stopped.',
   'campaign-cancelled': 'The campaign was cancelled. Recipients not yet sent to are not sent to.',
+  'time-zone-saved': 'Times are now shown in the time zone chosen.',
   'reply-sent': 'Your reply was sent; its ticks below follow what the network reports.',
   'conversation-assigned': 'The conversation was assigned.',
   'conversation-closed': 'The conversation is closed. It opens again by itself when the customer writes.',

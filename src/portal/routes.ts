@@ -24,6 +24,7 @@ import { registerFlowPages } from './pages/flows.ts';
 import { registerInboxPages } from './pages/inbox.ts';
 import { registerInvitePages } from './pages/invite.ts';
 import { registerMessagePages } from './pages/messages.ts';
+import { registerProfilePages } from './pages/profile.ts';
 import { registerSettingsPages } from './pages/settings.ts';
 import { registerTeamPages } from './pages/team.ts';
 import { registerTemplatePages } from './pages/templates.ts';
@@ -152,6 +153,7 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
     registerSettingsPages(signedIn, deps);
     registerDashboard(signedIn, deps);
     registerInboxPages(signedIn, deps);
+    registerProfilePages(signedIn, deps);
     registerTeamPages(signedIn, deps);
     registerMessagePages(signedIn, deps);
     registerContactPages(signedIn, deps);

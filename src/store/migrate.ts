@@ -29,6 +29,7 @@ import * as messagingLimits from './migrations/2026-11-26-906-messaging-limits.t
 import * as memberSignIns from './migrations/2026-11-26-907-member-sign-ins.ts';
 import * as memberRoles from './migrations/2026-11-26-908-member-roles.ts';
 import * as inbox from './migrations/2026-11-26-909-inbox.ts';
+import * as memberTimeZones from './migrations/2026-11-26-910-member-time-zones.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-907-member-sign-ins': memberSignIns,
   '2026-11-26-908-member-roles': memberRoles,
   '2026-11-26-909-inbox': inbox,
+  '2026-11-26-910-member-time-zones': memberTimeZones,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

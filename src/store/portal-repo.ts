@@ -118,6 +118,7 @@ class PortalRepository implements PortalStore {
         'portal_sessions.expires_at',
         'portal_users.email',
         'portal_users.role',
+        'portal_users.time_zone',
         'accounts.name as account_name',
       ])
       .where('portal_sessions.token_hash', '=', tokenHash)
@@ -137,7 +138,16 @@ class PortalRepository implements PortalStore {
       lastSeenAt: row.last_seen_at,
       // Unknown to this version (written by a newer one): the least a member may do.
       role: isRole(row.role) ? row.role : 'agent',
+      timeZone: row.time_zone ?? null,
     };
+  }
+
+  async setTimeZone(userId: string, timeZone: string | null): Promise<void> {
+    await this.#db
+      .updateTable('portal_users')
+      .set({ time_zone: timeZone })
+      .where('id', '=', userId)
+      .execute();
   }
 
   async touchSession(tokenHash: string, now: number, idleMs: number): Promise<void> {

@@ -299,6 +299,8 @@ export interface PortalUsersTable {
   last_sign_in_at?: number | null;
   /** owner, admin, agent or developer (src/domain/roles.ts; migration 2026-11-26-908). */
   role?: string;
+  /** An IANA time zone the user reads times in (migration 2026-11-26-910); null: the browser's. */
+  time_zone?: string | null;
 }
 
 /** A signed-in browser. The cookie holds the token; only its SHA-256 is stored. */

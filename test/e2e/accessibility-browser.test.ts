@@ -99,6 +99,7 @@ describe('accessibility of every page', { skip }, () => {
       `/app/webhooks/${hook.body.data.id}`,
       `/app/webhooks/${hook.body.data.id}/rotate`,
       '/app/inbox',
+      '/app/profile',
       `/app/inbox/${(await t.gateway.store.db.selectFrom('inbox_conversations').select('id').executeTakeFirstOrThrow()).id}`,
     ])
       await check(path);

@@ -35,6 +35,7 @@ const FORMS: [string, string[]][] = [
   ['/app/flows/1/publish', []],
   ['/app/flows/1/edit', ['name', 'categories', 'flowJson']],
   ['/app/team', ['email', 'role']],
+  ['/app/profile', ['timeZone']],
   ['/app/team/usr_x/reset', []],
   ['/app/team/usr_x/remove', []],
   ['/app/flows/1/deprecate', []],

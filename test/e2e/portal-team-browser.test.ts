@@ -2,7 +2,7 @@
  * The team and the dashboard in a real headless Chromium (docs/portal.md, "Team" and "Dashboard"): a member
  * invited as developer sets a password and is refused the inbox; a password link made by the owner sets a
  * new one and signs the member out of the browser they were using; the old password no longer opens the
- * portal. After a scripted mix of sends, a failure and replies, the dashboard's figures as the browser
+ * portal. Times follow the time zone a user chose on their profile. After a scripted mix of sends, a failure and replies, the dashboard's figures as the browser
  * shows them equal the counts taken through the API.
  */
 import assert from 'node:assert/strict';
@@ -93,6 +93,35 @@ describe('the team and the dashboard in a browser', { skip }, () => {
     await member.getByLabel('Password').fill('the second password here');
     await member.getByRole('button', { name: 'Sign in' }).click();
     await member.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  });
+
+  test("times are shown in the time zone chosen on the profile, whatever the browser's", async () => {
+    const page = await (
+      await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: 'Europe/Paris' })
+    ).newPage();
+    await page.goto(`${t.url}/app/sign-in`);
+    await page.getByLabel('Email').fill(OWNER);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.goto(`${t.url}/app/team`);
+    assert.match(await page.locator('time').first().textContent(), /GMT\+1$/, "the browser's zone at first");
+    await page.getByRole('link', { name: 'Your profile' }).click();
+    await page.getByLabel('Show times in').selectOption('Asia/Tokyo');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Times are now shown in the time zone chosen.').waitFor();
+    await page.goto(`${t.url}/app/team`);
+    const shown = page.locator('time').first();
+    assert.match(await shown.textContent(), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d GMT\+9$/);
+    assert.match(await shown.getAttribute('title'), /UTC$/, 'the UTC time stays in its title');
+    const refused = await page.request.post(`${t.url}/app/profile`, {
+      form: {
+        timeZone: 'Mars/Olympus',
+        _csrf: (await page.locator('input[name="_csrf"]').first().getAttribute('value')) ?? '',
+      },
+    });
+    assert.equal(refused.status(), 400);
+    assert.match(await refused.text(), /`timeZone` must be a time zone such as Europe\/Paris/);
   });
 
   test("the dashboard's figures equal the counts taken through the API", async () => {

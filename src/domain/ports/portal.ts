@@ -39,6 +39,8 @@ export interface SessionContext {
   lastSeenAt: number;
   /** What the user may open (src/domain/roles.ts). */
   role: Role;
+  /** The IANA time zone the user chose to read times in; null: their browser's. */
+  timeZone: string | null;
 }
 
 /** When attempts lock an email out (src/portal/auth/lockout.ts holds the figures). */
@@ -68,6 +70,8 @@ export interface PortalStore {
   createSession(session: NewSession): Promise<void>;
   findLiveSession(tokenHash: string, now: number): Promise<SessionContext | undefined>;
   touchSession(tokenHash: string, now: number, idleMs: number): Promise<void>;
+  /** The time zone the user reads times in (an IANA name), or null for their browser's. */
+  setTimeZone(userId: string, timeZone: string | null): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
   /** Counts one sign-in attempt for the email before its password is checked (see the store for how). */
   countAttempt(email: string, now: number, policy: AttemptPolicy): Promise<AttemptCount>;

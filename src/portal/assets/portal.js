@@ -45,28 +45,46 @@ document.addEventListener('DOMContentLoaded', () => {
   showLocalTimes(document);
 });
 
-/** `2026-11-26 05:22:14` of a moment in this browser's time zone. */
-function localClock(/** @type {Date} */ at) {
-  const two = (/** @type {number} */ n) => String(n).padStart(2, '0');
-  const day = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
-  return `${day} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+/**
+ * The zone times are shown in: the one the user chose on their profile (the page's `data-time-zone`,
+ * src/portal/layout.ts), else this browser's.
+ */
+function chosenZone() {
+  return document.body.dataset.timeZone || undefined;
+}
+
+/** `2026-11-26 05:22:14` of a moment in `timeZone` (this browser's when undefined). */
+function localClock(/** @type {Date} */ at, /** @type {string | undefined} */ timeZone) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const part = (/** @type {string} */ type) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
 }
 
 /**
  * Times are written in UTC by the gateway (src/portal/components.ts `when`), which is right for no one in
- * particular: here each is shown in this browser's time zone, with the zone's name, and the UTC time
- * stays in its title.
+ * particular: here each is shown in the user's chosen zone or this browser's, with the zone's name, and
+ * the UTC time stays in its title.
  * @param {ParentNode} root
  */
 function showLocalTimes(root) {
-  const zone = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' });
+  const timeZone = chosenZone();
+  const zone = new Intl.DateTimeFormat(undefined, { timeZone, timeZoneName: 'short' });
   for (const element of root.querySelectorAll('time[datetime]')) {
     if (!(element instanceof HTMLTimeElement) || element.dataset.local) continue;
     const at = new Date(element.dateTime);
     if (Number.isNaN(at.getTime())) continue;
     const name = zone.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
     element.title = element.textContent ?? '';
-    element.textContent = `${localClock(at)} ${name}`.trim();
+    element.textContent = `${localClock(at, timeZone)} ${name}`.trim();
     element.dataset.local = 'true';
   }
 }
