@@ -13,7 +13,7 @@ import type { PortalInvitesStore } from './ports/portal-invites.ts';
 import { canManage, isRole, ROLES, type Role } from './roles.ts';
 
 export interface TeamDeps {
-  portal: Pick<PortalStore, 'listMembers' | 'removeMember'>;
+  portal: Pick<PortalStore, 'listMembers' | 'removeMember' | 'setRole'>;
   accounts: AccountsStore;
   invites: PortalInvitesStore;
 }
@@ -86,6 +86,34 @@ export async function passwordResetLink(
     now,
   );
   return { member: found, link };
+}
+
+/**
+ * Gives a member another role, at once (a session reads its member's role on every request). Made by one
+ * who manages both the member's role and the new one; never one's own, so an owner always remains.
+ */
+export async function changeRole(
+  deps: TeamDeps,
+  accountId: string,
+  memberId: string,
+  role: string,
+  by: { userId: string; role: Role },
+): Promise<Member> {
+  if (!isRole(role))
+    throw new GatewayError('invalid_request', `\`role\` must be one of ${ROLES.join(', ')}`, {
+      field: 'role',
+    });
+  const found = await member(deps, accountId, memberId);
+  if (found.id === by.userId)
+    throw new GatewayError(
+      'conflict',
+      'You cannot change your own role; another member who manages yours can.',
+    );
+  if (!canManage(by.role, found.role) || !canManage(by.role, role))
+    throw new GatewayError('conflict', `As ${by.role}, you cannot make an ${found.role} an ${role}.`);
+  if (!(await deps.portal.setRole(accountId, memberId, role)))
+    throw new GatewayError('not_found', 'There is no such member in this account.');
+  return { ...found, role };
 }
 
 /** Removes a member and signs them out everywhere; nobody removes themselves (the last member stays). */

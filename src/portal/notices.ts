@@ -9,6 +9,7 @@ const NOTICES = {
   'password-set': 'Your password is set. Sign in with this email and password from now on.',
   'signed-out': 'You are signed out.',
   'key-created': 'The API key was created. Copy it now: it is shown only on this page, this once.',
+  'role-changed': 'The role was changed: it applies from their next page.',
   'member-removed': 'The member was removed and signed out everywhere.',
   'key-revoked': 'The API key was revoked. Requests with it are now refused.',
   'template-created': 'The template was submitted for review; its status changes when the network decides.',

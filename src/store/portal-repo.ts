@@ -16,7 +16,7 @@ import type {
   PortalUser,
   SessionContext,
 } from '../domain/ports/portal.ts';
-import { isRole } from '../domain/roles.ts';
+import { isRole, type Role } from '../domain/roles.ts';
 import { accountsRepo } from './accounts-repo.ts';
 import type { Database, PortalUsersTable } from './schema.ts';
 
@@ -222,6 +222,16 @@ class PortalRepository implements PortalStore {
   }
 
   /** The user and every session of theirs, together; false when the account has no such user. */
+  async setRole(accountId: string, userId: string, role: Role): Promise<boolean> {
+    const r = await this.#db
+      .updateTable('portal_users')
+      .set({ role })
+      .where('id', '=', userId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   async removeMember(accountId: string, userId: string): Promise<boolean> {
     return this.#db.transaction().execute(async (trx) => {
       await trx

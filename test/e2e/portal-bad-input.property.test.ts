@@ -37,6 +37,7 @@ const FORMS: [string, string[]][] = [
   ['/app/team', ['email', 'role']],
   ['/app/profile', ['timeZone']],
   ['/app/team/usr_x/reset', []],
+  ['/app/team/usr_x/role', ['role']],
   ['/app/team/usr_x/remove', []],
   ['/app/flows/1/deprecate', []],
   ['/app/flows/1/delete', []],

@@ -455,6 +455,31 @@ describe('portal on SQLite', () => {
     assert.equal(takeover.status, 409, 'an admin cannot make a link that signs in as the owner');
     assert.match(takeover.html, /As admin, you cannot make a password link for an owner/);
     assert.equal((await admin.post(`/app/team/${ownerId}/remove`, {})).status, 409);
+    // Roles change at once, by one who manages both the old and the new: never to or from owner by an
+    // admin, never one's own.
+    const devId =
+      /<td data-label="Email">roles-dev@example\.org<\/td>[\s\S]*?action="\/app\/team\/([^/"]+)\/role"/.exec(
+        team.html,
+      )![1]!;
+    assert.equal(
+      (await admin.post(`/app/team/${devId}/role`, { role: 'agent' })).location,
+      '/app/team?notice=role-changed',
+    );
+    assert.equal(await status(developer, '/app/settings'), 403, 'the new role applies at once');
+    assert.equal(await status(developer, '/app/inbox'), 200);
+    const promote = await admin.post(`/app/team/${devId}/role`, { role: 'owner' });
+    assert.equal(promote.status, 409);
+    assert.match(promote.html, /As admin, you cannot make an agent an owner/);
+    assert.equal((await admin.post(`/app/team/${ownerId}/role`, { role: 'agent' })).status, 409);
+    const adminRow = await t.gateway.store.db
+      .selectFrom('portal_users')
+      .select('id')
+      .where('email', '=', 'roles-admin@example.org')
+      .executeTakeFirstOrThrow();
+    const own = await admin.post(`/app/team/${adminRow.id}/role`, { role: 'agent' });
+    assert.equal(own.status, 409);
+    assert.match(own.html, /You cannot change your own role/);
+    assert.equal((await admin.post(`/app/team/${devId}/role`, { role: 'boss' })).status, 400);
     const agentId =
       /<td data-label="Email">roles-agent@example\.org<\/td>[\s\S]*?action="\/app\/team\/([^/"]+)\/reset"/.exec(
         team.html,

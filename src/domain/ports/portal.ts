@@ -79,6 +79,8 @@ export interface PortalStore {
   clearFailures(email: string): Promise<void>;
   /** The account's portal users, first member first. */
   listMembers(accountId: string): Promise<Member[]>;
+  /** Gives the account's user another role; false when it has no such user. */
+  setRole(accountId: string, userId: string, role: Role): Promise<boolean>;
   /** Removes the account's user with every session of theirs; false when it has no such user. */
   removeMember(accountId: string, userId: string): Promise<boolean>;
 }

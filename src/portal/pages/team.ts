@@ -10,6 +10,7 @@ import type { IssuedInvite } from '../../domain/portal-invites.ts';
 import type { Member, SessionContext } from '../../domain/ports/portal.ts';
 import { canManage, ROLES } from '../../domain/roles.ts';
 import {
+  changeRole,
   inviteMember,
   listMembers,
   passwordResetLink,
@@ -37,7 +38,10 @@ function memberActions(m: Member, session: SessionContext): SafeHtml | string {
   const self = m.id === session.userId;
   const manages = canManage(session.role, m.role);
   if (!self && !manages) return '';
-  return html`<div class="actions"><form method="post" action="/app/team/${m.id}/reset">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Password link<span class="visually-hidden"> for ${m.email}</span></button></form>${self ? '' : html`<a class="button danger" href="/app/team/${m.id}/remove">Remove<span class="visually-hidden"> ${m.email}</span></a>`}</div>`;
+  const roleForm = self
+    ? ''
+    : html`<form method="post" action="/app/team/${m.id}/role" class="role-form">${csrfField(session.csrfToken)}<label for="role-${m.id}" class="visually-hidden">Role of ${m.email}</label><select id="role-${m.id}" name="role">${ROLES.filter((r) => canManage(session.role, r)).map((r) => html`<option value="${r}"${r === m.role ? html` selected` : ''}>${r}</option>`)}</select> <button type="submit" class="secondary">Change role<span class="visually-hidden"> of ${m.email}</span></button></form>`;
+  return html`<div class="actions">${roleForm}<form method="post" action="/app/team/${m.id}/reset">${csrfField(session.csrfToken)}<button type="submit" class="secondary">Password link<span class="visually-hidden"> for ${m.email}</span></button></form>${self ? '' : html`<a class="button danger" href="/app/team/${m.id}/remove">Remove<span class="visually-hidden"> ${m.email}</span></a>`}</div>`;
 }
 
 async function membersCard(deps: PortalDeps, session: SessionContext): Promise<SafeHtml> {
@@ -151,8 +155,33 @@ export function registerTeamPages(portal: FastifyInstance, deps: PortalDeps): vo
   registerMemberActions(portal, deps);
 }
 
-/** A member's password link, and their removal after a confirmation. */
+/** A member's new role, from the select in their row. */
+function registerRoleChange(portal: FastifyInstance, deps: PortalDeps): void {
+  portal.post('/team/:id/role', async (request, reply) => {
+    const session = sessionOf(request);
+    try {
+      await changeRole(
+        teamOf(deps),
+        session.accountId,
+        param(request.params, 'id'),
+        field(request.body, 'role', 20),
+        {
+          userId: session.userId,
+          role: session.role,
+        },
+      );
+    } catch (error) {
+      if (!(error instanceof GatewayError) || (error.code !== 'conflict' && error.code !== 'invalid_request'))
+        throw error;
+      return teamPage(deps, reply, session, { status: error.status, error: error.message });
+    }
+    return reply.redirect('/app/team?notice=role-changed', 303);
+  });
+}
+
+/** A member's role, password link, and removal after a confirmation. */
 function registerMemberActions(portal: FastifyInstance, deps: PortalDeps): void {
+  registerRoleChange(portal, deps);
   portal.post('/team/:id/reset', async (request, reply) => {
     const session = sessionOf(request);
     let made: Awaited<ReturnType<typeof passwordResetLink>>;
