@@ -104,6 +104,23 @@ async function removeEvents(db: Db, cutoff: number, limit: number): Promise<numb
   return ids.length;
 }
 
+/**
+ * Inbox conversations with no activity since the cutoff: their messages are gone or going, and the row
+ * keeps the last one's words as its preview. The table holds one row per customer and number, so it is
+ * read by its activity time without an index of its own.
+ */
+async function removeConversations(db: Db, cutoff: number, limit: number): Promise<number> {
+  const rows = await db
+    .selectFrom('inbox_conversations')
+    .select('id')
+    .where('last_activity_at', '<', cutoff)
+    .limit(limit)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  if (ids.length > 0) await db.deleteFrom('inbox_conversations').where('id', 'in', ids).execute();
+  return ids.length;
+}
+
 export function retentionRepo(db: Db, dataDir: string): RetentionStore {
   return {
     async removeBefore(cutoff, limit) {
@@ -113,6 +130,7 @@ export function retentionRepo(db: Db, dataDir: string): RetentionStore {
         await removeByIdRange(db, 'unmatched_statuses', 'ust', cutoff, limit),
         await removeMedia(db, dataDir, cutoff, limit),
         await removeEvents(db, cutoff, limit),
+        await removeConversations(db, cutoff, limit),
       ];
       return Math.max(...removed);
     },

@@ -179,6 +179,22 @@ for (const target of targets) {
       const oldDelivered = await event(store, account.id, endpoint, OLD, 'succeeded');
       const oldPending = await event(store, account.id, endpoint, OLD, 'pending');
       const recentEvent = await event(store, account.id, endpoint, NOW - DAY, 'succeeded');
+      const conversation = (user: string, at: number) => ({
+        id: newId('cnv', at),
+        account_id: account.id,
+        business_phone: '14155550123',
+        user_phone: user,
+        profile_name: null,
+        preview: 'words of the last message',
+        last_activity_at: at,
+        unread: 0,
+        state: 'open',
+        assignee_id: null,
+        updated_at: at,
+      });
+      const quiet = conversation('447911300091', OLD);
+      const active = conversation('447911300092', NOW - DAY);
+      await store.db.insertInto('inbox_conversations').values([quiet, active]).execute();
 
       const retention = retentionRepo(store.db, dataDir);
       assert.equal(await retention.removeBefore(CUTOFF, 1000), 2, 'two of a kind went at most');
@@ -198,6 +214,11 @@ for (const target of targets) {
         recent.unmatched,
       ]);
       assert.deepEqual(ids(await db.selectFrom('media_files').select('id').execute()), [recent.media]);
+      assert.deepEqual(
+        ids(await db.selectFrom('inbox_conversations').select('id').execute()),
+        [active.id],
+        'a conversation quiet since the cutoff goes with its preview',
+      );
       assert.equal(existsSync(old.mediaFile), false, 'the stored file went with its row');
       assert.equal(existsSync(recent.mediaFile), true);
       assert.deepEqual(
