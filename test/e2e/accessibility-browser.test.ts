@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { createSignUpFlow } from '../support/flows.ts';
 import { call, eventually, startGateway, type TestGateway, userSays } from '../support/gateway.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 
@@ -100,12 +101,23 @@ describe('accessibility of every page', { skip }, () => {
       `/app/webhooks/${hook.body.data.id}/rotate`,
       '/app/inbox',
       '/app/profile',
+      `/app/flows/${(await createSignUpFlow(t, key, SANDBOX)).id}/edit`,
       `/app/inbox/${(await t.gateway.store.db.selectFrom('inbox_conversations').select('id').executeTakeFirstOrThrow()).id}`,
     ])
       await check(path);
     await page.setViewportSize(WIDTHS.desktop);
-    await page.goto(`${t.url}/app/dashboard`);
-    await page.screenshot({ path: screenshotPath('portal-dashboard-desktop.png'), fullPage: true });
+    for (const [path, name] of [
+      ['/app/dashboard', 'portal-dashboard-desktop.png'],
+      ['/app/team', 'portal-team-desktop.png'],
+      ['/app/profile', 'portal-profile-desktop.png'],
+      [
+        `/app/flows/${(await createSignUpFlow(t, key, SANDBOX, 'Screenshot')).id}/edit`,
+        'portal-flow-edit-desktop.png',
+      ],
+    ]) {
+      await page.goto(`${t.url}${path}`);
+      await page.screenshot({ path: screenshotPath(name!), fullPage: true });
+    }
     await context.close();
     assert.deepEqual(problems, []);
   });
