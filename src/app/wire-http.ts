@@ -106,6 +106,7 @@ export async function registerPortal(app: FastifyInstance, core: Core, services:
     contacts: services.contacts,
     campaigns: services.campaigns,
     inbox: services.inbox,
+    uploads: services.uploads,
     mailer: services.mailer,
   });
 }

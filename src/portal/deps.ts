@@ -5,6 +5,7 @@ import type { ContactDeps } from '../domain/contacts.ts';
 import type { FlowDeps } from '../domain/flows/flow-service.ts';
 import type { MediaLibrary } from '../domain/inbound-media.ts';
 import type { InboxReplyDeps } from '../domain/inbox/inbox-reply.ts';
+import type { OutboundMediaDeps } from '../domain/outbound-media.ts';
 import type { AccountsStore } from '../domain/ports/accounts.ts';
 import type { DashboardStore } from '../domain/ports/dashboard.ts';
 import type { Mailer } from '../domain/ports/mailer.ts';
@@ -38,6 +39,8 @@ export interface PortalDeps {
   contacts: ContactDeps;
   campaigns: CampaignDeps;
   inbox: InboxReplyDeps;
+  /** Files uploaded to send by id (an inbox reply's file). */
+  uploads: OutboundMediaDeps;
   /** Sends the team's one-time links by email; null without SMTP_URL (the links are only shown). */
   mailer: Mailer | null;
 }

@@ -4,7 +4,7 @@
  * sees the conversation with its unread count, opens it and finds each message drawn as what it is (the
  * flow's answers as a labelled table, the photo from the gateway's copy, the location with a map link);
  * a new message appears while the thread is open (server-sent events, no reload); a reply inside the
- * window reaches the phone; once the window has closed, the reply box offers the number's approved
+ * window reaches the phone, and so does a file chosen on the computer; once the window has closed, the reply box offers the number's approved
  * template, which is sent with its values. A member invited as agent opens the inbox and is refused keys
  * and webhooks. Phone width is checked and screenshots are saved (docs/images/ with
  * SWITCHBOARD_UPDATE_SCREENSHOTS=1).
@@ -249,6 +249,23 @@ describe('the inbox in a browser', { skip }, () => {
     const bubble = page.locator('li.bubble.out', { hasText: 'Yes! It leaves the shop today.' });
     await bubble.locator('.ticks').waitFor();
     await page.screenshot(shot('portal-inbox-thread.png'));
+  });
+
+  test('a file chosen on the computer is uploaded for the number and sent inside the window', async () => {
+    await page.getByText('Send a file').click();
+    await page.getByLabel('Kind of file').selectOption('IMAGE');
+    await page
+      .getByLabel('File from this computer')
+      .setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByLabel('Caption (optional)').fill('How to find us');
+    await page.getByRole('button', { name: 'Send the file' }).click();
+    await page.getByText('Your reply was sent').waitFor();
+    const onPhone = await eventually(async () =>
+      (await receivedBy(t, USER)).find((m) => m.content.image?.caption === 'How to find us'),
+    );
+    assert.match(onPhone.content.image.id, /\S/, 'sent by the id of the upload, not by a link');
+    assert.equal(onPhone.content.image.link, undefined);
+    await page.locator('li.bubble.out', { hasText: 'How to find us' }).waitFor();
   });
 
   test('outside the window the reply box offers the approved template, which is sent with its values', async () => {

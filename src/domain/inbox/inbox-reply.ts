@@ -1,6 +1,6 @@
 /**
- * Answering a customer from the inbox (docs/inbox.md): inside the 24-hour window a text or a file by its
- * https link; at any time an approved template with its values. Each is the API's own send (the same
+ * Answering a customer from the inbox (docs/inbox.md): inside the 24-hour window a text, or a file by its
+ * https link or uploaded for the conversation's number (outbound-media.ts); at any time an approved template with its values. Each is the API's own send (the same
  * schema, the same pipeline, the same refusals), from the conversation's number to its user, under a
  * messageId the reply form carries: sending the form twice sends one message.
  */
@@ -24,7 +24,7 @@ export type ReplyHeader =
 
 export type InboxReply =
   | { kind: 'text'; message: string }
-  | { kind: 'media'; mediaType: string; mediaUrl: string; caption?: string }
+  | { kind: 'media'; mediaType: string; caption?: string; mediaUrl?: string; mediaId?: string }
   | { kind: 'template'; name: string; language: string; parameters: string[]; header?: ReplyHeader };
 
 export interface InboxReplyDeps extends InboxDeps {
@@ -39,7 +39,7 @@ function bodyOf(common: CommonSendFields, reply: InboxReply): Record<string, unk
       return {
         ...common,
         mediaType: reply.mediaType,
-        mediaUrl: reply.mediaUrl,
+        ...(reply.mediaId ? { mediaId: reply.mediaId } : { mediaUrl: reply.mediaUrl }),
         ...(reply.caption ? { caption: reply.caption } : {}),
       };
     case 'template':

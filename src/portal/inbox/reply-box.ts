@@ -1,7 +1,7 @@
 /**
- * The reply box of a conversation (docs/inbox.md): inside the 24-hour window a text, or a file by its https
- * link; at any time an approved template of the conversation's number, chosen first (a GET that keeps the
- * page) and then filled in. Each form carries the messageId of the one message it sends, made when the page
+ * The reply box of a conversation (docs/inbox.md): inside the 24-hour window a text, or a file (by its
+ * https link, or chosen on the computer: that form is multipart); at any time an approved template of the
+ * conversation's number, chosen first (a GET that keeps the page) and then filled in. Each form carries the messageId of the one message it sends, made when the page
  * was drawn: a form sent twice sends one message.
  */
 import { randomUUID } from 'node:crypto';
@@ -49,8 +49,8 @@ ${textarea({ name: 'message', label: 'Message', value, rows: 3 })}
 
 function mediaForm(o: ReplyBoxOptions): SafeHtml {
   const v = o.draft.form === 'media' ? o.draft.values : {};
-  return html`<details${o.draft.form === 'media' ? html` open` : ''}><summary>Send a file by its link</summary>
-<form method="post" action="${o.action}" class="reply" novalidate>${csrfField(o.csrfToken)}${messageIdField()}
+  return html`<details${o.draft.form === 'media' ? html` open` : ''}><summary>Send a file</summary>
+<form method="post" action="${o.action}" class="reply" enctype="multipart/form-data" novalidate>${csrfField(o.csrfToken)}${messageIdField()}
 <input type="hidden" name="kind" value="media">${formError(o, 'media')}
 ${select({
   name: 'mediaType',
@@ -63,7 +63,8 @@ ${select({
     ['DOCUMENT', 'Document'],
   ],
 })}
-${input({ name: 'mediaUrl', label: 'Link to the file (https)', type: 'url', value: v.mediaUrl, hint: 'The network fetches the file from this address.' })}
+${input({ name: 'mediaUrl', label: 'Link to the file (https)', type: 'url', value: v.mediaUrl, hint: 'The network fetches the file from this address. Or choose a file below.' })}
+<div class="field"><label for="f-file">File from this computer</label><input id="f-file" name="file" type="file"></div>
 ${input({ name: 'caption', label: 'Caption (optional)', value: v.caption })}
 <div class="actions"><button type="submit">Send the file</button></div></form></details>`;
 }

@@ -25,6 +25,7 @@ import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, param } from '../forms.ts';
 import { html } from '../html.ts';
 import { type ReplyDraft, replyBox } from '../inbox/reply-box.ts';
+import { readReplyForm } from '../inbox/reply-form.ts';
 import { threadView } from '../inbox/thread-view.ts';
 import { windowWords } from '../inbox/window-words.ts';
 import { csrfField, page } from '../layout.ts';
@@ -88,15 +89,21 @@ ${replyBox({ action: `/app/inbox/${c.id}/reply`, csrfToken: session.csrfToken, w
 }
 
 /** The reply the form describes; a template's values are read for as many placeholders as it has. */
-async function replyOf(deps: PortalDeps, accountId: string, id: string, body: unknown): Promise<InboxReply> {
+async function replyOf(
+  deps: PortalDeps,
+  accountId: string,
+  id: string,
+  body: unknown,
+  mediaId?: string,
+): Promise<InboxReply> {
   const kind = field(body, 'kind', 10);
   if (kind === 'text') return { kind, message: field(body, 'message', 5000) };
   if (kind === 'media')
     return {
       kind,
       mediaType: field(body, 'mediaType', 20),
-      mediaUrl: field(body, 'mediaUrl', 3000),
       caption: field(body, 'caption', 1100),
+      ...(mediaId ? { mediaId } : { mediaUrl: field(body, 'mediaUrl', 3000) }),
     };
   if (kind !== 'template')
     throw new GatewayError('invalid_request', '`kind` must be text, media or template', { field: 'kind' });
@@ -145,27 +152,18 @@ function draftOf(body: unknown): ReplyDraft {
 export function registerConversationPages(portal: FastifyInstance, deps: PortalDeps): void {
   portal.get('/inbox/:id', async (request, reply) => conversationPage(deps, request, reply));
 
-  portal.post('/inbox/:id/reply', async (request, reply) => {
+  portal.post('/inbox/:id/reply', { config: { portalMultipart: true } }, async (request, reply) => {
     const session = sessionOf(request);
     const id = param(request.params, 'id');
+    let body: unknown = request.body;
     try {
-      const answer = await replyOf(deps, session.accountId, id, request.body);
-      await replyInConversation(
-        deps.inbox,
-        session.accountId,
-        id,
-        field(request.body, 'messageId', 200),
-        answer,
-      );
+      const form = await readReplyForm(deps, request, session, id);
+      body = form.body;
+      const answer = await replyOf(deps, session.accountId, id, body, form.mediaId);
+      await replyInConversation(deps.inbox, session.accountId, id, field(body, 'messageId', 200), answer);
     } catch (error) {
       if (!(error instanceof GatewayError) || error.status >= 500 || error.status === 404) throw error;
-      return conversationPage(
-        deps,
-        request,
-        reply,
-        { ...draftOf(request.body), error: error.message },
-        error.status,
-      );
+      return conversationPage(deps, request, reply, { ...draftOf(body), error: error.message }, error.status);
     }
     return reply.redirect(`/app/inbox/${id}?notice=reply-sent`, 303);
   });

@@ -1,5 +1,6 @@
 /**
- * A portal form sent as multipart/form-data because it carries a file (the template form's header file).
+ * A portal form sent as multipart/form-data because it carries a file (the template form's header file, an
+ * inbox reply's file).
  * Its CSRF token is checked here, as the first part (the form puts it first), before any file is read: the
  * portal's usual check (routes.ts) reads a parsed body, which a streamed upload does not have. The file is
  * handed to `onFile` as it arrives, never held whole in memory; an empty file input sends nothing.
@@ -17,7 +18,7 @@ export async function readMultipartForm(
   csrfToken: string,
   fileField: string,
   maxFileBytes: number,
-  onFile: (bytes: AsyncIterable<Uint8Array>) => Promise<string>,
+  onFile: (bytes: AsyncIterable<Uint8Array>, file: { mimeType: string; filename: string }) => Promise<string>,
 ): Promise<{ values: Record<string, string>; file?: string }> {
   const values: Record<string, string> = {};
   let file: string | undefined;
@@ -34,7 +35,7 @@ export async function readMultipartForm(
         if (typeof part.value === 'string' && !(part.fieldname in values))
           values[part.fieldname] = part.value;
       } else if (part.fieldname === fileField && part.filename && file === undefined) {
-        file = await onFile(part.file);
+        file = await onFile(part.file, { mimeType: part.mimetype, filename: part.filename });
       } else {
         part.file.resume();
       }
