@@ -15,6 +15,7 @@ import { CSRF_FIELD, preSessionTokenOf, sameToken } from './auth/csrf.ts';
 import { loadSession } from './auth/sessions.ts';
 import type { PortalDeps } from './deps.ts';
 import { safeNext } from './forms.ts';
+import { CsrfRefused } from './multipart-form.ts';
 import { registerAccountPages } from './pages/account.ts';
 import { registerCampaignPages } from './pages/campaigns.ts';
 import { registerContactPages } from './pages/contacts.ts';
@@ -29,13 +30,12 @@ import { registerSettingsPages } from './pages/settings.ts';
 import { registerTeamPages } from './pages/team.ts';
 import { registerTemplatePages } from './pages/templates.ts';
 import { registerWebhookPages } from './pages/webhooks.ts';
-import { CsrfRefused } from './templates/multipart-form.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Sign-in and sign-up: their forms carry the pre-session CSRF token (auth/csrf.ts). */
     portalPreSession?: boolean;
-    /** A form that may carry a file: sent multipart, its token is checked by its handler (templates/multipart-form.ts). */
+    /** A form that may carry a file: sent multipart, its token is checked by its handler (multipart-form.ts). */
     portalMultipart?: boolean;
   }
 }

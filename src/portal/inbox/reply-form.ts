@@ -2,7 +2,7 @@
  * What an inbox reply form sent: its fields, and for the file form (multipart, docs/inbox.md) the file
  * chosen on the computer, uploaded for the conversation's number as `POST /api/v1/media/<phone>` does
  * (src/domain/outbound-media.ts) and named by its `mediaId`. The other forms are urlencoded, their token
- * checked by routes.ts; the multipart one's is checked before its file is read (templates/multipart-form.ts).
+ * checked by routes.ts; the multipart one's is checked before its file is read (../multipart-form.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import { conversationOf } from '../../domain/inbox/inbox-service.ts';
@@ -10,7 +10,7 @@ import { uploadOutboundMedia } from '../../domain/outbound-media.ts';
 import { OUTBOUND_MEDIA_MAX_BYTES } from '../../domain/outbound-media-kinds.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
 import type { PortalDeps } from '../deps.ts';
-import { readMultipartForm } from '../templates/multipart-form.ts';
+import { readMultipartForm } from '../multipart-form.ts';
 
 export async function readReplyForm(
   deps: PortalDeps,

@@ -15,9 +15,9 @@ import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
+import { readMultipartForm } from '../multipart-form.ts';
 import { noticeOf } from '../notices.ts';
 import { templatePreview } from '../template-preview.ts';
-import { readMultipartForm } from '../templates/multipart-form.ts';
 import {
   BUILDER_FIELDS,
   builderFieldOf,

@@ -1,13 +1,12 @@
 /**
  * A portal form sent as multipart/form-data because it carries a file (the template form's header file, an
- * inbox reply's file).
- * Its CSRF token is checked here, as the first part (the form puts it first), before any file is read: the
+ * inbox reply's file). Its CSRF token is checked here, as the first part (the form puts it first), before any file is read: the
  * portal's usual check (routes.ts) reads a parsed body, which a streamed upload does not have. The file is
  * handed to `onFile` as it arrives, never held whole in memory; an empty file input sends nothing.
  */
 import type { FastifyRequest } from 'fastify';
-import { GatewayError } from '../../domain/errors.ts';
-import { CSRF_FIELD, sameToken } from '../auth/csrf.ts';
+import { GatewayError } from '../domain/errors.ts';
+import { CSRF_FIELD, sameToken } from './auth/csrf.ts';
 
 const LIMITS = { files: 1, fields: 40, fieldSize: 16 * 1024, parts: 41 };
 
