@@ -49,20 +49,19 @@ export interface TemplateFigures {
 
 /** The template rows grouped by template, counted as the totals are. */
 function templateFigures(rows: readonly TemplateCount[]): TemplateFigures[] {
-  const byTemplate = new Map<string, DayFigures & { name: string; language: string }>();
+  const byTemplate = new Map<string, TemplateFigures>();
   for (const row of rows) {
     const key = `${row.name}\u0000${row.language}`;
     let figures = byTemplate.get(key);
     if (!figures) {
       figures = {
-        day: '',
         name: row.name,
         language: row.language,
         sent: 0,
         delivered: 0,
         read: 0,
         failed: 0,
-        received: 0,
+        rates: NO_RATES,
       };
       byTemplate.set(key, figures);
     }
@@ -70,21 +69,20 @@ function templateFigures(rows: readonly TemplateCount[]): TemplateFigures[] {
   }
   return [...byTemplate.values()]
     .map((f) => ({
-      name: f.name,
-      language: f.language,
-      sent: f.sent,
-      delivered: f.delivered,
-      read: f.read,
-      failed: f.failed,
+      ...f,
       rates: { delivered: percent(f.delivered, f.sent), read: percent(f.read, f.delivered) },
     }))
     .sort((a, b) => b.sent + b.failed - (a.sent + a.failed) || a.name.localeCompare(b.name));
 }
 
+const NO_RATES = { delivered: null, read: null };
 const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((100 * part) / whole));
 
 /** How a message in `status` counts: each status counts toward itself and every one before it. */
-function add(figures: DayFigures, { status, count }: Pick<SentCount, 'status' | 'count'>): void {
+function add(
+  figures: Pick<DayFigures, 'sent' | 'delivered' | 'read' | 'failed'>,
+  { status, count }: Pick<SentCount, 'status' | 'count'>,
+): void {
   if (status === 'FAILED') figures.failed += count;
   if (['SENT', 'DELIVERED', 'READ'].includes(status)) figures.sent += count;
   if (['DELIVERED', 'READ'].includes(status)) figures.delivered += count;

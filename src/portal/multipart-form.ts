@@ -1,8 +1,9 @@
 /**
- * A portal form sent as multipart/form-data because it carries a file (the template form's header file, an
- * inbox reply's file). Its CSRF token is checked here, as the first part (the form puts it first), before any file is read: the
- * portal's usual check (routes.ts) reads a parsed body, which a streamed upload does not have. The file is
- * handed to `onFile` as it arrives, never held whole in memory; an empty file input sends nothing.
+ * A portal form that may carry a file (the template form's header file, an inbox reply's file), sent as
+ * multipart/form-data. Its CSRF token is checked here, as the first part (the form puts it first), before
+ * any file is read: the portal's usual check (routes.ts) reads a parsed body, which a streamed upload does
+ * not have. The file is handed to its `store` as it arrives, never held whole in memory; an empty file
+ * input sends nothing.
  */
 import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../domain/errors.ts';
@@ -12,18 +13,36 @@ const LIMITS = { files: 1, fields: 40, fieldSize: 16 * 1024, parts: 41 };
 
 export class CsrfRefused extends Error {}
 
-export async function readMultipartForm(
+/** Where a form's file goes: its input's name, its largest size, and what keeps it (answering its id). */
+export interface FormFile {
+  field: string;
+  maxBytes: number;
+  store(bytes: AsyncIterable<Uint8Array>, chosen: { mimeType: string; filename: string }): Promise<string>;
+}
+
+/**
+ * The form's values and the id `file.store` gave its file, if one was chosen. A form sent urlencoded (the
+ * browser sends one without a file input so) was parsed, and its token checked, by routes.ts.
+ */
+export async function readFileForm(
   request: FastifyRequest,
   csrfToken: string,
-  fileField: string,
-  maxFileBytes: number,
-  onFile: (bytes: AsyncIterable<Uint8Array>, file: { mimeType: string; filename: string }) => Promise<string>,
+  file: FormFile,
+): Promise<{ values: unknown; file?: string }> {
+  if (!request.isMultipart()) return { values: request.body };
+  return readMultipart(request, csrfToken, file);
+}
+
+async function readMultipart(
+  request: FastifyRequest,
+  csrfToken: string,
+  { field: fileField, maxBytes, store }: FormFile,
 ): Promise<{ values: Record<string, string>; file?: string }> {
   const values: Record<string, string> = {};
   let file: string | undefined;
   let checked = false;
   try {
-    for await (const part of request.parts({ limits: { ...LIMITS, fileSize: maxFileBytes + 1 } })) {
+    for await (const part of request.parts({ limits: { ...LIMITS, fileSize: maxBytes + 1 } })) {
       if (!checked) {
         if (part.type !== 'field' || part.fieldname !== CSRF_FIELD || !sameToken(part.value, csrfToken))
           throw new CsrfRefused();
@@ -34,7 +53,7 @@ export async function readMultipartForm(
         if (typeof part.value === 'string' && !(part.fieldname in values))
           values[part.fieldname] = part.value;
       } else if (part.fieldname === fileField && part.filename && file === undefined) {
-        file = await onFile(part.file, { mimeType: part.mimetype, filename: part.filename });
+        file = await store(part.file, { mimeType: part.mimetype, filename: part.filename });
       } else {
         part.file.resume();
       }

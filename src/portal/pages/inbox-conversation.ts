@@ -10,10 +10,12 @@ import { type InboxReply, replyInConversation } from '../../domain/inbox/inbox-r
 import {
   assignableMembers,
   assignConversation,
+  conversationOf,
   type OpenedConversation,
   openConversation,
   setConversationState,
 } from '../../domain/inbox/inbox-service.ts';
+import type { Conversation } from '../../domain/ports/inbox.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
 import { listTemplates } from '../../domain/templates/manage-templates.ts';
 import type { TemplateView } from '../../domain/templates/template-view.ts';
@@ -25,10 +27,11 @@ import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, param } from '../forms.ts';
 import { html } from '../html.ts';
 import { type ReplyDraft, replyBox } from '../inbox/reply-box.ts';
-import { readReplyForm } from '../inbox/reply-form.ts';
+import { replyFile } from '../inbox/reply-form.ts';
 import { threadView } from '../inbox/thread-view.ts';
 import { windowWords } from '../inbox/window-words.ts';
 import { csrfField, page } from '../layout.ts';
+import { readFileForm } from '../multipart-form.ts';
 import { noticeOf } from '../notices.ts';
 import { receivedMediaLinks } from '../received-media.ts';
 
@@ -92,7 +95,7 @@ ${replyBox({ action: `/app/inbox/${c.id}/reply`, csrfToken: session.csrfToken, w
 async function replyOf(
   deps: PortalDeps,
   accountId: string,
-  id: string,
+  conversation: Conversation,
   body: unknown,
   mediaId?: string,
 ): Promise<InboxReply> {
@@ -107,8 +110,6 @@ async function replyOf(
     };
   if (kind !== 'template')
     throw new GatewayError('invalid_request', '`kind` must be text, media or template', { field: 'kind' });
-  const conversation = await deps.inbox.inbox.find(accountId, id);
-  if (!conversation) throw new GatewayError('not_found', 'There is no such conversation in your account.');
   const key = templateOfKey(field(body, 'template', 600));
   const template = (await approvedTemplates(deps, accountId, conversation.businessPhone)).find(
     (t) => t.name === key?.name && t.language === key.language,
@@ -155,11 +156,16 @@ export function registerConversationPages(portal: FastifyInstance, deps: PortalD
   portal.post('/inbox/:id/reply', { config: { portalMultipart: true } }, async (request, reply) => {
     const session = sessionOf(request);
     const id = param(request.params, 'id');
+    const conversation = await conversationOf(deps.inbox, session.accountId, id);
     let body: unknown = request.body;
     try {
-      const form = await readReplyForm(deps, request, session, id);
-      body = form.body;
-      const answer = await replyOf(deps, session.accountId, id, body, form.mediaId);
+      const form = await readFileForm(
+        request,
+        session.csrfToken,
+        replyFile(deps, session.accountId, conversation),
+      );
+      body = form.values;
+      const answer = await replyOf(deps, session.accountId, conversation, body, form.file);
       await replyInConversation(deps.inbox, session.accountId, id, field(body, 'messageId', 200), answer);
     } catch (error) {
       if (!(error instanceof GatewayError) || error.status >= 500 || error.status === 404) throw error;

@@ -3,7 +3,7 @@
  * a preview), and a form that creates one through the same domain function as the API, so it is checked
  * the same way and a refusal shows the API's message next to the field it names.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
 import { createTemplate, listTemplates } from '../../domain/templates/manage-templates.ts';
@@ -15,7 +15,7 @@ import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
-import { readMultipartForm } from '../multipart-form.ts';
+import { type FormFile, readFileForm } from '../multipart-form.ts';
 import { noticeOf } from '../notices.ts';
 import { templatePreview } from '../template-preview.ts';
 import {
@@ -144,27 +144,16 @@ ${newTemplateForm(session, phones, form, options.builder ?? {}, e)}`;
     );
 }
 
-/**
- * The form's values and, for a media header, the handle of its file, stored as it arrived. The form is
- * multipart (it may carry a file); a urlencoded one (no file) was read and its token checked by routes.ts.
- */
-async function readTemplateForm(
-  deps: PortalDeps,
-  request: FastifyRequest,
-  session: SessionContext,
-): Promise<{ values: unknown; handle?: string }> {
-  if (!request.isMultipart()) return { values: request.body };
-  const { values, file } = await readMultipartForm(
-    request,
-    session.csrfToken,
-    'headerFile',
-    TEMPLATE_MEDIA_MAX_BYTES,
-    async (bytes) => {
+/** The template form's header file, kept as the API's upload keeps it (upload-template-media.ts). */
+function headerFile(deps: PortalDeps, session: SessionContext): FormFile {
+  return {
+    field: 'headerFile',
+    maxBytes: TEMPLATE_MEDIA_MAX_BYTES,
+    async store(bytes) {
       await ensureTemplateMediaRoom(deps.templates, session.accountId);
       return (await storeTemplateMedia(deps.templates, session.accountId, bytes)).handle;
     },
-  );
-  return { values, ...(file ? { handle: file } : {}) };
+  };
 }
 
 export function registerTemplatePages(portal: FastifyInstance, deps: PortalDeps): void {
@@ -176,7 +165,11 @@ export function registerTemplatePages(portal: FastifyInstance, deps: PortalDeps)
 
   portal.post('/templates', { config: { portalMultipart: true } }, async (request, reply) => {
     const session = sessionOf(request);
-    const { values, handle } = await readTemplateForm(deps, request, session);
+    const { values, file: handle } = await readFileForm(
+      request,
+      session.csrfToken,
+      headerFile(deps, session),
+    );
     const form = Object.fromEntries(FORM_FIELDS.map((f) => [f, field(values, f, 10_000)])) as Form;
     const builder = Object.fromEntries(BUILDER_FIELDS.map((f) => [f, field(values, f, 10_000)]));
     try {
