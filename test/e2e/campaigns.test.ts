@@ -10,8 +10,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import {
+  addSimulatedNumber,
   call,
   createAccount,
   eventually,
@@ -63,14 +63,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
       }, timeoutMs);
 
     async function addNumber(phoneNumber: string, perSecond: number | null) {
-      await t.gateway.repos.numbers.addNumber({
-        accountId: a.accountId,
-        phone: phoneNumber,
-        phoneNumberId: phoneNumber,
-        sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-        sessionCheck: true,
-        wabaId: null,
-      });
+      await addSimulatedNumber(t, a.accountId, phoneNumber);
       if (perSecond) await t.gateway.repos.numbers.setThroughput(a.accountId, phoneNumber, perSecond);
       const created = await api('POST', `/api/v1/template/${phoneNumber}`, {
         name: 'winter_sale',

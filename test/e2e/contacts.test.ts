@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import {
+  addSimulatedNumber,
   call,
   createAccount,
   eventually,
@@ -29,14 +29,7 @@ describe('contacts', () => {
     t = await startGateway();
     a = await createAccount(t, 'Contacts Co');
     b = await createAccount(t, 'Other Co');
-    await t.gateway.repos.numbers.addNumber({
-      accountId: a.accountId,
-      phone: NUMBER,
-      phoneNumberId: NUMBER,
-      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      sessionCheck: true,
-      wabaId: null,
-    });
+    await addSimulatedNumber(t, a.accountId, NUMBER);
   });
   after(() => t.close());
 

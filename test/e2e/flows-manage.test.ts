@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import {
   createSignUpFlow,
   FLOWS,
@@ -17,6 +16,7 @@ import {
 } from '../support/flows.ts';
 import {
   type ApiResponse,
+  addSimulatedNumber,
   call,
   createAccount,
   joinSandbox,
@@ -110,14 +110,7 @@ describe('flow management at its edges', () => {
     t = await startGateway();
     a = await createAccount(t, 'Flows A');
     b = await createAccount(t, 'Flows B');
-    await t.gateway.repos.numbers.addNumber({
-      accountId: a.accountId,
-      phone: OWN_NUMBER,
-      phoneNumberId: OWN_NUMBER,
-      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      sessionCheck: true,
-      wabaId: null,
-    });
+    await addSimulatedNumber(t, a.accountId, OWN_NUMBER);
     await joinSandbox(t, a, USER_A);
     await joinSandbox(t, b, USER_B);
   });

@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import {
+  addSimulatedNumber,
   call,
   createAccount,
   eventually,
@@ -68,14 +68,7 @@ describe("opt-outs of a number's marketing", () => {
     });
     receiver = await startReceiver();
     a = await createAccount(t, 'Offers Co');
-    await t.gateway.repos.numbers.addNumber({
-      accountId: a.accountId,
-      phone: NUMBER,
-      phoneNumberId: NUMBER,
-      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      sessionCheck: true,
-      wabaId: null,
-    });
+    await addSimulatedNumber(t, a.accountId, NUMBER);
     const hook = await api('POST', '/api/v1/webhooks', {
       url: receiver.url,
       events: ['contact.opted_out', 'contact.opted_in'],

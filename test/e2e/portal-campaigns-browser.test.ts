@@ -10,10 +10,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { createApiKey } from '../../src/domain/api-keys.ts';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { call, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
+import {
+  addSimulatedNumber,
+  call,
+  eventually,
+  portalAccount,
+  startGateway,
+  type TestGateway,
+} from '../support/gateway.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 
 const chromium = process.env.SWITCHBOARD_CHROMIUM ?? '';
@@ -43,21 +48,8 @@ describe('campaigns in a browser', { skip }, () => {
 
   /** The account the browser signed up, with a number, an approved template and three tagged contacts. */
   async function prepareAccount(): Promise<void> {
-    const user = await t.gateway.store.db
-      .selectFrom('portal_users')
-      .select('account_id')
-      .where('email', '=', EMAIL)
-      .executeTakeFirstOrThrow();
-    const accountId = user.account_id;
-    const { plainKey: key } = await createApiKey(t.gateway.repos.accounts, accountId, 'setup');
-    await t.gateway.repos.numbers.addNumber({
-      accountId,
-      phone: NUMBER,
-      phoneNumberId: NUMBER,
-      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      sessionCheck: true,
-      wabaId: null,
-    });
+    const { accountId, apiKey: key } = await portalAccount(t, EMAIL);
+    await addSimulatedNumber(t, accountId, NUMBER);
     const template = await call(t.url, 'POST', `/api/v1/template/${NUMBER}`, {
       key,
       body: {

@@ -10,8 +10,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { createApiKey } from '../../src/domain/api-keys.ts';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
-import { call, eventually, joinSandbox, startGateway, type TestGateway } from '../support/gateway.ts';
+import {
+  addSimulatedNumber,
+  call,
+  eventually,
+  joinSandbox,
+  startGateway,
+  type TestGateway,
+} from '../support/gateway.ts';
 import { PortalClient, type PortalResponse } from '../support/portal-client.ts';
 
 const PASSWORD = 'a long enough password';
@@ -111,14 +117,7 @@ describe('campaigns in the portal', () => {
   before(async () => {
     t = await startGateway();
     a = await signUp(t, 'campaigns@example.org', 'Camp Co');
-    await t.gateway.repos.numbers.addNumber({
-      accountId: a.accountId,
-      phone: NUMBER,
-      phoneNumberId: NUMBER,
-      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      sessionCheck: true,
-      wabaId: null,
-    });
+    await addSimulatedNumber(t, a.accountId, NUMBER);
     await approvedTemplate(t, a, NUMBER, SPRING);
     const people = [
       { phone: '+254712000401', name: 'Amina', attributes: { discount: '30%' } },

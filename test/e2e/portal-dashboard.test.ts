@@ -8,13 +8,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import { createApiKey } from '../../src/domain/api-keys.ts';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import {
+  addSimulatedNumber,
   call,
   createAccount,
   eventually,
   joinSandbox,
+  portalAccount,
   startGateway,
   type TestGateway,
   userSays,
@@ -46,28 +46,16 @@ describe('the dashboard', () => {
   test('its figures equal the counts taken through the API, by number, with failures in words', async () => {
     const client = new PortalClient(t.url);
     await client.signUp('dash@example.org', PASSWORD, 'Dash Co');
-    const user = await t.gateway.store.db
-      .selectFrom('portal_users')
-      .select('account_id')
-      .where('email', '=', 'dash@example.org')
-      .executeTakeFirstOrThrow();
-    const account = (await t.gateway.repos.accounts.findAccount(user.account_id))!;
-    const { plainKey: key } = await createApiKey(t.gateway.repos.accounts, account.id, 'dash');
+    const account = await portalAccount(t, 'dash@example.org');
+    const key = account.apiKey;
     // An own number whose window the gateway does not judge: a text to someone who never wrote goes out,
     // and the network fails it (131047), as Meta does.
-    await t.gateway.repos.numbers.addNumber({
-      accountId: account.id,
-      phone: OWN,
-      phoneNumberId: OWN,
-      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      sessionCheck: false,
-      wabaId: null,
-    });
+    await addSimulatedNumber(t, account.accountId, OWN, { sessionCheck: false });
     const hook = await call(t.url, 'POST', '/api/v1/webhooks', {
       key,
       body: { url: receiver.url, events: ['campaign.completed'] },
     });
-    await joinSandbox(t, { accountId: account.id, apiKey: key, joinCode: account.joinCode }, FRIEND);
+    await joinSandbox(t, account, FRIEND);
     await userSays(t, FRIEND, `+${DEFAULT_SANDBOX_NUMBER}`, { text: 'Are you open today?' });
     const sends = [
       { messageId: 'dash-1', from: `+${DEFAULT_SANDBOX_NUMBER}`, to: `+${FRIEND}`, message: 'Yes, until 6' },
@@ -99,7 +87,7 @@ describe('the dashboard', () => {
     await eventually(async () =>
       (
         await t.gateway.repos.webhooks.listDeliveriesWithAttempts(
-          account.id,
+          account.accountId,
           hook.body.data.id,
           {},
           { offset: 0, limit: 5 },

@@ -11,13 +11,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createApiKey } from '../../src/domain/api-keys.ts';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { createSignUpFlow, FLOWS } from '../support/flows.ts';
 import {
+  addSimulatedNumber,
   call,
   eventually,
+  portalAccount,
   receivedBy,
   startGateway,
   type TestGateway,
@@ -56,20 +56,9 @@ describe('the inbox in a browser', { skip }, () => {
 
   /** The account the browser signed up, with a number, an approved template and a published flow. */
   async function prepareAccount(): Promise<void> {
-    const user = await t.gateway.store.db
-      .selectFrom('portal_users')
-      .select('account_id')
-      .where('email', '=', EMAIL)
-      .executeTakeFirstOrThrow();
-    key = (await createApiKey(t.gateway.repos.accounts, user.account_id, 'setup')).plainKey;
-    await t.gateway.repos.numbers.addNumber({
-      accountId: user.account_id,
-      phone: NUMBER,
-      phoneNumberId: NUMBER,
-      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      sessionCheck: true,
-      wabaId: null,
-    });
+    const account = await portalAccount(t, EMAIL);
+    key = account.apiKey;
+    await addSimulatedNumber(t, account.accountId, NUMBER);
     const template = await call(t.url, 'POST', `/api/v1/template/${NUMBER}`, {
       key,
       body: {

@@ -8,12 +8,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import { createApiKey } from '../../src/domain/api-keys.ts';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import {
+  addSimulatedNumber,
   call,
   eventually,
   joinSandbox,
+  portalAccount,
   startGateway,
   type TestGateway,
   userSays,
@@ -125,23 +125,11 @@ describe('the team and the dashboard in a browser', { skip }, () => {
   });
 
   test("the dashboard's figures equal the counts taken through the API", async () => {
-    const user = await t.gateway.store.db
-      .selectFrom('portal_users')
-      .select('account_id')
-      .where('email', '=', OWNER)
-      .executeTakeFirstOrThrow();
-    const account = (await t.gateway.repos.accounts.findAccount(user.account_id))!;
-    const { plainKey: key } = await createApiKey(t.gateway.repos.accounts, account.id, 'dash');
+    const account = await portalAccount(t, OWNER);
+    const key = account.apiKey;
     // A number whose window the gateway does not judge: the network fails a text to someone who never wrote.
-    await t.gateway.repos.numbers.addNumber({
-      accountId: account.id,
-      phone: OWN,
-      phoneNumberId: OWN,
-      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      sessionCheck: false,
-      wabaId: null,
-    });
-    await joinSandbox(t, { accountId: account.id, apiKey: key, joinCode: account.joinCode }, FRIEND);
+    await addSimulatedNumber(t, account.accountId, OWN, { sessionCheck: false });
+    await joinSandbox(t, account, FRIEND);
     await userSays(t, FRIEND, SANDBOX, { text: 'Do you have it in blue?' });
     const sends = [
       { messageId: 'team-1', from: SANDBOX, to: `+${FRIEND}`, message: 'We do' },
@@ -161,7 +149,7 @@ describe('the team and the dashboard in a browser', { skip }, () => {
       return read.every((s) => s === 'READ' || s === 'FAILED') ? read : undefined;
     });
     const received = await eventually(async () => {
-      const count = (await t.gateway.repos.inbound.listOfAccount(account.id)).length;
+      const count = (await t.gateway.repos.inbound.listOfAccount(account.accountId)).length;
       return count === 3 ? count : undefined; // the join, the question and the answer
     });
     const expected: Record<string, number> = {

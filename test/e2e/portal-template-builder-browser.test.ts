@@ -7,9 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createApiKey } from '../../src/domain/api-keys.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { call, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
+import { call, eventually, portalAccount, startGateway, type TestGateway } from '../support/gateway.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 
 const chromium = process.env.SWITCHBOARD_CHROMIUM ?? '';
@@ -94,12 +93,7 @@ describe('the template form in a browser', { skip }, () => {
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.getByText('The template was submitted for review').waitFor();
 
-    const account = await t.gateway.store.db
-      .selectFrom('portal_users')
-      .select('account_id')
-      .where('email', '=', EMAIL)
-      .executeTakeFirstOrThrow();
-    const { plainKey: key } = await createApiKey(t.gateway.repos.accounts, account.account_id, 'check');
+    const key = (await portalAccount(t, EMAIL)).apiKey;
     const sandbox = t.gateway.config.sandboxNumber;
     const template = await eventually(async () => {
       const list = await call(t.url, 'GET', `/api/v1/template/${sandbox}`, { key });

@@ -14,10 +14,10 @@ import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { createApiKey } from '../../src/domain/api-keys.ts';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import { insertEvent } from '../../src/store/webhooks-repo.ts';
 import { createSignUpFlow, FLOWS, SIGN_UP_FLOW } from '../support/flows.ts';
 import {
+  addSimulatedNumber,
   call,
   createAccount,
   eventually,
@@ -515,14 +515,7 @@ for (const database of databases) {
       victim = await createAccount(t, 'Victim Co');
       own = await seed(t, attacker, ATTACKER_USER, 'attacker');
       foreign = { ...(await seed(t, victim, VICTIM_USER, 'victim')), phone: VICTIM_NUMBER };
-      await t.gateway.repos.numbers.addNumber({
-        accountId: victim.accountId,
-        phone: VICTIM_NUMBER.slice(1),
-        phoneNumberId: VICTIM_NUMBER.slice(1),
-        sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-        sessionCheck: true,
-        wabaId: null,
-      });
+      await addSimulatedNumber(t, victim.accountId, VICTIM_NUMBER.slice(1));
       const revoked = await createApiKey(t.gateway.repos.accounts, attacker.accountId, 'revoked');
       await t.gateway.repos.accounts.revokeKeyOfAccount(attacker.accountId, revoked.key.id);
       revokedKey = revoked.plainKey;

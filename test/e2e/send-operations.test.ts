@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { createApiKey } from '../../src/domain/api-keys.ts';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import {
+  addSimulatedNumber,
   call,
   createAccount,
   eventually,
@@ -104,14 +104,7 @@ describe('send operations', () => {
     other = await createAccount(t, 'Other Co');
     await joinSandbox(t, account, USER.slice(1));
     // The other account owns a business number of its own.
-    await t.gateway.repos.numbers.addNumber({
-      accountId: other.accountId,
-      phone: OTHER_NUMBER.slice(1),
-      phoneNumberId: OTHER_NUMBER.slice(1),
-      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      sessionCheck: true,
-      wabaId: null,
-    });
+    await addSimulatedNumber(t, other.accountId, OTHER_NUMBER.slice(1));
   });
   after(() => t.close());
 

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import {
+  addSimulatedNumber,
   call,
   createAccount,
   eventually,
@@ -81,14 +81,7 @@ describe('authentication and carousel templates', () => {
     });
     receiver = await startReceiver();
     a = await createAccount(t, 'Kinds Co');
-    await t.gateway.repos.numbers.addNumber({
-      accountId: a.accountId,
-      phone: NUMBER,
-      phoneNumberId: NUMBER,
-      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      sessionCheck: true,
-      wabaId: null,
-    });
+    await addSimulatedNumber(t, a.accountId, NUMBER);
     const hook = await api('POST', '/api/v1/webhooks', { url: receiver.url, events: ['message.status'] });
     assert.equal(hook.status, 201, JSON.stringify(hook.body));
   });

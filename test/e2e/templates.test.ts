@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { sandboxNetworkName } from '../../src/domain/templates/sandbox-names.ts';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import {
+  addSimulatedNumber,
   call,
   createAccount,
   eventually,
@@ -79,14 +79,7 @@ describe('templates', () => {
     receiver = await startReceiver();
     a = await createAccount(t, 'Shop A');
     b = await createAccount(t, 'Shop B');
-    await t.gateway.repos.numbers.addNumber({
-      accountId: a.accountId,
-      phone: NUMBER,
-      phoneNumberId: NUMBER,
-      sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-      sessionCheck: true,
-      wabaId: null,
-    });
+    await addSimulatedNumber(t, a.accountId, NUMBER);
     await api(a, 'POST', '/api/v1/webhooks', { url: receiver.url, events: ['template.status'] });
   });
   after(async () => {

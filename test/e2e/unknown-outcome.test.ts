@@ -7,12 +7,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import { messagesEnvelope, statusItem } from '../../src/simulator/webhook-envelopes.ts';
 import { serializeWebhook, signBody } from '../../src/simulator/webhook-poster.ts';
 import { clearFaults, setFaults } from '../support/faults.ts';
 import {
   type ApiResponse,
+  addSimulatedNumber,
   call,
   createAccount,
   eventually,
@@ -63,14 +63,7 @@ async function subscribe(t: TestGateway, account: TestAccount, receiver: Receive
 }
 
 async function addNumber(t: TestGateway, account: TestAccount, phone: string, sessionCheck: 0 | 1) {
-  await t.gateway.repos.numbers.addNumber({
-    accountId: account.accountId,
-    phone,
-    phoneNumberId: phone,
-    sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
-    sessionCheck: sessionCheck === 1,
-    wabaId: null,
-  });
+  await addSimulatedNumber(t, account.accountId, phone, { sessionCheck: sessionCheck === 1 });
 }
 
 function assertUnknown(r: ApiResponse, status: number, title: string): void {

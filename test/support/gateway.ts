@@ -10,6 +10,7 @@ import { buildGateway, type Gateway } from '../../src/app/build-gateway.ts';
 import { DEFAULT_SANDBOX_NUMBER, loadConfig } from '../../src/config/config.ts';
 import { createAccount as createDomainAccount } from '../../src/domain/accounts.ts';
 import { createApiKey } from '../../src/domain/api-keys.ts';
+import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import type { Database } from '../../src/store/schema.ts';
 import { eventually } from './eventually.ts';
 import { rememberAppSecret } from './network-envelopes.ts';
@@ -126,6 +127,38 @@ export async function createAccount(t: TestGateway, name = 'Test Co'): Promise<T
   const account = await createDomainAccount(t.gateway.repos.accounts, name);
   const { plainKey } = await createApiKey(t.gateway.repos.accounts, account.id, 'test');
   return { accountId: account.id, apiKey: plainKey, joinCode: account.joinCode };
+}
+
+/**
+ * Gives the account a business number of its own on the simulated network (the CLI's `numbers add`), its
+ * phone-number id its own digits. `sessionCheck: false` leaves the 24-hour rule to the network alone.
+ */
+export async function addSimulatedNumber(
+  t: TestGateway,
+  accountId: string,
+  phone: string,
+  options: { sessionCheck?: boolean } = {},
+): Promise<void> {
+  await t.gateway.repos.numbers.addNumber({
+    accountId,
+    phone,
+    phoneNumberId: phone,
+    sealedAccessToken: encryptSecret(t.gateway.config.simulator.accessToken, t.gateway.secretKey),
+    sessionCheck: options.sessionCheck ?? true,
+    wabaId: null,
+  });
+}
+
+/** The account a portal user signed up, with an API key of its own made for the test. */
+export async function portalAccount(t: TestGateway, email: string): Promise<TestAccount> {
+  const user = await t.gateway.store.db
+    .selectFrom('portal_users')
+    .select('account_id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const account = await t.gateway.repos.accounts.findAccount(user.account_id);
+  const { plainKey } = await createApiKey(t.gateway.repos.accounts, user.account_id, 'test');
+  return { accountId: user.account_id, apiKey: plainKey, joinCode: account!.joinCode };
 }
 
 /** A virtual user writes to a business number through the simulator (a real HTTP call to its phone). */
