@@ -9,7 +9,7 @@
  * compiled by the time most of them run. No suite changes process-wide state (environment, working
  * directory, process handlers); test/architecture/shared-process.test.ts keeps it so.
  *
- * - Shards are dealt by cost (COST_SECONDS, measured CPU seconds; 1 for any other end-to-end file, 0.1 for
+ * - Shards are dealt by cost (COST_SECONDS, measured seconds; 1 for any other end-to-end file, 0.1 for
  *   the rest), the costliest first, each to the shard with the least so far: the run lasts as long as its
  *   longest shard.
  * - SHARDS is more than the two cores of the machine this runs on: a shard waiting on a spawned process, a
@@ -28,39 +28,83 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dropRunSchemas, RUN_ENV } from './support/postgres.ts';
 
-/** Measured CPU seconds of the costliest files (two cores); every other file is estimated below. */
+/**
+ * Seconds each of the costliest files took, run alone in its own process with one other beside it (two
+ * cores): its waits lengthen a shard as much as its work does. Every other file is estimated below.
+ */
 const COST_SECONDS: Record<string, number> = {
-  'test/e2e/campaign-crash.test.ts': 31,
-  'test/e2e/campaigns.test.ts': 22,
-  'test/e2e/crash-safety.test.ts': 13,
-  'test/e2e/simulator-restart.test.ts': 10,
-  'test/e2e/security.test.ts': 9,
-  'test/e2e/multi-node-dedup.test.ts': 7,
+  'test/e2e/campaigns.test.ts': 48,
+  'test/e2e/security.test.ts': 23,
+  'test/e2e/campaign-crash.test.ts': 23,
+  'test/e2e/accessibility-browser.test.ts': 21,
+  'test/e2e/crash-safety.test.ts': 18,
+  'test/e2e/portal.test.ts': 15,
+  'test/e2e/portal-inbox-browser.test.ts': 15,
+  'test/e2e/portal-campaigns-browser.test.ts': 15,
+  'test/e2e/simulator-restart.test.ts': 14,
+  'test/e2e/portal-team-browser.test.ts': 11,
+  'test/e2e/multi-node-dedup.test.ts': 11,
+  'test/e2e/three-nodes.test.ts': 10,
+  'test/e2e/shared-pacing.test.ts': 10,
+  'test/e2e/listen-address.test.ts': 10,
+  'test/e2e/journey-browser.test.ts': 10,
+  'test/e2e/inbound-crash-safety.test.ts': 9,
+  'test/e2e/portal-template-builder-browser.test.ts': 8,
+  'test/e2e/phone-browser.test.ts': 8,
+  'test/e2e/bad-input.property.test.ts': 8,
+  'test/e2e/unknown-outcome.test.ts': 7,
+  'test/e2e/reference-browser.test.ts': 7,
+  'test/e2e/network-faults.test.ts': 7,
   'test/e2e/cli.test.ts': 7,
-  'test/e2e/portal.test.ts': 6,
-  'test/e2e/portal-campaigns.test.ts': 5,
-  'test/e2e/inbound-crash-safety.test.ts': 6,
-  'test/e2e/journey-browser.test.ts': 6,
-  'test/e2e/three-nodes.test.ts': 5,
-  'test/e2e/network-webhook.property.test.ts': 5,
-  'test/e2e/network-webhook-batches.test.ts': 5,
-  'test/e2e/portal-bad-input.property.test.ts': 4,
-  'test/e2e/bad-input.property.test.ts': 4,
-  'test/e2e/phone-browser.test.ts': 4,
-  'test/e2e/listen-address.test.ts': 4,
-  'test/e2e/quick-start.test.ts': 4,
-  'test/e2e/portal-browser.test.ts': 4,
-  'test/e2e/portal-webhooks-browser.test.ts': 4,
-  'test/e2e/portal-inbox-browser.test.ts': 5,
-  'test/e2e/portal-template-builder-browser.test.ts': 3,
-  'test/e2e/portal-team-browser.test.ts': 3,
-  'test/e2e/team-email.test.ts': 1,
-  'test/e2e/accessibility-browser.test.ts': 7,
-  'test/e2e/phone-templates-browser.test.ts': 4,
-  'test/e2e/media-browser.test.ts': 3,
-  'test/e2e/reference-browser.test.ts': 3,
+  'test/e2e/webhooks-answers.test.ts': 6,
+  'test/e2e/portal-campaigns.test.ts': 6,
+  'test/e2e/portal-browser.test.ts': 6,
+  'test/e2e/network-webhook-batches.test.ts': 6,
+  'test/e2e/media-browser.test.ts': 6,
+  'test/e2e/templates.test.ts': 5,
+  'test/e2e/request-timeouts.test.ts': 5,
+  'test/e2e/quick-start.test.ts': 5,
+  'test/e2e/portal-webhooks-browser.test.ts': 5,
+  'test/e2e/portal-bad-input.property.test.ts': 5,
+  'test/e2e/phone-templates-browser.test.ts': 5,
+  'test/e2e/webhooks-isolation.test.ts': 4,
+  'test/e2e/private-phone-browser.test.ts': 4,
+  'test/e2e/network-webhook.property.test.ts': 4,
+  'test/e2e/webhooks-durability.test.ts': 3,
+  'test/e2e/typed-client.test.ts': 3,
+  'test/e2e/sandbox-join-limits.test.ts': 3,
   'test/e2e/portal-lockout-race.test.ts': 3,
-  'test/e2e/network-faults.test.ts': 3,
+  'test/e2e/flows.test.ts': 3,
+  'test/simulator/webhook-delivery.test.ts': 2,
+  'test/simulator/messaging-limit.test.ts': 2,
+  'test/e2e/webhooks.test.ts': 2,
+  'test/e2e/webhook-corpus.test.ts': 2,
+  'test/e2e/user-ids.test.ts': 2,
+  'test/e2e/upload-media.test.ts': 2,
+  'test/e2e/template-media-upload.test.ts': 2,
+  'test/e2e/template-kinds.test.ts': 2,
+  'test/e2e/team-email.test.ts': 2,
+  'test/e2e/send-operations.test.ts': 2,
+  'test/e2e/send-limits.test.ts': 2,
+  'test/e2e/replies-reactions.test.ts': 2,
+  'test/e2e/private-simulator.test.ts': 2,
+  'test/e2e/opt-outs.test.ts': 2,
+  'test/e2e/network-webhook-fields.test.ts': 2,
+  'test/e2e/log-redaction.test.ts': 2,
+  'test/e2e/install-secrets.test.ts': 2,
+  'test/e2e/inbound-publish.test.ts': 2,
+  'test/e2e/inbound-media.test.ts': 2,
+  'test/e2e/flows-manage.test.ts': 2,
+  'test/e2e/file-permissions.test.ts': 2,
+  'test/e2e/contacts.test.ts': 2,
+  'test/simulator/state-restore.test.ts': 1,
+  'test/e2e/send-text.test.ts': 1,
+  'test/e2e/portal-dashboard.test.ts': 1,
+  'test/e2e/portal-contacts.test.ts': 1,
+  'test/e2e/network-webhook.test.ts': 1,
+  'test/e2e/media-headers.test.ts': 1,
+  'test/e2e/inbound-media-guard.test.ts': 1,
+  'test/e2e/api-reference.test.ts': 1,
 };
 
 /**
@@ -70,7 +114,7 @@ const COST_SECONDS: Record<string, number> = {
 const ALONE = ['test/e2e/shared-pacing.test.ts'];
 
 /** How many shard processes run at once. */
-const SHARDS = 3;
+const SHARDS = 4;
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -92,7 +136,14 @@ export function dealShards(files: string[], count: number): string[][] {
 
 /** Runs `files` in one process, one after another when `shared`; resolves with its report and outcome. */
 function runProcess(files: string[], shared: boolean): Promise<{ report: string; ok: boolean }> {
-  const args = ['--test', '--test-reporter=spec', ...(shared ? ['--test-isolation=none'] : []), ...files];
+  // --test-force-exit: a failed test that leaves a server or a socket open must not keep its shard alive.
+  const args = [
+    '--test',
+    '--test-reporter=spec',
+    '--test-force-exit',
+    ...(shared ? ['--test-isolation=none'] : []),
+    ...files,
+  ];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => chunks.push(c));

@@ -30,6 +30,7 @@ import * as memberSignIns from './migrations/2026-11-26-907-member-sign-ins.ts';
 import * as memberRoles from './migrations/2026-11-26-908-member-roles.ts';
 import * as inbox from './migrations/2026-11-26-909-inbox.ts';
 import * as memberTimeZones from './migrations/2026-11-26-910-member-time-zones.ts';
+import * as earlyTemplateReviews from './migrations/2026-11-26-911-early-template-reviews.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-908-member-roles': memberRoles,
   '2026-11-26-909-inbox': inbox,
   '2026-11-26-910-member-time-zones': memberTimeZones,
+  '2026-11-26-911-early-template-reviews': earlyTemplateReviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

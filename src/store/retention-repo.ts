@@ -121,6 +121,19 @@ async function removeConversations(db: Db, cutoff: number, limit: number): Promi
   return ids.length;
 }
 
+/** Verdicts on templates no create of this gateway claimed (src/store/templates-repo.ts keeps them). */
+async function removeEarlyReviews(db: Db, cutoff: number, limit: number): Promise<number> {
+  const rows = await db
+    .selectFrom('early_template_reviews')
+    .select('template_id')
+    .where('at', '<', cutoff)
+    .limit(limit)
+    .execute();
+  const ids = rows.map((r) => r.template_id);
+  if (ids.length > 0) await db.deleteFrom('early_template_reviews').where('template_id', 'in', ids).execute();
+  return ids.length;
+}
+
 export function retentionRepo(db: Db, dataDir: string): RetentionStore {
   return {
     async removeBefore(cutoff, limit) {
@@ -131,6 +144,7 @@ export function retentionRepo(db: Db, dataDir: string): RetentionStore {
         await removeMedia(db, dataDir, cutoff, limit),
         await removeEvents(db, cutoff, limit),
         await removeConversations(db, cutoff, limit),
+        await removeEarlyReviews(db, cutoff, limit),
       ];
       return Math.max(...removed);
     },

@@ -11,6 +11,7 @@ import type {
   NumberReachTable,
   OptOutsTable,
 } from './schema-campaigns.ts';
+import type { EarlyTemplateReviewsTable, TemplateMediaTable, TemplatesTable } from './schema-templates.ts';
 
 export interface AccountsTable {
   id: string;
@@ -200,41 +201,6 @@ export interface MediaFilesTable {
   created_at: number;
 }
 
-export interface TemplatesTable {
-  /** The network's template id. */
-  id: string;
-  account_id: string;
-  /** The business or sandbox number (E.164 digits). */
-  phone: string;
-  name: string;
-  /** The name the network knows (differs from `name` on the shared sandbox number only). */
-  network_name: string;
-  language: string;
-  category: string;
-  status: string;
-  rejected_reason: string;
-  /** JSON `{score, date}` as listed (docs/contract.md §5). */
-  quality_score: string;
-  /** JSON array of components in the network's upper-case shape. */
-  components: string;
-  /** JSON array of epoch ms of edits made while APPROVED (the network allows one a day, ten a month). */
-  edit_times: string;
-  created_at: number;
-  updated_at: number;
-}
-
-/** A file uploaded for a template's media header; `handle` is what a create request names. */
-export interface TemplateMediaTable {
-  handle: string;
-  account_id: string;
-  mime_type: string;
-  size: number;
-  sha256: string;
-  /** Path relative to DATA_DIR. */
-  path: string;
-  created_at: number;
-}
-
 /** Counters for integer ids that must be unique across gateway nodes (one row per counter). */
 export interface IdCountersTable {
   name: string;
@@ -356,8 +322,11 @@ export type {
   CampaignsTable,
   ContactsTable,
   ContactTagsTable,
+  EarlyTemplateReviewsTable,
   NumberReachTable,
   OptOutsTable,
+  TemplateMediaTable,
+  TemplatesTable,
 };
 
 export interface Database {
@@ -378,6 +347,7 @@ export interface Database {
   delivery_attempts: DeliveryAttemptsTable;
   media_files: MediaFilesTable;
   templates: TemplatesTable;
+  early_template_reviews: EarlyTemplateReviewsTable;
   template_media: TemplateMediaTable;
   id_counters: IdCountersTable;
   flows: FlowsTable;

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type {
   MediaWrite,
   Template,
@@ -16,6 +16,7 @@ import type {
   TemplatesStore,
 } from '../domain/ports/templates.ts';
 import { writeBoundedFile } from '../lib/bounded-file.ts';
+import type { Dialect } from './connect.ts';
 import type { Database, TemplateMediaTable, TemplatesTable } from './schema.ts';
 import { mediaOf, rowOfTemplate, templateOf } from './template-rows.ts';
 import { insertEvent } from './webhooks-repo.ts';
@@ -39,17 +40,74 @@ export interface TemplateMediaFiles {
 
 const found = (row: TemplatesTable | undefined) => row && templateOf(row);
 
+/**
+ * The network's verdict on a stored template, with its `template.status` event: null when nothing changed,
+ * undefined when no template has that id.
+ */
+async function applyReviewTo(
+  trx: Transaction<Database>,
+  id: string,
+  review: TemplateReview,
+): Promise<{ template: Template; eventId: string | null } | null | undefined> {
+  const row = await trx.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  if (row.status === review.status && row.rejected_reason === review.reason) return null;
+  const quality = JSON.stringify({ score: 'UNKNOWN', date: String(Math.floor(review.at / 1000)) });
+  await trx
+    .updateTable('templates')
+    .set({
+      status: review.status,
+      rejected_reason: review.reason,
+      quality_score: quality,
+      updated_at: review.at,
+    })
+    .where('id', '=', id)
+    .execute();
+  const data = {
+    id: row.id,
+    name: row.name,
+    language: row.language,
+    status: review.status,
+    reason: review.reason,
+  };
+  const eventId = await insertEvent(trx, row.account_id, 'template.status', data, review.at);
+  return { template: templateOf({ ...row, status: review.status, rejected_reason: review.reason }), eventId };
+}
+
 class TemplatesRepository implements TemplatesStore, TemplateMediaFiles {
   readonly #db: Kysely<Database>;
   readonly #dataDir: string;
+  readonly #dialect: Dialect;
 
-  constructor(db: Kysely<Database>, dataDir: string) {
+  constructor(db: Kysely<Database>, dataDir: string, dialect: Dialect) {
     this.#db = db;
     this.#dataDir = dataDir;
+    this.#dialect = dialect;
   }
 
-  async insert(template: Template): Promise<void> {
-    await this.#db.insertInto('templates').values(rowOfTemplate(template)).execute();
+  /**
+   * A verdict and the create of the same template wait for each other, so that one of them always sees
+   * what the other wrote (on PostgreSQL, neither would see the other's uncommitted row; SQLite has one
+   * writer at a time already).
+   */
+  async #lockTemplate(trx: Transaction<Database>, id: string): Promise<void> {
+    if (this.#dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext(${`template:${id}`}))`.execute(trx);
+  }
+
+  async insert(template: Template): Promise<{ template: Template; eventId: string | null }> {
+    return this.#db.transaction().execute(async (trx) => {
+      await trx.insertInto('templates').values(rowOfTemplate(template)).execute();
+      await this.#lockTemplate(trx, template.id);
+      const early = await trx
+        .deleteFrom('early_template_reviews')
+        .where('template_id', '=', template.id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!early) return { template, eventId: null };
+      const applied = await applyReviewTo(trx, template.id, early);
+      return applied ?? { template, eventId: null };
+    });
   }
 
   async findOfAccount(accountId: string, id: string): Promise<Template | undefined> {
@@ -143,29 +201,21 @@ class TemplatesRepository implements TemplatesStore, TemplateMediaFiles {
     review: TemplateReview,
   ): Promise<{ template: Template; eventId: string | null } | null> {
     return this.#db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row || (row.status === review.status && row.rejected_reason === review.reason)) return null;
-      const quality = JSON.stringify({ score: 'UNKNOWN', date: String(Math.floor(review.at / 1000)) });
+      await this.#lockTemplate(trx, id);
+      const applied = await applyReviewTo(trx, id, review);
+      if (applied !== undefined) return applied;
+      // Not stored (yet): the create that asked for it may still be recording it, and takes it from here.
       await trx
-        .updateTable('templates')
-        .set({
-          status: review.status,
-          rejected_reason: review.reason,
-          quality_score: quality,
-          updated_at: review.at,
-        })
-        .where('id', '=', id)
+        .insertInto('early_template_reviews')
+        .values({ template_id: id, status: review.status, reason: review.reason, at: review.at })
+        .onConflict((c) =>
+          c
+            .column('template_id')
+            .doUpdateSet({ status: review.status, reason: review.reason, at: review.at })
+            .where('early_template_reviews.at', '<=', review.at),
+        )
         .execute();
-      const data = {
-        id: row.id,
-        name: row.name,
-        language: row.language,
-        status: review.status,
-        reason: review.reason,
-      };
-      const eventId = await insertEvent(trx, row.account_id, 'template.status', data, review.at);
-      const template = templateOf({ ...row, status: review.status, rejected_reason: review.reason });
-      return { template, eventId };
+      return null;
     });
   }
 
@@ -249,6 +299,10 @@ class TemplatesRepository implements TemplatesStore, TemplateMediaFiles {
   }
 }
 
-export function templatesRepo(db: Kysely<Database>, dataDir: string): TemplatesStore & TemplateMediaFiles {
-  return new TemplatesRepository(db, dataDir);
+export function templatesRepo(
+  db: Kysely<Database>,
+  dataDir: string,
+  dialect: Dialect,
+): TemplatesStore & TemplateMediaFiles {
+  return new TemplatesRepository(db, dataDir, dialect);
 }

@@ -9,6 +9,7 @@ import type { Template } from '../../src/domain/ports/templates.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
+import { retentionRepo } from '../../src/store/retention-repo.ts';
 import { templatesRepo } from '../../src/store/templates-repo.ts';
 import { storeTargets } from '../support/store-targets.ts';
 
@@ -48,7 +49,7 @@ for (const target of storeTargets) {
       await migrateToLatest(store);
       repos = createRepositories(store);
       dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-template-media-'));
-      templates = templatesRepo(store.db, dataDir);
+      templates = templatesRepo(store.db, dataDir, store.dialect);
       a = (await createAccount(repos.accounts, 'A')).id;
       b = (await createAccount(repos.accounts, 'B')).id;
     });
@@ -122,6 +123,57 @@ for (const target of storeTargets) {
       assert.equal(
         await templates.recordEdit(b, '200', { category: 'X', components: '[]', editTimes: [], at: 8_000 }),
         null,
+      );
+    });
+
+    test('a verdict that overtakes its create is applied when the create is recorded', { skip }, async () => {
+      assert.equal(
+        await templates.applyReview('300', { status: 'APPROVED', reason: 'NONE', at: 5_000 }),
+        null,
+      );
+      // A verdict older than the one kept does not replace it.
+      assert.equal(
+        await templates.applyReview('300', { status: 'PENDING', reason: 'NONE', at: 4_000 }),
+        null,
+      );
+      const stored = await templates.insert(templateRow(a, '300', 'overtaken'));
+      assert.equal(stored.template.status, 'APPROVED');
+      assert.ok(stored.eventId, 'its template.status event is published');
+      assert.equal((await templates.findOfAccount(a, '300'))?.status, 'APPROVED');
+      const again = await templates.insert(templateRow(a, '301', 'not_reviewed'));
+      assert.deepEqual([again.template.status, again.eventId], ['PENDING', null]);
+    });
+
+    test('a verdict and its create at the same moment: the verdict is never lost', { skip }, async () => {
+      const ids = Array.from({ length: 40 }, (_, i) => String(400 + i));
+      await Promise.all(
+        ids.flatMap((id, i) => {
+          const verdict = () => templates.applyReview(id, { status: 'APPROVED', reason: 'NONE', at: 5_000 });
+          const create = () => templates.insert(templateRow(a, id, `race_${i}`));
+          return i % 2 ? [verdict(), create()] : [create(), verdict()];
+        }),
+      );
+      for (const id of ids) assert.equal((await templates.findOfAccount(a, id))?.status, 'APPROVED', id);
+      const kept = await store.db
+        .selectFrom('early_template_reviews')
+        .select('template_id')
+        .where('template_id', 'in', ids)
+        .execute();
+      assert.deepEqual(kept, [], 'every kept verdict was taken by its create');
+    });
+
+    test('verdicts on templates never created here are cleared by retention', { skip }, async () => {
+      await templates.applyReview('elsewhere-1', { status: 'APPROVED', reason: 'NONE', at: 1_000 });
+      await templates.applyReview('elsewhere-2', { status: 'APPROVED', reason: 'NONE', at: 9_000 });
+      await retentionRepo(store.db, dataDir).removeBefore(5_000, 100);
+      const kept = await store.db
+        .selectFrom('early_template_reviews')
+        .select('template_id')
+        .where('template_id', 'like', 'elsewhere-%')
+        .execute();
+      assert.deepEqual(
+        kept.map((r) => r.template_id),
+        ['elsewhere-2'],
       );
     });
 

@@ -8,7 +8,7 @@ export function templateService(
 ): TemplateDeps {
   return {
     ...core.repos,
-    templates: templatesRepo(core.store.db, core.config.dataDir),
+    templates: templatesRepo(core.store.db, core.config.dataDir, core.store.dialect),
     mediaQuotaBytes: core.config.mediaQuotaBytesPerAccount,
     sandbox: core.sandbox,
     secretKey: core.secretKey,

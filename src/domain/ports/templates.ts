@@ -54,8 +54,11 @@ export interface TemplateReview {
 export type MediaWrite = { ok: true; media: TemplateMedia } | { ok: false; size: number };
 
 export interface TemplatesStore {
-  /** Stores a new template; fails (throws) when the account has one of that name and language on the number. */
-  insert(template: Template): Promise<void>;
+  /**
+   * Stores a new template; fails (throws) when the account has one of that name and language on the number.
+   * A verdict of the network that arrived before it (see `applyReview`) is applied with it.
+   */
+  insert(template: Template): Promise<{ template: Template; eventId: string | null }>;
   findOfAccount(accountId: string, id: string): Promise<Template | undefined>;
   findByNetworkId(id: string): Promise<Template | undefined>;
   findByName(accountId: string, phone: string, name: string, language: string): Promise<Template | undefined>;
@@ -68,7 +71,10 @@ export interface TemplatesStore {
     id: string,
     edit: { category: string; components: string; editTimes: number[]; at: number },
   ): Promise<string | null>;
-  /** The network's verdict and its event together; null when the template is gone or nothing changed. */
+  /**
+   * The network's verdict and its event together; null when nothing changed, or when no template has that
+   * id: the verdict is then kept for `insert`, since it may have overtaken the create that asked for it.
+   */
   applyReview(
     id: string,
     review: TemplateReview,

@@ -138,15 +138,17 @@ export async function createTemplate(
     createdAt: at,
     updatedAt: at,
   };
+  let stored: Awaited<ReturnType<TemplatesStore['insert']>>;
   try {
-    await deps.templates.insert(row);
+    stored = await deps.templates.insert(row);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // A concurrent create of the same name and language won; take ours back from the network.
     await deps.connector.deleteTemplate(business, networkName, row.id);
     throw alreadyExists(definition.name, definition.language);
   }
-  return templateView(row);
+  if (stored.eventId) deps.wakeDispatcher();
+  return templateView(stored.template);
 }
 
 export async function listTemplates(

@@ -1,7 +1,9 @@
 /**
  * The network's verdicts on templates (docs/cloud-api.md §3.6): recorded with their `template.status` event in one
- * transaction, so a business learns every review. Unknown template ids (created outside this gateway) are
- * ignored; a repeated verdict changes nothing.
+ * transaction, so a business learns every review. A repeated verdict changes nothing. A verdict on an id
+ * not stored is kept by the store and applied if a create of that id is recorded after it: the network
+ * may answer a create and post its verdict before the gateway has written the template down. Verdicts on
+ * templates made outside this gateway are kept as well, and cleared by retention.
  */
 
 import type { TemplateStatusEvent } from '../ports/network-events.ts';
