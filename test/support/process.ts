@@ -3,11 +3,26 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The options `npm start` gives Node (package.json's `start` script; docs/adr/0032-heap-growth.md says
+ * why), so that the suites and the benchmark run the gateway as a user starts it.
+ */
+export const START_NODE_OPTIONS: string[] = (() => {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = scripts.start.split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'src/main.ts')
+    throw new Error(`package.json's start script is not "node [options] src/main.ts": ${scripts.start}`);
+  return words.slice(1, -1);
+})();
 
 export interface GatewayProcess {
   url: string;
@@ -19,7 +34,7 @@ export interface GatewayProcess {
 
 /** `timeoutMs` only catches a gateway that never starts: on a loaded machine a start can take seconds. */
 export async function spawnGateway(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'src/main.ts')], {
+  const child = spawn(process.execPath, [...START_NODE_OPTIONS, path.join(ROOT, 'src/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
