@@ -14,18 +14,21 @@ export interface TemplateReviewDeps {
   wakeDispatcher(): void;
 }
 
-/** Events that are not a status of their own (docs/cloud-api.md §3.6): a reinstated template is approved again. */
-const STATUS_OF_EVENT: Record<string, string> = {
-  REINSTATED: 'APPROVED',
-  UNARCHIVED: 'APPROVED',
-  UNLOCKED: 'APPROVED',
-};
+/**
+ * Events that are not a status of their own (docs/cloud-api.md §3.6): a reinstated template is approved
+ * again. A Map, not an object: an event named "constructor" must not find Object's own properties.
+ */
+const STATUS_OF_EVENT = new Map<string, string>([
+  ['REINSTATED', 'APPROVED'],
+  ['UNARCHIVED', 'APPROVED'],
+  ['UNLOCKED', 'APPROVED'],
+]);
 
 export async function recordTemplateReview(
   deps: TemplateReviewDeps,
   event: TemplateStatusEvent,
 ): Promise<void> {
-  const status = STATUS_OF_EVENT[event.event] ?? event.event;
+  const status = STATUS_OF_EVENT.get(event.event) ?? event.event;
   const reason = status === 'REJECTED' ? event.reason : 'NONE';
   const applied = await deps.templates.applyReview(event.templateId, { status, reason, at: event.at });
   if (applied?.eventId) deps.wakeDispatcher();
