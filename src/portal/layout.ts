@@ -46,12 +46,21 @@ export function csrfField(token: string): SafeHtml {
   return html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;
 }
 
+/** The Inbox link's count of unread messages: seen as a badge, read out as words. */
+function unreadBadge(unread: number): SafeHtml | string {
+  if (unread <= 0) return '';
+  // The link's name is read "Inbox 4 unread"; the badge itself is not read twice.
+  return html`<span class="visually-hidden"> ${String(unread)} unread</span><span class="count" aria-hidden="true">${unread > 99 ? '99+' : String(unread)}</span>`;
+}
+
 function header(session: SessionContext, section: Section | undefined): SafeHtml {
   return html`<header class="top">
   <a class="brand" href="/app/dashboard">Switchboard</a>
   <nav aria-label="Portal"><ul>${NAV.filter(([key]) => canOpen(session.role, key)).map(
     ([key, label]) =>
-      html`<li><a href="/app/${key}"${key === section ? html` aria-current="page"` : ''}>${label}</a></li>`,
+      html`<li><a href="/app/${key}"${key === section ? html` aria-current="page"` : ''}>${label}${
+        key === 'inbox' ? unreadBadge(session.inboxUnread ?? 0) : ''
+      }</a></li>`,
   )}</ul></nav>
   <div class="who"><span class="account">${session.accountName}</span> <a class="profile-link" href="/app/profile"${section === 'profile' ? html` aria-current="page"` : ''}>Your profile</a>
     <form method="post" action="/app/sign-out">${csrfField(session.csrfToken)}<button type="submit" class="link-button">Sign out</button></form>

@@ -9,6 +9,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from '../domain/errors.ts';
+import type { SessionContext } from '../domain/ports/portal.ts';
 import { canOpen } from '../domain/roles.ts';
 import { firstAjvMessage } from '../lib/request-validation.ts';
 import { CSRF_FIELD, preSessionTokenOf, sameToken } from './auth/csrf.ts';
@@ -105,6 +106,17 @@ async function signedInOnly(request: FastifyRequest, reply: FastifyReply) {
     );
 }
 
+/** The signed-in session, with the count the menu's Inbox link shows to members who may open the inbox. */
+async function sessionWithInboxCount(
+  deps: PortalDeps,
+  request: FastifyRequest,
+): Promise<SessionContext | null> {
+  const session = await loadSession(deps.portal, request);
+  if (session && canOpen(session.role, 'inbox'))
+    session.inboxUnread = await deps.inbox.inbox.unreadTotal(session.accountId);
+  return session;
+}
+
 export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): Promise<void> {
   // The portal is not part of the JSON API: kept out of its OpenAPI document.
   portal.addHook('onRoute', (route) => {
@@ -129,7 +141,7 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
   });
   portal.addHook('preHandler', async (request, reply) => {
     if (request.url.startsWith('/app/assets/')) return;
-    request.portalSession = await loadSession(deps.portal, request);
+    request.portalSession = await sessionWithInboxCount(deps, request);
     if (request.method !== 'POST') return;
     // Streamed, so not parsed yet: the handler checks the token as the body's first part, before any file.
     if (request.routeOptions.config?.portalMultipart && request.isMultipart()) return;

@@ -159,8 +159,11 @@ describe('the inbox in a browser', { skip }, () => {
   });
 
   test('the conversation is listed with its unread messages, and its thread shows each kind of message', async () => {
-    await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Inbox' }).click();
+    const nav = page.getByRole('navigation', { name: 'Portal' });
+    await nav.getByRole('link', { name: 'Inbox' }).click();
     await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    // The navigation counts what is unread on every page, in words for screen readers.
+    await nav.getByRole('link', { name: /^Inbox\s+4 unread$/ }).waitFor();
     const row = page.getByRole('row', { name: new RegExp(`\\+${USER}`) });
     assert.match(await row.textContent(), /Flow answers/);
     await row.getByLabel('4 unread').waitFor();
@@ -202,7 +205,8 @@ describe('the inbox in a browser', { skip }, () => {
       'Tell us about you',
       'Flow answers',
     ]);
-    // Opened: nothing unread any more.
+    // Opened: nothing unread any more, in the navigation as in the store.
+    await nav.getByRole('link', { name: 'Inbox', exact: true }).waitFor();
     const unread = await t.gateway.store.db
       .selectFrom('inbox_conversations')
       .select('unread')

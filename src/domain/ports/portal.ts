@@ -41,6 +41,11 @@ export interface SessionContext {
   role: Role;
   /** The IANA time zone the user chose to read times in; null: their browser's. */
   timeZone: string | null;
+  /**
+   * Unread messages in the account's open conversations, for the navigation's Inbox link: set by the
+   * portal for members who may open the inbox, absent otherwise.
+   */
+  inboxUnread?: number;
 }
 
 /** When attempts lock an email out (src/portal/auth/lockout.ts holds the figures). */

@@ -68,6 +68,9 @@ async function conversationPage(
   const id = param(request.params, 'id');
   const opened = await openConversation(deps.inbox, session.accountId, id);
   const c = opened.conversation;
+  // Read now: the navigation's count was taken before this page opened the conversation.
+  if (c.state === 'open' && session.inboxUnread)
+    session.inboxUnread = Math.max(0, session.inboxUnread - c.unread);
   const received = opened.entries.flatMap((e) => (e.direction === 'in' ? [e.message] : []));
   const [copies, members, templates] = await Promise.all([
     receivedMediaLinks(deps.media, session.accountId, received),
