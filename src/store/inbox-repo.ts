@@ -4,6 +4,7 @@ import type {
   Conversation,
   ConversationState,
   InboxFilter,
+  InboxReplyRecord,
   InboxStore,
   ReceivedInInbox,
   Thread,
@@ -144,7 +145,64 @@ async function threadOf(
       .limit(limit)
       .execute(),
   ]);
-  return { received: received.map(inboundMessageOf), sent: sent.map(sentMessageOf) };
+  return {
+    received: received.map(inboundMessageOf),
+    sent: sent.map(sentMessageOf),
+    authors: await authorsOf(
+      db,
+      accountId,
+      sent.map((m) => m.client_message_id),
+    ),
+  };
+}
+
+/** The members (by email) who sent these replies from the inbox; a member since removed is not named. */
+async function authorsOf(
+  db: Kysely<Database>,
+  accountId: string,
+  clientMessageIds: string[],
+): Promise<Map<string, string>> {
+  if (clientMessageIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('inbox_reply_authors as r')
+    .innerJoin('portal_users as u', 'u.id', 'r.user_id')
+    .select(['r.client_message_id', 'u.email'])
+    .where('r.account_id', '=', accountId)
+    .where('u.account_id', '=', accountId)
+    .where('r.client_message_id', 'in', clientMessageIds)
+    .execute();
+  return new Map(rows.map((r) => [r.client_message_id, r.email]));
+}
+
+/** A reply from the inbox: the conversation's preview and activity, and who sent it, together. */
+async function recordReplyIn(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+  { preview, at, clientMessageId, authorId }: InboxReplyRecord,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('inbox_conversations')
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .set({
+        preview,
+        last_activity_at: sql`case when last_activity_at > ${at} then last_activity_at else ${at} end`,
+        updated_at: at,
+      })
+      .execute();
+    await trx
+      .insertInto('inbox_reply_authors')
+      .values({
+        account_id: accountId,
+        client_message_id: clientMessageId,
+        user_id: authorId,
+        created_at: at,
+      })
+      .onConflict((c) => c.columns(['account_id', 'client_message_id']).doNothing())
+      .execute();
+  });
 }
 
 /** What changes with anything the inbox list (no conversation) or a thread shows (ports/inbox.ts). */
@@ -226,15 +284,7 @@ export function inboxRepo(db: Kysely<Database>): InboxStore {
       return Number(r.numUpdatedRows) > 0;
     },
 
-    async recordReply(accountId, id, preview, at) {
-      await update(accountId, id)
-        .set({
-          preview,
-          last_activity_at: sql`case when last_activity_at > ${at} then last_activity_at else ${at} end`,
-          updated_at: at,
-        })
-        .execute();
-    },
+    recordReply: (accountId, id, reply) => recordReplyIn(db, accountId, id, reply),
 
     thread: (accountId, businessPhone, userPhone, limit) =>
       threadOf(db, accountId, businessPhone, userPhone, limit),

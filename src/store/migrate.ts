@@ -31,6 +31,7 @@ import * as memberRoles from './migrations/2026-11-26-908-member-roles.ts';
 import * as inbox from './migrations/2026-11-26-909-inbox.ts';
 import * as memberTimeZones from './migrations/2026-11-26-910-member-time-zones.ts';
 import * as earlyTemplateReviews from './migrations/2026-11-26-911-early-template-reviews.ts';
+import * as inboxReplyAuthors from './migrations/2026-11-26-912-inbox-reply-authors.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-909-inbox': inbox,
   '2026-11-26-910-member-time-zones': memberTimeZones,
   '2026-11-26-911-early-template-reviews': earlyTemplateReviews,
+  '2026-11-26-912-inbox-reply-authors': inboxReplyAuthors,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

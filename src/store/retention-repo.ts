@@ -121,6 +121,25 @@ async function removeConversations(db: Db, cutoff: number, limit: number): Promi
   return ids.length;
 }
 
+/** Who sent replies from the inbox, as old as the messages retention removes. */
+async function removeReplyAuthors(db: Db, cutoff: number, limit: number): Promise<number> {
+  const rows = await db
+    .selectFrom('inbox_reply_authors')
+    .select('client_message_id')
+    .where('created_at', '<', cutoff)
+    .limit(limit)
+    .execute();
+  const ids = rows.map((r) => r.client_message_id);
+  // The same id in another account goes too only if it is as old: every row removed is past the cutoff.
+  if (ids.length > 0)
+    await db
+      .deleteFrom('inbox_reply_authors')
+      .where('created_at', '<', cutoff)
+      .where('client_message_id', 'in', ids)
+      .execute();
+  return ids.length;
+}
+
 /** Verdicts on templates no create of this gateway claimed (src/store/templates-repo.ts keeps them). */
 async function removeEarlyReviews(db: Db, cutoff: number, limit: number): Promise<number> {
   const rows = await db
@@ -145,6 +164,7 @@ export function retentionRepo(db: Db, dataDir: string): RetentionStore {
         await removeEvents(db, cutoff, limit),
         await removeConversations(db, cutoff, limit),
         await removeEarlyReviews(db, cutoff, limit),
+        await removeReplyAuthors(db, cutoff, limit),
       ];
       return Math.max(...removed);
     },

@@ -90,3 +90,11 @@ export interface InboxConversationsTable {
   assignee_id: string | null;
   updated_at: number;
 }
+
+/** Which member sent a reply from the inbox, by the reply's `messageId` (src/store/inbox-repo.ts). */
+export interface InboxReplyAuthorsTable {
+  account_id: string;
+  client_message_id: string;
+  user_id: string;
+  created_at: number;
+}

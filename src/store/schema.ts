@@ -8,6 +8,7 @@ import type {
   ContactsTable,
   ContactTagsTable,
   InboxConversationsTable,
+  InboxReplyAuthorsTable,
   NumberReachTable,
   OptOutsTable,
 } from './schema-campaigns.ts';
@@ -365,4 +366,5 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
   inbox_conversations: InboxConversationsTable;
+  inbox_reply_authors: InboxReplyAuthorsTable;
 }

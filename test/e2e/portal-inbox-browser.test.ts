@@ -241,6 +241,10 @@ describe('the inbox in a browser', { skip }, () => {
     assert.equal(onPhone.from, NUMBER);
     const bubble = page.locator('li.bubble.out', { hasText: 'Yes! It leaves the shop today.' });
     await bubble.locator('.ticks').waitFor();
+    // The reply names the member who sent it; the flow the business sent through the API does not.
+    assert.equal(await bubble.locator('.who').textContent(), EMAIL);
+    const fromApi = page.locator('li.bubble.out', { hasText: 'Tell us about you' });
+    assert.equal(await fromApi.locator('.who').textContent(), 'You');
     await page.screenshot(shot('portal-inbox-thread.png'));
   });
 

@@ -137,25 +137,23 @@ for (const target of targets) {
     }, async () => {
       const account = await createAccount(repos.accounts, 'Florist');
       await receive(account.id, BEN, 'Do you deliver roses?', AT);
-      await store.db
-        .insertInto('messages')
-        .values({
-          id: 'msg_florist_1',
-          account_id: account.id,
-          client_message_id: 'reply-1',
-          request_hash: 'x',
-          kind: 'text',
-          from_phone: NUMBER,
-          to_phone: BEN,
-          content: JSON.stringify({ type: 'text', text: { body: 'Yes, tulips_too 100%' } }),
-          wa_id: 'wamid.out-1',
-          status: 'DELIVERED',
-          status_rank: 2,
-          error: null,
-          created_at: AT + 1000,
-          updated_at: AT + 2000,
-        })
-        .execute();
+      const sentRow = {
+        id: 'msg_florist_1',
+        account_id: account.id,
+        client_message_id: 'reply-1',
+        request_hash: 'x',
+        kind: 'text',
+        from_phone: NUMBER,
+        to_phone: BEN,
+        content: JSON.stringify({ type: 'text', text: { body: 'Yes, tulips_too 100%' } }),
+        wa_id: 'wamid.out-1',
+        status: 'DELIVERED',
+        status_rank: 2,
+        error: null,
+        created_at: AT + 1000,
+        updated_at: AT + 2000,
+      };
+      await store.db.insertInto('messages').values(sentRow).execute();
       const [conversation] = (await inbox.list(account.id, {}, 0, 10)).rows;
       const thread = await inbox.thread(account.id, NUMBER, BEN, 50);
       assert.deepEqual(thread.received.map((m) => m.waId).length, 1);
@@ -173,9 +171,34 @@ for (const target of targets) {
       // LIKE's own wildcards are words here, not patterns.
       assert.deepEqual(await found('tulips%'), []);
 
-      await inbox.recordReply(account.id, conversation!.id, 'Yes, tulips too', AT + 5000);
+      const member = { id: 'usr_ana', account_id: account.id, email: 'ana@example.com', password_hash: 'x' };
+      await store.db
+        .insertInto('portal_users')
+        .values({ ...member, created_at: AT })
+        .execute();
+      const reply = {
+        preview: 'Yes, tulips too',
+        at: AT + 5000,
+        clientMessageId: 'reply-1',
+        authorId: member.id,
+      };
+      await inbox.recordReply(account.id, conversation!.id, reply);
+      // A form sent twice records its author once, and the first one stays.
+      await inbox.recordReply(account.id, conversation!.id, { ...reply, authorId: 'usr_other' });
       const moved = (await inbox.find(account.id, conversation!.id))!;
       assert.deepEqual([moved.preview, moved.lastActivityAt], ['Yes, tulips too', AT + 5000]);
+      const authored = await inbox.thread(account.id, NUMBER, BEN, 50);
+      assert.deepEqual([...authored.authors], [['reply-1', 'ana@example.com']]);
+      // The same messageId in another account, its author recorded as this account's member: a member is
+      // only ever named in their own account.
+      const other = await createAccount(repos.accounts, 'Other Co');
+      await store.db
+        .insertInto('messages')
+        .values({ ...sentRow, id: 'msg_other_1', account_id: other.id, wa_id: 'wamid.out-2' })
+        .execute();
+      await inbox.recordReply(other.id, 'conv_none', { ...reply, authorId: member.id });
+      const otherThread = await inbox.thread(other.id, NUMBER, BEN, 50);
+      assert.deepEqual([otherThread.sent.length, otherThread.authors.size], [1, 0]);
     });
   });
 }

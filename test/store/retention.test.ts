@@ -195,6 +195,16 @@ for (const target of targets) {
       const quiet = conversation('447911300091', OLD);
       const active = conversation('447911300092', NOW - DAY);
       await store.db.insertInto('inbox_conversations').values([quiet, active]).execute();
+      const author = (clientMessageId: string, at: number) => ({
+        account_id: account.id,
+        client_message_id: clientMessageId,
+        user_id: 'usr_someone',
+        created_at: at,
+      });
+      await store.db
+        .insertInto('inbox_reply_authors')
+        .values([author('inbox-old', OLD), author('inbox-recent', NOW - DAY)])
+        .execute();
 
       const retention = retentionRepo(store.db, dataDir);
       assert.equal(await retention.removeBefore(CUTOFF, 1000), 2, 'two of a kind went at most');
@@ -218,6 +228,13 @@ for (const target of targets) {
         ids(await db.selectFrom('inbox_conversations').select('id').execute()),
         [active.id],
         'a conversation quiet since the cutoff goes with its preview',
+      );
+      assert.deepEqual(
+        (await db.selectFrom('inbox_reply_authors').select('client_message_id').execute()).map(
+          (r) => r.client_message_id,
+        ),
+        ['inbox-recent'],
+        'who sent a reply goes with the reply',
       );
       assert.equal(existsSync(old.mediaFile), false, 'the stored file went with its row');
       assert.equal(existsSync(recent.mediaFile), true);

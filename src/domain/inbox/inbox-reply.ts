@@ -66,6 +66,8 @@ export async function replyInConversation(
   conversationId: string,
   messageId: string,
   reply: InboxReply,
+  /** The member who sends it (a portal user's id). */
+  authorId: string,
 ): Promise<SendResultData> {
   const conversation: Conversation = await conversationOf(deps, accountId, conversationId);
   const common = { messageId, from: `+${conversation.businessPhone}`, to: userLabel(conversation.userPhone) };
@@ -78,7 +80,12 @@ export async function replyInConversation(
   const sent = await deps.send.messages.findByClientId(accountId, messageId);
   if (sent) {
     const at = (deps.now ?? Date.now)();
-    await deps.inbox.recordReply(accountId, conversationId, messageSummary(sent.kind, sent.content), at);
+    await deps.inbox.recordReply(accountId, conversationId, {
+      preview: messageSummary(sent.kind, sent.content),
+      at,
+      clientMessageId: messageId,
+      authorId,
+    });
   }
   return result;
 }

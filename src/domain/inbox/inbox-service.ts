@@ -29,7 +29,12 @@ export interface InboxDeps {
 /** One message of a thread, in either direction, oldest first when listed. */
 export type ThreadEntry =
   | { direction: 'in'; at: number; message: InboundMessage }
-  | { direction: 'out'; at: number; message: SentMessage };
+  | {
+      direction: 'out';
+      at: number;
+      message: SentMessage /** The member who sent it from the inbox. */;
+      author?: string;
+    };
 
 /** Whether free-form messages may be sent: the user wrote within 24 hours; until when. */
 export type ReplyWindow = { open: true; closesAt: number } | { open: false; lastInboundAt: number | null };
@@ -77,10 +82,14 @@ function handledFirst(a: ThreadEntry, b: ThreadEntry): number {
 export function threadEntries(
   received: readonly InboundMessage[],
   sent: readonly SentMessage[],
+  authors: ReadonlyMap<string, string> = new Map(),
 ): ThreadEntry[] {
   const entries: ThreadEntry[] = [
     ...received.map((message) => ({ direction: 'in' as const, at: receivedOrder(message), message })),
-    ...sent.map((message) => ({ direction: 'out' as const, at: message.createdAt, message })),
+    ...sent.map((message) => {
+      const author = authors.get(message.clientMessageId);
+      return { direction: 'out' as const, at: message.createdAt, message, ...(author ? { author } : {}) };
+    }),
   ];
   return entries.sort(
     (a, b) =>
@@ -109,7 +118,7 @@ export async function openConversation(
   );
   return {
     conversation,
-    entries: threadEntries(thread.received, thread.sent),
+    entries: threadEntries(thread.received, thread.sent, thread.authors),
     window: replyWindow(conversation, now(deps)),
   };
 }

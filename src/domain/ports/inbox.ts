@@ -42,6 +42,16 @@ export interface InboxFilter {
 export interface Thread {
   received: InboundMessage[];
   sent: SentMessage[];
+  /** The email of the member who sent each reply from the inbox, by its `messageId` (clientMessageId). */
+  authors: Map<string, string>;
+}
+
+/** A reply from the inbox: the conversation's new preview, and who sent it under which `messageId`. */
+export interface InboxReplyRecord {
+  preview: string;
+  at: number;
+  clientMessageId: string;
+  authorId: string;
 }
 
 /** What a received message changes in its conversation: written once, when the message is published. */
@@ -67,8 +77,11 @@ export interface InboxStore {
   /** False when there is no such conversation in the account. */
   assign(accountId: string, id: string, assigneeId: string | null, at: number): Promise<boolean>;
   setState(accountId: string, id: string, state: ConversationState, at: number): Promise<boolean>;
-  /** The business answered from the inbox: the conversation moves up with the reply as its preview. */
-  recordReply(accountId: string, id: string, preview: string, at: number): Promise<void>;
+  /**
+   * The business answered from the inbox: the conversation moves up with the reply as its preview, and the
+   * reply's author is kept (once, whatever a repeated form sends again).
+   */
+  recordReply(accountId: string, id: string, reply: InboxReplyRecord): Promise<void>;
   thread(accountId: string, businessPhone: string, userPhone: string, limit: number): Promise<Thread>;
   /**
    * A value that changes whenever something a reader of the inbox (`conversation` undefined) or of one

@@ -1,7 +1,7 @@
 /**
  * A conversation's thread as the inbox shows it (docs/inbox.md): one bubble per message, the customer's
- * on one side and the business's on the other, each with its time; a reply quotes what it answers; a sent
- * message shows its status as ticks, with the status in words for screen readers and a failure's reason
+ * on one side and the business's on the other (a reply from the inbox named by the member who sent it),
+ * each with its time; a reply quotes what it answers; a sent message shows its status as ticks, with the status in words for screen readers and a failure's reason
  * in words for everyone.
  */
 import type { ThreadEntry } from '../../domain/inbox/inbox-service.ts';
@@ -75,7 +75,8 @@ ${messageContent(m.type, m.payload, { copy: o.copies.get(m.id), ownName })}
 <p class="meta">${when(m.receivedAt)}</p></li>`;
   }
   const m = entry.message;
-  return html`<li class="bubble out"><p class="who">You</p>${quote(entry, byWaId, o.accountId)}
+  // A reply from the inbox names its member; a send through the API is the business's own.
+  return html`<li class="bubble out"><p class="who">${entry.author ?? 'You'}</p>${quote(entry, byWaId, o.accountId)}
 ${messageContent(m.kind, m.content, { ownName })}
 ${m.status === 'FAILED' && m.error ? html`<p class="field-error">${withOwnTemplateNames(failureInWords(m.error), o.accountId)}</p>` : ''}
 <p class="meta">${when(m.createdAt)} ${ticks(m.status)}</p></li>`;

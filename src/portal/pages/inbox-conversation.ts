@@ -169,7 +169,14 @@ export function registerConversationPages(portal: FastifyInstance, deps: PortalD
       );
       body = form.values;
       const answer = await replyOf(deps, session.accountId, conversation, body, form.file);
-      await replyInConversation(deps.inbox, session.accountId, id, field(body, 'messageId', 200), answer);
+      await replyInConversation(
+        deps.inbox,
+        session.accountId,
+        id,
+        field(body, 'messageId', 200),
+        answer,
+        session.userId,
+      );
     } catch (error) {
       if (!(error instanceof GatewayError) || error.status >= 500 || error.status === 404) throw error;
       return conversationPage(deps, request, reply, { ...draftOf(body), error: error.message }, error.status);
