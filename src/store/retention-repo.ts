@@ -9,7 +9,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { RetentionStore } from '../domain/ports/retention.ts';
 import { firstIdAt } from '../lib/ids.ts';
 import type { Database } from './schema.ts';
@@ -105,52 +105,33 @@ async function removeEvents(db: Db, cutoff: number, limit: number): Promise<numb
 }
 
 /**
- * Inbox conversations with no activity since the cutoff: their messages are gone or going, and the row
- * keeps the last one's words as its preview. The table holds one row per customer and number, so it is
- * read by its activity time without an index of its own.
+ * Small tables whose rows carry a time of their own instead of a time-ordered id, removed by that time
+ * (none holds more than a row per customer, per reply or per template, so no index on the time is needed):
+ * - inbox conversations with no activity since the cutoff: their messages are gone or going, and the row
+ *   keeps the last one's words as its preview;
+ * - who sent each reply from the inbox, as old as the messages removed with it;
+ * - verdicts on templates no create of this gateway claimed (src/store/templates-repo.ts keeps them).
  */
-async function removeConversations(db: Db, cutoff: number, limit: number): Promise<number> {
-  const rows = await db
-    .selectFrom('inbox_conversations')
-    .select('id')
-    .where('last_activity_at', '<', cutoff)
-    .limit(limit)
-    .execute();
-  const ids = rows.map((r) => r.id);
-  if (ids.length > 0) await db.deleteFrom('inbox_conversations').where('id', 'in', ids).execute();
-  return ids.length;
-}
+const BY_TIME = [
+  { table: 'inbox_conversations', key: 'id', time: 'last_activity_at' },
+  { table: 'inbox_reply_authors', key: 'client_message_id', time: 'created_at' },
+  { table: 'early_template_reviews', key: 'template_id', time: 'at' },
+] as const satisfies readonly { table: keyof Database; key: string; time: string }[];
 
-/** Who sent replies from the inbox, as old as the messages retention removes. */
-async function removeReplyAuthors(db: Db, cutoff: number, limit: number): Promise<number> {
-  const rows = await db
-    .selectFrom('inbox_reply_authors')
-    .select('client_message_id')
-    .where('created_at', '<', cutoff)
-    .limit(limit)
-    .execute();
-  const ids = rows.map((r) => r.client_message_id);
-  // The same id in another account goes too only if it is as old: every row removed is past the cutoff.
-  if (ids.length > 0)
-    await db
-      .deleteFrom('inbox_reply_authors')
-      .where('created_at', '<', cutoff)
-      .where('client_message_id', 'in', ids)
-      .execute();
-  return ids.length;
-}
-
-/** Verdicts on templates no create of this gateway claimed (src/store/templates-repo.ts keeps them). */
-async function removeEarlyReviews(db: Db, cutoff: number, limit: number): Promise<number> {
-  const rows = await db
-    .selectFrom('early_template_reviews')
-    .select('template_id')
-    .where('at', '<', cutoff)
-    .limit(limit)
-    .execute();
-  const ids = rows.map((r) => r.template_id);
-  if (ids.length > 0) await db.deleteFrom('early_template_reviews').where('template_id', 'in', ids).execute();
-  return ids.length;
+async function removeByTime(
+  db: Db,
+  { table, key, time }: (typeof BY_TIME)[number],
+  cutoff: number,
+  limit: number,
+): Promise<number> {
+  const { rows } = await sql<{ key: string }>`select ${sql.ref(key)} as key from ${sql.table(table)}
+    where ${sql.ref(time)} < ${cutoff} limit ${limit}`.execute(db);
+  const keys = rows.map((r) => r.key);
+  // The time is asked again: a key that a newer row shares (one messageId in two accounts) leaves that row.
+  if (keys.length > 0)
+    await sql`delete from ${sql.table(table)}
+      where ${sql.ref(time)} < ${cutoff} and ${sql.ref(key)} in (${sql.join(keys)})`.execute(db);
+  return keys.length;
 }
 
 export function retentionRepo(db: Db, dataDir: string): RetentionStore {
@@ -162,10 +143,8 @@ export function retentionRepo(db: Db, dataDir: string): RetentionStore {
         await removeByIdRange(db, 'unmatched_statuses', 'ust', cutoff, limit),
         await removeMedia(db, dataDir, cutoff, limit),
         await removeEvents(db, cutoff, limit),
-        await removeConversations(db, cutoff, limit),
-        await removeEarlyReviews(db, cutoff, limit),
-        await removeReplyAuthors(db, cutoff, limit),
       ];
+      for (const table of BY_TIME) removed.push(await removeByTime(db, table, cutoff, limit));
       return Math.max(...removed);
     },
   };
