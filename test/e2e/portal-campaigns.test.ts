@@ -9,12 +9,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { createApiKey } from '../../src/domain/api-keys.ts';
 import {
   addSimulatedNumber,
   call,
   eventually,
   joinSandbox,
+  portalAccount,
   startGateway,
   type TestGateway,
 } from '../support/gateway.ts';
@@ -72,14 +72,8 @@ interface Account {
 async function signUp(t: TestGateway, email: string, business: string): Promise<Account> {
   const client = new PortalClient(t.url);
   await client.signUp(email, PASSWORD, business);
-  const user = await t.gateway.store.db
-    .selectFrom('portal_users')
-    .select('account_id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  const account = await t.gateway.repos.accounts.findAccount(user.account_id);
-  const { plainKey } = await createApiKey(t.gateway.repos.accounts, user.account_id, 'test');
-  return { client, accountId: user.account_id, key: plainKey, joinCode: account!.joinCode };
+  const { accountId, apiKey, joinCode } = await portalAccount(t, email);
+  return { client, accountId, key: apiKey, joinCode };
 }
 
 async function approvedTemplate(t: TestGateway, a: Account, phone: string, body: unknown) {
