@@ -1,6 +1,7 @@
 /**
  * Webhook delivery throughput: N events are written to the outbox of a running gateway (as its own
- * domain code writes them), and the clock runs until a local receiver has accepted them all. Reports
+ * domain code writes them, by several transactions at once), and the clock runs until a local receiver has
+ * accepted them all. Reports
  * events per second and the gateway's peak RSS.
  */
 
@@ -13,6 +14,10 @@ import { openStore } from '../src/store/connect.ts';
 import { insertEvent } from '../src/store/webhooks-repo.ts';
 import { createPostgresSchema } from '../test/support/postgres.ts';
 import { runCli, spawnGateway } from '../test/support/process.ts';
+
+/** Concurrent writers of the events, and the events each writes per transaction. */
+const WRITERS = 8;
+const CHUNK = 100;
 
 export interface WebhookResult {
   name: string;
@@ -58,12 +63,14 @@ export async function webhookThroughput(
       body: JSON.stringify({ url: receiverUrl }),
     });
     if (created.status !== 201) throw new Error(`endpoint not created: ${await created.text()}`);
-    const store = openStore(databaseUrl, { poolSize: 2 });
+    // Written as a busy gateway writes them: many transactions at once (WRITERS), each of a chunk.
+    const store = openStore(databaseUrl, { poolSize: WRITERS });
     const started = performance.now();
     try {
-      for (let i = 0; i < events; i += 500) {
-        await store.db.transaction().execute(async (trx) => {
-          for (let j = i; j < Math.min(events, i + 500); j++) {
+      const chunks = Array.from({ length: Math.ceil(events / CHUNK) }, (_, c) => c * CHUNK);
+      const writeChunk = (first: number) =>
+        store.db.transaction().execute(async (trx) => {
+          for (let j = first; j < Math.min(events, first + CHUNK); j++) {
             await insertEvent(
               trx,
               account.accountId,
@@ -73,7 +80,10 @@ export async function webhookThroughput(
             );
           }
         });
-      }
+      const writer = async () => {
+        for (let next = chunks.shift(); next !== undefined; next = chunks.shift()) await writeChunk(next);
+      };
+      await Promise.all(Array.from({ length: WRITERS }, writer));
     } finally {
       await store.close();
     }

@@ -12,9 +12,16 @@
  * `disableAfterMs` is disabled.
  */
 import type { Dispatcher as HttpDispatcher } from 'undici';
-import type { ClaimedDelivery, ClaimResult, DeliveryStore } from '../domain/ports/webhook-deliveries.ts';
+import type {
+  AttemptOutcome,
+  ClaimedDelivery,
+  ClaimResult,
+  DeliveryStore,
+} from '../domain/ports/webhook-deliveries.ts';
 import { decryptSecret } from '../lib/sealed-secrets.ts';
-import { DeliverySlots, type SlotLimits } from './delivery-slots.ts';
+import { AttemptBatches } from './attempt-batches.ts';
+import { type ClaimPlan, DeliverySlots, type SlotLimits } from './delivery-slots.ts';
+import { EmptyScans } from './empty-scans.ts';
 import { postDelivery } from './post-delivery.ts';
 import { stepAfterAttempt } from './retry-schedule.ts';
 import { signatureHeader } from './signing.ts';
@@ -74,6 +81,7 @@ class SlottedDispatcher implements WebhookDispatcher {
   readonly #lockMs: number;
   readonly #stopGraceMs: number;
   readonly #slots: DeliverySlots;
+  readonly #batches: AttemptBatches<AttemptOutcome>;
   readonly #active = new Map<string, { stop: AbortController; done: Promise<void> }>();
   #running = false;
   #claiming: Promise<void> | undefined;
@@ -83,6 +91,9 @@ class SlottedDispatcher implements WebhookDispatcher {
   #timer: NodeJS.Timeout | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
   #lastClaimAt = 0;
+  readonly #emptyScans = new EmptyScans();
+  /** A claim was held back until outcomes waiting to be recorded are written. */
+  #waitedForRecords = false;
 
   constructor(options: DispatcherOptions) {
     this.#options = options;
@@ -91,6 +102,17 @@ class SlottedDispatcher implements WebhookDispatcher {
     this.#lockMs = options.lockMs ?? options.timeoutMs * 2 + 1000;
     this.#stopGraceMs = options.stopGraceMs ?? 2000;
     this.#slots = new DeliverySlots(options.concurrency);
+    this.#batches = new AttemptBatches(
+      async (outcomes) => {
+        await this.#recordBatch(outcomes);
+        if (this.#waitedForRecords) this.#claimAfterTurn();
+      },
+      (error, count) =>
+        options.logger.error(
+          { err: error, attempts: count },
+          'webhook attempts could not be recorded; their deliveries go out again once their claims expire',
+        ),
+    );
   }
 
   start(): void {
@@ -100,6 +122,7 @@ class SlottedDispatcher implements WebhookDispatcher {
   }
 
   wake(): void {
+    this.#emptyScans.forget();
     // Wakes are coalesced: at most one claim every MIN_CLAIM_INTERVAL_MS, however many events arrive, so a
     // busy send path does not turn into a claim query per request.
     this.#schedule(Math.max(0, MIN_CLAIM_INTERVAL_MS - (this.#now() - this.#lastClaimAt)));
@@ -119,7 +142,12 @@ class SlottedDispatcher implements WebhookDispatcher {
     clearTimeout(cut);
   }
 
-  async #attempt(item: ClaimedDelivery, stop: AbortSignal): Promise<void> {
+  /**
+   * One attempt. `answered` is called once the receiver's answer is known: the slot is the receiver's load,
+   * so it is freed then, and the next delivery starts while this one's outcome waits for its batch write
+   * (the delivery stays claimed until it is recorded).
+   */
+  async #attempt(item: ClaimedDelivery, stop: AbortSignal, answered: () => void): Promise<void> {
     const { repo, ...options } = this.#options;
     const { delivery, endpoint } = item;
     const started = this.#now();
@@ -141,9 +169,10 @@ class SlottedDispatcher implements WebhookDispatcher {
     const finished = this.#now();
     const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
     this.#slots.noteOutcome(endpoint.id, ok);
+    answered();
     const step = stepAfterAttempt(answer, delivery.attemptCount + 1, finished, options.retryScheduleMs);
-    await repo.recordAttempt(
-      {
+    await this.#batches.record({
+      attempt: {
         deliveryId: delivery.id,
         attemptedAt: started,
         statusCode: answer.status,
@@ -151,13 +180,18 @@ class SlottedDispatcher implements WebhookDispatcher {
         responseBody: answer.body,
         error: answer.error,
       },
-      step,
-    );
-    if (await repo.noteEndpointOutcome(endpoint.id, ok, finished, options.disableAfterMs)) {
-      options.logger.warn(
-        { endpointId: endpoint.id },
-        'webhook endpoint disabled after failing without a success',
-      );
+      next: step,
+      endpointId: endpoint.id,
+      ok,
+    });
+  }
+
+  /** Writes a batch of outcomes (attempt-batches.ts). */
+  async #recordBatch(outcomes: AttemptOutcome[]): Promise<void> {
+    const { repo, disableAfterMs, logger } = this.#options;
+    const disabled = await repo.recordAttempts(outcomes, this.#now(), disableAfterMs);
+    for (const endpointId of disabled) {
+      logger.warn({ endpointId }, 'webhook endpoint disabled after failing without a success');
     }
   }
 
@@ -165,7 +199,13 @@ class SlottedDispatcher implements WebhookDispatcher {
     const { delivery, endpoint } = item;
     this.#slots.take(delivery.accountId, endpoint.id, endpoint.failingSince);
     const stop = new AbortController();
-    const done = this.#attempt(item, stop.signal)
+    let slotFreed = false;
+    const freeSlot = () => {
+      if (slotFreed) return;
+      slotFreed = true;
+      if (this.#slots.give(delivery.accountId, endpoint.id)) this.#claimAfterTurn();
+    };
+    const done = this.#attempt(item, stop.signal, freeSlot)
       .catch((e) =>
         this.#options.logger.error(
           { err: e, deliveryId: delivery.id },
@@ -174,7 +214,7 @@ class SlottedDispatcher implements WebhookDispatcher {
       )
       .finally(() => {
         this.#active.delete(delivery.id);
-        if (this.#slots.give(delivery.accountId, endpoint.id)) this.#claimAfterTurn();
+        freeSlot();
       });
     this.#active.set(delivery.id, { stop, done });
   }
@@ -185,10 +225,16 @@ class SlottedDispatcher implements WebhookDispatcher {
     do {
       this.#claimAgain = false;
       if (this.#slots.free === 0) break; // the next slot to free up claims again
+      // Outcomes are recorded more slowly than receivers answer: no more until the next batch is written.
+      this.#waitedForRecords = this.#batches.waiting >= this.#options.concurrency.total;
+      if (this.#waitedForRecords) break;
       this.#lastClaimAt = this.#now();
       let result: ClaimResult;
+      let plan: ClaimPlan;
       try {
-        const plan = this.#slots.planClaim();
+        plan = this.#slots.planClaim();
+        // Claims that could only read what the last empty one read are left to the next wake or poll.
+        if (!this.#emptyScans.worthClaiming(plan.skipAccounts, plan.skipEndpoints, this.#now())) break;
         result = await repo.claimDue({ now: this.#lastClaimAt, lockMs: this.#lockMs, ...plan });
       } catch (e) {
         this.#options.logger.error({ err: e }, 'webhook deliveries could not be claimed; retrying');
@@ -199,6 +245,9 @@ class SlottedDispatcher implements WebhookDispatcher {
         return;
       }
       for (const item of result.claimed) this.#start(item);
+      if (result.claimed.length + result.lost + result.heldBack === 0) {
+        this.#emptyScans.noteEmpty(plan.skipAccounts, plan.skipEndpoints, this.#now() + this.#pollMs);
+      }
       // A full window may have left due deliveries unread behind endpoints that are now at their cap; a
       // node that claimed some of the same rows first may have left others.
       if (result.more || result.lost > 0) {

@@ -128,15 +128,23 @@ const sqliteCandidates = prepare(
   4,
 );
 
+/**
+ * The picked ids drive the statement (each a primary-key lookup). Left to itself, SQLite's planner, which
+ * cannot tell how long the JSON list is, walked the whole due index and tested each row against the list:
+ * about 1 ms a claim with 10,000 deliveries waiting.
+ */
 const sqliteMark = prepare(
   (db: Kysely<Database>, picked: string, now: number, lockedUntil: number) =>
     db
       .updateTable('deliveries')
       .set({ locked_until: lockedUntil })
-      .where('id', 'in', (eb) =>
-        due(eb.selectFrom('deliveries').select('deliveries.id'), now).where(
-          sql<boolean>`deliveries.id in ${jsonList(picked)}`,
-        ),
+      .where(sql<boolean>`deliveries.id in ${jsonList(picked)}`)
+      // The conditions of due(), tested on the rows found by id: the unary `+` keeps SQLite from reading
+      // them through the due index instead.
+      .where(sql<boolean>`+deliveries.status = ${'pending'}`)
+      .where(sql<boolean>`+deliveries.next_attempt_at <= ${now}`)
+      .where((eb) =>
+        eb.or([eb('deliveries.locked_until', 'is', null), eb('deliveries.locked_until', '<', now)]),
       )
       .returning('id'),
   3,

@@ -25,11 +25,17 @@ export function deliveryClaims(db: Kysely<Database>, dialect: Dialect) {
         .filter((c) => request.pick({ id: c.id, accountId: c.account_id, endpointId: c.endpoint_id }))
         .map((c) => c.id);
       const more = rows.length >= limit;
-      if (picked.length === 0) return { claimed: [], more, lost: 0 };
+      const heldBack = rows.length - picked.length;
+      if (picked.length === 0) return { claimed: [], more, lost: 0, heldBack };
       const marked = await statements.mark(db, picked, now, now + request.lockMs);
       const order = new Map(picked.map((id, i) => [id, i]));
       marked.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      return { claimed: marked.map(claimedDelivery), more, lost: picked.length - marked.length };
+      return {
+        claimed: marked.map(claimedDelivery),
+        more,
+        lost: picked.length - marked.length,
+        heldBack,
+      };
     },
 
     /** Gives claims back unattempted (a stopping node), so the deliveries go out at once elsewhere. */

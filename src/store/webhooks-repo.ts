@@ -3,9 +3,9 @@
  * account; the dispatcher's claims (delivery-claims.ts) are the one unscoped query.
  */
 import type { Kysely } from 'kysely';
-import type { DeliveryAttempt } from '../domain/ports/webhook-deliveries.ts';
 import { newId } from '../lib/ids.ts';
 import type { Dialect } from './connect.ts';
+import { deliveryAttempts } from './delivery-attempts.ts';
 import { deliveryClaims } from './delivery-claims.ts';
 import { prepare } from './prepared.ts';
 import type { Database, DeliveriesTable, DeliveryAttemptsTable, WebhookEndpointsTable } from './schema.ts';
@@ -201,71 +201,6 @@ class WebhooksRepository {
     });
   }
 
-  /** Records one attempt and the delivery's new state, in one transaction. */
-  async recordAttempt(
-    attempt: DeliveryAttempt,
-    next: { status: 'succeeded' | 'pending' | 'failed'; nextAttemptAt: number; attemptCount: number },
-  ): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('delivery_attempts')
-        .values({
-          id: newId('att', attempt.attemptedAt),
-          delivery_id: attempt.deliveryId,
-          attempted_at: attempt.attemptedAt,
-          status_code: attempt.statusCode,
-          latency_ms: attempt.latencyMs,
-          response_body: attempt.responseBody,
-          error: attempt.error,
-        })
-        .execute();
-      await trx
-        .updateTable('deliveries')
-        .set({
-          status: next.status,
-          attempt_count: next.attemptCount,
-          next_attempt_at: next.nextAttemptAt,
-          locked_until: null,
-          last_status_code: attempt.statusCode,
-          updated_at: attempt.attemptedAt,
-        })
-        .where('id', '=', attempt.deliveryId)
-        .execute();
-    });
-  }
-
-  /** Tracks an endpoint's run of failures; returns true when the run has lasted long enough to disable it. */
-  async noteEndpointOutcome(
-    endpointId: string,
-    ok: boolean,
-    now: number,
-    disableAfterMs: number,
-  ): Promise<boolean> {
-    if (ok) {
-      await this.#db
-        .updateTable('webhook_endpoints')
-        .set({ failing_since: null })
-        .where('id', '=', endpointId)
-        .where('failing_since', 'is not', null)
-        .execute();
-      return false;
-    }
-    await this.#db
-      .updateTable('webhook_endpoints')
-      .set({ failing_since: now })
-      .where('id', '=', endpointId)
-      .where('failing_since', 'is', null)
-      .execute();
-    const r = await this.#db
-      .updateTable('webhook_endpoints')
-      .set({ disabled_at: now, updated_at: now })
-      .where('id', '=', endpointId)
-      .where('disabled_at', 'is', null)
-      .where('failing_since', '<=', now - disableAfterMs)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
-  }
-
   async markDeliveryFailed(deliveryId: string, now: number): Promise<void> {
     await this.#db
       .updateTable('deliveries')
@@ -376,8 +311,13 @@ class WebhooksRepository {
 }
 
 export function webhooksRepo(db: Kysely<Database>, dialect: Dialect) {
-  // The delivery claims (delivery-claims.ts) are part of the same repository.
-  return Object.assign(new WebhooksRepository(db, dialect), deliveryClaims(db, dialect));
+  // The delivery claims (delivery-claims.ts) and attempts (delivery-attempts.ts) are part of the same
+  // repository.
+  return Object.assign(
+    new WebhooksRepository(db, dialect),
+    deliveryClaims(db, dialect),
+    deliveryAttempts(db, dialect),
+  );
 }
 
 export type WebhooksRepo = ReturnType<typeof webhooksRepo>;

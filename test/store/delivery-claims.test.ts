@@ -83,6 +83,7 @@ for (const target of storeTargets) {
       assert.deepEqual(offered.map((c) => c.endpointId).sort(), [a1, a1, a1, b1, b1].sort());
       assert.equal(first.more, false);
       assert.equal(first.lost, 0);
+      assert.equal(first.heldBack, 3, 'the third of a1 and both of b1 were read but not picked');
       assert.equal(first.claimed.length, 2);
       const ids = offered.filter((c) => c.endpointId === a1).map((c) => c.id);
       assert.deepEqual(

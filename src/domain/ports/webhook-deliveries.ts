@@ -48,6 +48,8 @@ export interface ClaimResult {
   more: boolean;
   /** Picked deliveries another node claimed first. */
   lost: number;
+  /** Candidates read that the caps held back (not picked). */
+  heldBack: number;
 }
 
 /** One attempt to deliver, as the receiver answered it (or did not). */
@@ -60,16 +62,23 @@ export interface DeliveryAttempt {
   error: string | null;
 }
 
+/** What an attempt leaves: its record, its delivery's next state, and how its endpoint fared. */
+export interface AttemptOutcome {
+  attempt: DeliveryAttempt;
+  next: { status: 'succeeded' | 'pending' | 'failed'; nextAttemptAt: number; attemptCount: number };
+  endpointId: string;
+  ok: boolean;
+}
+
 export interface DeliveryStore {
   claimDue(request: ClaimRequest): Promise<ClaimResult>;
   /** Gives claims back unattempted (a stopping node), so the deliveries go out at once elsewhere. */
   releaseClaims(deliveryIds: readonly string[]): Promise<void>;
-  /** Records one attempt and the delivery's new state, together. */
-  recordAttempt(
-    attempt: DeliveryAttempt,
-    next: { status: 'succeeded' | 'pending' | 'failed'; nextAttemptAt: number; attemptCount: number },
-  ): Promise<void>;
-  /** Tracks an endpoint's run of failures; true when it has lasted long enough to disable the endpoint. */
-  noteEndpointOutcome(endpointId: string, ok: boolean, now: number, disableAfterMs: number): Promise<boolean>;
+  /**
+   * Records a batch of attempts, each with its delivery's new state, and the endpoints' runs of failures
+   * (ended by a success, started by a failure); returns the endpoints disabled by a run that lasted
+   * `disableAfterMs`.
+   */
+  recordAttempts(outcomes: readonly AttemptOutcome[], now: number, disableAfterMs: number): Promise<string[]>;
   markDeliveryFailed(deliveryId: string, now: number): Promise<void>;
 }

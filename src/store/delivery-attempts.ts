@@ -1,0 +1,139 @@
+/**
+ * The outcomes of webhook attempts, recorded in batches (docs/adr/0033-webhook-attempt-batches.md): the
+ * attempts that ended while the previous batch was being written are written together.
+ *
+ * - Each attempt's row and its delivery's new state always commit together. On PostgreSQL a whole batch
+ *   is one statement (its parts are data-modifying CTEs, so it is atomic), with every list a single array
+ *   parameter: the text never changes, so each connection prepares it once (docs/adr/0012). On SQLite the
+ *   batch is one transaction; statements there cost no round trip.
+ * - An endpoint's run of failures: an endpoint whose latest attempt in the batch succeeded has it ended
+ *   (in the same statement); one whose latest attempt failed has it started, and is disabled once the run
+ *   has lasted `disableAfterMs` (rare, so kept as simple statements of their own).
+ */
+import { type Kysely, sql } from 'kysely';
+import type { AttemptOutcome } from '../domain/ports/webhook-deliveries.ts';
+import { newId } from '../lib/ids.ts';
+import type { Dialect } from './connect.ts';
+import type { Database } from './schema.ts';
+
+/** Endpoint ids by the outcome of their latest attempt in the batch. */
+function latestByEndpoint(outcomes: readonly AttemptOutcome[]): { ok: string[]; failed: string[] } {
+  const latest = new Map<string, boolean>();
+  for (const o of outcomes) latest.set(o.endpointId, o.ok);
+  const ok: string[] = [];
+  const failed: string[] = [];
+  for (const [id, wasOk] of latest) (wasOk ? ok : failed).push(id);
+  return { ok, failed };
+}
+
+async function recordOnPostgres(db: Kysely<Database>, outcomes: readonly AttemptOutcome[], ok: string[]) {
+  const column = <T>(pick: (o: AttemptOutcome) => T) => outcomes.map(pick);
+  await sql`
+    with attempts as (
+      insert into delivery_attempts
+        (id, delivery_id, attempted_at, status_code, latency_ms, response_body, error)
+      select * from unnest(
+        ${column((o) => newId('att', o.attempt.attemptedAt))}::text[],
+        ${column((o) => o.attempt.deliveryId)}::text[],
+        ${column((o) => o.attempt.attemptedAt)}::bigint[],
+        ${column((o) => o.attempt.statusCode)}::integer[],
+        ${column((o) => o.attempt.latencyMs)}::integer[],
+        ${column((o) => o.attempt.responseBody)}::text[],
+        ${column((o) => o.attempt.error)}::text[])
+    ), states as (
+      update deliveries set
+        status = v.status, attempt_count = v.attempt_count, next_attempt_at = v.next_attempt_at,
+        locked_until = null, last_status_code = v.status_code, updated_at = v.attempted_at
+      from unnest(
+        ${column((o) => o.attempt.deliveryId)}::text[],
+        ${column((o) => o.next.status)}::text[],
+        ${column((o) => o.next.attemptCount)}::integer[],
+        ${column((o) => o.next.nextAttemptAt)}::bigint[],
+        ${column((o) => o.attempt.statusCode)}::integer[],
+        ${column((o) => o.attempt.attemptedAt)}::bigint[])
+        as v(id, status, attempt_count, next_attempt_at, status_code, attempted_at)
+      where deliveries.id = v.id
+    ), recovered as (
+      update webhook_endpoints set failing_since = null
+      where id = any(${ok}::text[]) and failing_since is not null
+    )
+    select 1 as done`.execute(db);
+}
+
+async function recordOnSqlite(db: Kysely<Database>, outcomes: readonly AttemptOutcome[], ok: string[]) {
+  await db.transaction().execute(async (trx) => {
+    for (const { attempt, next } of outcomes) {
+      await trx
+        .insertInto('delivery_attempts')
+        .values({
+          id: newId('att', attempt.attemptedAt),
+          delivery_id: attempt.deliveryId,
+          attempted_at: attempt.attemptedAt,
+          status_code: attempt.statusCode,
+          latency_ms: attempt.latencyMs,
+          response_body: attempt.responseBody,
+          error: attempt.error,
+        })
+        .execute();
+      await trx
+        .updateTable('deliveries')
+        .set({
+          status: next.status,
+          attempt_count: next.attemptCount,
+          next_attempt_at: next.nextAttemptAt,
+          locked_until: null,
+          last_status_code: attempt.statusCode,
+          updated_at: attempt.attemptedAt,
+        })
+        .where('id', '=', attempt.deliveryId)
+        .execute();
+    }
+    if (ok.length > 0) {
+      await trx
+        .updateTable('webhook_endpoints')
+        .set({ failing_since: null })
+        .where('id', 'in', ok)
+        .where('failing_since', 'is not', null)
+        .execute();
+    }
+  });
+}
+
+/** Starts an endpoint's run of failures if none is running; true when it disabled the endpoint. */
+async function noteFailure(db: Kysely<Database>, endpointId: string, now: number, disableAfterMs: number) {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: now })
+    .where('id', '=', endpointId)
+    .where('failing_since', 'is', null)
+    .execute();
+  const r = await db
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: now, updated_at: now })
+    .where('id', '=', endpointId)
+    .where('disabled_at', 'is', null)
+    .where('failing_since', '<=', now - disableAfterMs)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export function deliveryAttempts(db: Kysely<Database>, dialect: Dialect) {
+  return {
+    /** Records a batch of attempts; returns the endpoints that were disabled by it. */
+    async recordAttempts(
+      outcomes: readonly AttemptOutcome[],
+      now: number,
+      disableAfterMs: number,
+    ): Promise<string[]> {
+      if (outcomes.length === 0) return [];
+      const { ok, failed } = latestByEndpoint(outcomes);
+      if (dialect === 'postgres') await recordOnPostgres(db, outcomes, ok);
+      else await recordOnSqlite(db, outcomes, ok);
+      const disabled: string[] = [];
+      for (const endpointId of failed) {
+        if (await noteFailure(db, endpointId, now, disableAfterMs)) disabled.push(endpointId);
+      }
+      return disabled;
+    },
+  };
+}
