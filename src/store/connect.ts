@@ -9,6 +9,7 @@ import { createPrivateFileSync, makePrivateDirSync, tightenFileSync } from '../l
 import { nodeSqliteDialect, openSqlite } from './node-sqlite-dialect.ts';
 import { prepareStatementsPerConnection } from './pg-named-statements.ts';
 import type { Database } from './schema.ts';
+import { storeTextWithoutNul } from './text-without-nul.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -42,6 +43,8 @@ export function openStore(databaseUrl: string, options: { poolSize?: number } = 
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   prepareStatementsPerConnection(pool);
+  // Registered after the statement naming, so that it sees the parameters before that wrapper does.
+  storeTextWithoutNul(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

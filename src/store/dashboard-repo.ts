@@ -23,8 +23,10 @@ function sentInRange(db: Kysely<Database>, accountId: string, range: DashboardRa
 function templateKeys(dialect: Dialect) {
   return dialect === 'postgres'
     ? {
-        name: sql<string>`(content::jsonb #>> '{template,name}')`,
-        language: sql<string>`(content::jsonb #>> '{template,language,code}')`,
+        // PostgreSQL refuses to read JSON holding a "\u0000" escape (a customer's parameter may hold one),
+        // so it is read as U+FFFD: only the template's name and language are taken from the text.
+        name: sql<string>`(replace(content, '\\u0000', '\\ufffd')::jsonb #>> '{template,name}')`,
+        language: sql<string>`(replace(content, '\\u0000', '\\ufffd')::jsonb #>> '{template,language,code}')`,
       }
     : {
         name: sql<string>`json_extract(content, '$.template.name')`,

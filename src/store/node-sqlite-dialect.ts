@@ -28,6 +28,7 @@ import {
   SqliteDialect,
   type TransactionSettings,
 } from 'kysely';
+import { withoutNul } from './text-without-nul.ts';
 
 type Bindable = SQLInputValue;
 
@@ -36,6 +37,8 @@ function bindable(values: readonly unknown[]): Bindable[] {
     if (typeof v === 'boolean') return v ? 1 : 0;
     if (v === undefined) return null;
     if (v instanceof Date) return v.toISOString();
+    // Stored as on PostgreSQL, which cannot hold NUL in text (text-without-nul.ts).
+    if (typeof v === 'string') return withoutNul(v) as string;
     return v as Bindable;
   });
 }

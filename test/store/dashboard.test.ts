@@ -1,7 +1,7 @@
 /**
  * The dashboard's counts (src/store/dashboard-repo.ts) on SQLite and PostgreSQL: sent messages per UTC day
- * and status, received per day, failures by stored error, all within the range, for one number or all,
- * and only of the account asked for.
+ * and status, received per day, failures by stored error, template sends (whatever their parameters hold),
+ * all within the range, for one number or all, and only of the account asked for.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -44,7 +44,12 @@ for (const target of targets) {
           content: template
             ? JSON.stringify({
                 type: 'template',
-                template: { name: template.name, language: { code: template.language } },
+                template: {
+                  name: template.name,
+                  language: { code: template.language },
+                  // A customer's value may hold anything, a NUL included (escaped in the JSON text).
+                  components: [{ type: 'body', parameters: [{ type: 'text', text: 'Amina\u0000' }] }],
+                },
               })
             : '{}',
           wa_id: null,

@@ -1,0 +1,50 @@
+/**
+ * Text is stored without NUL characters (docs/contract.md, "Text"). PostgreSQL's `text` cannot hold U+0000
+ * at all: a name, a message or a webhook answer carrying one made its statement fail, and the request a
+ * 500, however the rest of it was. Both stores therefore replace each NUL in a string parameter (and in a
+ * list of strings) by U+FFFD, the replacement character, so the same input is stored the same way on each.
+ */
+import type pg from 'pg';
+
+const NUL = '\u0000';
+const REPLACEMENT = '\uFFFD';
+
+/** A parameter with every NUL replaced: a string, or a list of strings (PostgreSQL arrays). */
+export function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.includes(NUL) ? value.replaceAll(NUL, REPLACEMENT) : value;
+  if (Array.isArray(value) && value.some((v) => typeof v === 'string' && v.includes(NUL))) {
+    return value.map(withoutNul);
+  }
+  return value;
+}
+
+/** The parameters of one statement, with every NUL replaced; the same array when none holds one. */
+export function parametersWithoutNul<T>(values: readonly T[]): readonly T[] {
+  let copy: T[] | undefined;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    const clean = withoutNul(v);
+    if (clean !== v) {
+      copy ??= [...values];
+      copy[i] = clean as T;
+    }
+  }
+  return copy ?? values;
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/** Makes every query of the pool's connections store text without NUL. */
+export function storeTextWithoutNul(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as QueryFn;
+    (client as unknown as { query: QueryFn }).query = (
+      config: unknown,
+      values?: unknown,
+      callback?: unknown,
+    ) =>
+      Array.isArray(values)
+        ? query(config, parametersWithoutNul(values), callback)
+        : query(config, values, callback);
+  });
+}

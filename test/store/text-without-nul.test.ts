@@ -1,0 +1,78 @@
+/**
+ * Text is stored without NUL characters, the same way on SQLite and PostgreSQL (src/store/text-without-nul.ts):
+ * each becomes U+FFFD, in written values and in the values a query looks for, in single parameters and in
+ * lists. PostgreSQL's text cannot hold NUL; before, such a value made the statement, and the request, fail.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { createAccount } from '../../src/domain/accounts.ts';
+import type { Store } from '../../src/store/connect.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
+import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
+import { parametersWithoutNul } from '../../src/store/text-without-nul.ts';
+import { storeTargets } from '../support/store-targets.ts';
+
+test('parameters keep their identity when no NUL is in them, and lose only the NULs otherwise', () => {
+  const clean = ['a', 1, null, ['b', 'c'], Buffer.from([0])];
+  assert.equal(parametersWithoutNul(clean), clean, 'nothing copied');
+  assert.deepEqual(parametersWithoutNul(['a\u0000b', 2, ['c', '\u0000'], Buffer.from([0])]), [
+    'a\uFFFDb',
+    2,
+    ['c', '\uFFFD'],
+    Buffer.from([0]),
+  ]);
+});
+
+for (const target of storeTargets) {
+  describe(`text without NUL on ${target.name}`, async () => {
+    const skip = await target.skip();
+    let store: Store;
+    let repos: Repositories;
+    let cleanup: () => Promise<void>;
+
+    before(async () => {
+      if (skip) return;
+      ({ store, cleanup } = await target.open());
+      await migrateToLatest(store);
+      repos = createRepositories(store);
+    });
+    after(async () => {
+      if (skip) return;
+      await store.close();
+      await cleanup();
+    });
+
+    test('a value holding NUL is stored with U+FFFD, and found by the same value', { skip }, async () => {
+      const account = await createAccount(repos.accounts, 'Nul\u0000Co');
+      const byId = await store.db
+        .selectFrom('accounts')
+        .select('name')
+        .where('id', '=', account.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(byId.name, 'Nul\uFFFDCo');
+      const byName = await store.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('name', '=', 'Nul\u0000Co')
+        .execute();
+      assert.deepEqual(
+        byName.map((r) => r.id),
+        [account.id],
+      );
+    });
+
+    // Lists are PostgreSQL arrays; SQLite takes them as JSON text, whose NULs are escaped.
+    if (target.name === 'postgres') {
+      test('a list parameter holding NUL is stored the same way', { skip }, async () => {
+        const rows = await sql<{ v: string }>`select unnest(${['x\u0000', 'y']}::text[]) as v`.execute(
+          store.db,
+        );
+        assert.deepEqual(
+          rows.rows.map((r) => r.v),
+          ['x\uFFFD', 'y'],
+        );
+      });
+    }
+  });
+}
