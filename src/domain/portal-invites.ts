@@ -42,7 +42,7 @@ export function inviteEmailOf(raw: string | undefined): string | null {
  * account, for one not made yet): an email signs in to one account.
  */
 export async function checkEmailFree(
-  invites: PortalInvitesStore,
+  invites: Pick<PortalInvitesStore, 'accountOfEmail'>,
   email: string,
   accountId: string | undefined,
 ): Promise<void> {
@@ -70,7 +70,10 @@ export interface IssuedInvite {
  * an email that a user of another account has.
  */
 export async function issuePortalInvite(
-  stores: { accounts: AccountsStore; invites: PortalInvitesStore },
+  stores: {
+    accounts: Pick<AccountsStore, 'findAccount'>;
+    invites: Pick<PortalInvitesStore, 'insertInvite' | 'accountOfEmail'>;
+  },
   input: { accountId: string; email?: string | undefined; role?: Role | undefined },
   now: number,
 ): Promise<IssuedInvite> {

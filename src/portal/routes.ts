@@ -23,6 +23,7 @@ import { registerContactPages } from './pages/contacts.ts';
 import { registerDashboard } from './pages/dashboard.ts';
 import { CSRF_REFUSED, sendErrorPage } from './pages/errors.ts';
 import { registerFlowPages } from './pages/flows.ts';
+import { registerForgotPasswordPages } from './pages/forgot-password.ts';
 import { registerInboxPages } from './pages/inbox.ts';
 import { registerInvitePages } from './pages/invite.ts';
 import { registerMessagePages } from './pages/messages.ts';
@@ -34,7 +35,7 @@ import { registerWebhookPages } from './pages/webhooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Sign-in and sign-up: their forms carry the pre-session CSRF token (auth/csrf.ts). */
+    /** Sign-in, sign-up and a forgotten password: their forms carry the pre-session CSRF token (auth/csrf.ts). */
     portalPreSession?: boolean;
     /** A form that may carry a file: sent multipart, its token is checked by its handler (multipart-form.ts). */
     portalMultipart?: boolean;
@@ -158,6 +159,7 @@ export async function portalPlugin(portal: FastifyInstance, deps: PortalDeps): P
   );
 
   registerAccountPages(portal, deps);
+  registerForgotPasswordPages(portal, deps);
   registerInvitePages(portal, deps);
 
   await portal.register(async (signedIn) => {

@@ -49,7 +49,8 @@ describe('accessibility of every page', { skip }, () => {
       }
     };
 
-    for (const path of ['/app/sign-in', '/app/sign-up', '/simulator/phone']) await check(path);
+    for (const path of ['/app/sign-in', '/app/sign-up', '/app/forgot-password', '/simulator/phone'])
+      await check(path);
 
     await page.goto(`${t.url}/app/sign-up`);
     await page.getByLabel('Business name').fill('Checked Shop');

@@ -50,6 +50,7 @@ const FORMS: [string, string[]][] = [
   ['/app/webhooks/whk_x/delete', []],
   ['/app/webhooks/whk_x/deliveries/dlv_x/redeliver', []],
   ['/app/sign-in', ['email', 'password', 'next']],
+  ['/app/forgot-password', ['email']],
   // A link never issued (the live one has its own test below).
   [`/app/invite/${'A'.repeat(43)}`, ['email', 'password']],
 ];

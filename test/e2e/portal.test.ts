@@ -170,6 +170,19 @@ describe('portal on SQLite', () => {
     assert.equal((await client.signIn('signin@example.org', PASSWORD)).status, 303);
   });
 
+  test('without a mail server, a forgotten password is answered with who can make the link', async () => {
+    const client = new PortalClient(t.url);
+    const shown = await client.get('/app/forgot-password');
+    await client.get('/app/sign-in'); // its form's token, which a post from a stale page would carry
+    const asked = await client.post('/app/forgot-password', { email: 'someone@example.org' });
+    for (const answer of [shown, asked]) {
+      assert.equal(answer.status, 200);
+      assert.match(answer.html, /This gateway sends no email/);
+      assert.match(answer.html, /users invite --account &lt;accountId&gt; --email &lt;your email&gt;/);
+      assert.doesNotMatch(answer.html, /<form method="post" action="\/app\/forgot-password"/);
+    }
+  });
+
   test('a POST without the CSRF token, or with another one, is refused with 403', async () => {
     const client = new PortalClient(t.url);
     await client.signUp('csrf@example.org', PASSWORD, 'Csrf Co');

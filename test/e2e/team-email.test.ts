@@ -2,14 +2,16 @@
  * The team's one-time links by email (docs/portal.md, "Team"; docs/configuration.md, Email), with a real
  * SMTP server on this machine that requires a login: an invitation for an email and a password link are
  * each mailed to their person with the link, which works; the page also shows the link and says it was
- * sent. With the mail server gone, the page says the email failed and still gives the link. The SMTP
- * password is in no log line.
+ * sent. A member who forgot their password asks for a link at sign-in and gets it by email; an email no
+ * member has is answered in the same words; a fourth request within the hour is refused. With the mail
+ * server gone, the page says the email failed and still gives the link. The SMTP password is in no log line.
  */
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { SMTPServer } from 'smtp-server';
+import { eventually } from '../support/eventually.ts';
 import { startGateway, type TestGateway } from '../support/gateway.ts';
 import { PortalClient } from '../support/portal-client.ts';
 
@@ -112,6 +114,58 @@ describe('one-time links by email', () => {
     assert.match(resetMail.raw, /Subject: Set a new Switchboard password/);
     assert.ok(linkIn(resetMail.raw));
     assert.ok(!logged.includes(SMTP_PASSWORD), 'the SMTP password is in no log line');
+  });
+
+  test('a member who forgot their password asks for a link at sign-in; it is mailed to them, and works', async () => {
+    const owner = new PortalClient(t.url);
+    await owner.signUp('forgetful@shop.example', PASSWORD, 'Forgetful Shop');
+    const visitor = new PortalClient(t.url);
+    assert.match((await visitor.get('/app/sign-in')).html, /<a href="\/app\/forgot-password">/);
+    assert.equal((await visitor.get('/app/forgot-password')).status, 200);
+    const before = mailServer.mails.length;
+    const asked = await visitor.post('/app/forgot-password', { email: ' Forgetful@Shop.example' });
+    assert.equal(asked.status, 200);
+    assert.match(
+      asked.html,
+      /If a member signs in with forgetful@shop\.example, a link to choose a new password/,
+    );
+    // An email no member has is answered in the same words (and gets no mail: test/unit/password-recovery.test.ts).
+    const unknown = await visitor.post('/app/forgot-password', { email: 'nobody@shop.example' });
+    assert.equal(unknown.status, 200);
+    assert.match(
+      unknown.html,
+      /If a member signs in with nobody@shop\.example, a link to choose a new password/,
+    );
+    assert.equal((await visitor.post('/app/forgot-password', { email: 'not an email' })).status, 400);
+
+    const mail = await eventually(() =>
+      mailServer.mails.slice(before).find((m) => m.to.includes('forgetful@shop.example')),
+    );
+    assert.match(mail.raw, /Subject: Set a new Switchboard password/);
+    const link = new URL(linkIn(mail.raw)!).pathname;
+    assert.equal((await visitor.get(link)).status, 200);
+    const set = await visitor.post(link, { password: 'a brand new password' });
+    assert.equal(set.status, 303, 'the link sets the password and signs the member in');
+    assert.equal((await new PortalClient(t.url).signIn('forgetful@shop.example', PASSWORD)).status, 401);
+    assert.equal(
+      (await new PortalClient(t.url).signIn('forgetful@shop.example', 'a brand new password')).status,
+      303,
+    );
+
+    // Two more requests are taken within the hour; the next is refused, saying until when.
+    for (let i = 0; i < 2; i++) {
+      assert.equal(
+        (await visitor.post('/app/forgot-password', { email: 'forgetful@shop.example' })).status,
+        200,
+      );
+    }
+    const refused = await visitor.post('/app/forgot-password', { email: 'forgetful@shop.example' });
+    assert.equal(refused.status, 429);
+    assert.match(
+      refused.html,
+      /Three links were asked for this email within the hour: ask again after \d\d:\d\d UTC/,
+    );
+    assert.doesNotMatch(logged, /\/app\/invite\/[\w-]{43}/, 'no link is in the log');
   });
 
   test('with the mail server gone, the page says so and still shows the link', async () => {

@@ -61,6 +61,7 @@ ${input({ name: 'email', label: 'Email', type: 'email', value: email, required: 
 ${input({ name: 'password', label: 'Password', type: 'password', required: true, autocomplete: 'current-password' })}
 <button type="submit">Sign in</button>
 </form>
+<p><a href="/app/forgot-password">Forgot your password?</a></p>
 </section>
 <p>New here? <a href="/app/sign-up">Create an account</a>.</p>`,
   });

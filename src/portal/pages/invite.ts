@@ -115,7 +115,7 @@ export function registerInvitePages(portal: FastifyInstance, deps: PortalDeps): 
     if (outcome.kind === 'email-taken') {
       const taken = {
         email:
-          'This email has a portal user already; choose another. (A member who forgot their password gets a password link from a member of their account.)',
+          'This email has a portal user already; choose another. (A member who forgot their password asks for a link under “Forgot your password?” at sign-in, or gets one from a member of their account.)',
       };
       return html200(reply, 409, invitePage(token, csrf, invite, email, taken));
     }
