@@ -39,7 +39,8 @@ export type IdPrefix =
   | 'att'
   | 'med'
   | 'upl'
-  | 'cmp';
+  | 'cmp'
+  | 'svr';
 
 /** Random bytes are drawn from the system 4 KiB at a time: one call per id was a measurable cost. */
 const pool = Buffer.alloc(4096);

@@ -40,6 +40,8 @@ const NOTICES = {
   'conversation-assigned': 'The conversation was assigned.',
   'conversation-closed': 'The conversation is closed. It opens again by itself when the customer writes.',
   'conversation-reopened': 'The conversation is open again.',
+  'saved-reply-added': 'The saved reply was added: every conversation offers it now.',
+  'saved-reply-removed': 'The saved reply was removed.',
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

@@ -32,6 +32,7 @@ import * as inbox from './migrations/2026-11-26-909-inbox.ts';
 import * as memberTimeZones from './migrations/2026-11-26-910-member-time-zones.ts';
 import * as earlyTemplateReviews from './migrations/2026-11-26-911-early-template-reviews.ts';
 import * as inboxReplyAuthors from './migrations/2026-11-26-912-inbox-reply-authors.ts';
+import * as savedReplies from './migrations/2026-11-26-913-saved-replies.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-910-member-time-zones': memberTimeZones,
   '2026-11-26-911-early-template-reviews': earlyTemplateReviews,
   '2026-11-26-912-inbox-reply-authors': inboxReplyAuthors,
+  '2026-11-26-913-saved-replies': savedReplies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

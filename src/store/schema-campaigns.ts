@@ -98,3 +98,12 @@ export interface InboxReplyAuthorsTable {
   user_id: string;
   created_at: number;
 }
+
+/** A saved reply of the inbox (src/store/saved-replies-repo.ts). */
+export interface SavedRepliesTable {
+  id: string;
+  account_id: string;
+  shortcut: string;
+  text: string;
+  created_at: number;
+}

@@ -11,6 +11,7 @@ import type {
   InboxReplyAuthorsTable,
   NumberReachTable,
   OptOutsTable,
+  SavedRepliesTable,
 } from './schema-campaigns.ts';
 import type { EarlyTemplateReviewsTable, TemplateMediaTable, TemplatesTable } from './schema-templates.ts';
 
@@ -367,4 +368,5 @@ export interface Database {
   campaign_recipients: CampaignRecipientsTable;
   inbox_conversations: InboxConversationsTable;
   inbox_reply_authors: InboxReplyAuthorsTable;
+  saved_replies: SavedRepliesTable;
 }

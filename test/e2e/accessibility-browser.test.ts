@@ -101,6 +101,7 @@ describe('accessibility of every page', { skip }, () => {
       `/app/webhooks/${hook.body.data.id}`,
       `/app/webhooks/${hook.body.data.id}/rotate`,
       '/app/inbox',
+      '/app/inbox/replies',
       '/app/profile',
       `/app/flows/${(await createSignUpFlow(t, key, SANDBOX)).id}/edit`,
       `/app/inbox/${(await t.gateway.store.db.selectFrom('inbox_conversations').select('id').executeTakeFirstOrThrow()).id}`,

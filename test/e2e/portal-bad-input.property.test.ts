@@ -64,6 +64,7 @@ const PAGES = [
   '/app/invite/',
   '/app/inbox',
   '/app/inbox/',
+  '/app/inbox/replies',
 ];
 
 /** The inbox's forms, at a conversation that exists (`CONVERSATION` is its id). */
@@ -75,6 +76,8 @@ const INBOX_FORMS: [string, string[]][] = [
   ['/app/inbox/CONVERSATION/assign', ['assignee']],
   ['/app/inbox/CONVERSATION/state', ['state']],
   ['/app/inbox/cnv_x/reply', ['kind', 'message', 'messageId']],
+  ['/app/inbox/replies', ['shortcut', 'text']],
+  ['/app/inbox/replies/svr_x/remove', []],
 ];
 
 const garbage = fc.oneof(

@@ -1,8 +1,9 @@
-/** The inbox (src/domain/inbox/): its store, the team, and the send pipeline. */
+/** The inbox (src/domain/inbox/): its store, the team, the send pipeline and the saved replies. */
 import type { InboxReplyDeps } from '../../domain/inbox/inbox-reply.ts';
 import type { SendDeps } from '../../domain/send-message.ts';
 import { inboxRepo } from '../../store/inbox-repo.ts';
 import { portalRepo } from '../../store/portal-repo.ts';
+import { savedRepliesRepo } from '../../store/saved-replies-repo.ts';
 import type { Core } from '../core.ts';
 
 export function inboxService(core: Pick<Core, 'store' | 'repos'>, send: SendDeps): InboxReplyDeps {
@@ -11,5 +12,6 @@ export function inboxService(core: Pick<Core, 'store' | 'repos'>, send: SendDeps
     inbox: inboxRepo(core.store.db),
     members: (accountId) => portal.listMembers(accountId),
     send,
+    savedReplies: savedRepliesRepo(core.store.db),
   };
 }

@@ -28,6 +28,8 @@ export interface ReplyBoxOptions {
   templates: TemplateView[];
   /** The template chosen (name|language), if any. */
   chosen: string;
+  /** The account's saved replies, offered above the text form. */
+  savedReplies: { id: string; shortcut: string }[];
   draft: ReplyDraft;
 }
 
@@ -39,9 +41,20 @@ function formError(o: ReplyBoxOptions, form: ReplyDraft['form']): SafeHtml | str
     : '';
 }
 
+/** A GET that reloads the page with the saved reply's text in the message box (no script needed). */
+function savedReplyChooser(o: ReplyBoxOptions): SafeHtml {
+  const manage = html`<a href="/app/inbox/replies">Saved replies</a>`;
+  if (!o.savedReplies.length)
+    return html`<p class="hint">${manage}: texts your team puts into a reply with a click.</p>`;
+  return html`<form method="get" action="${o.action.replace(/\/reply$/, '')}" class="filters">
+${select({ name: 'saved', label: 'Saved reply', value: '', options: o.savedReplies.map((r): [string, string] => [r.id, r.shortcut]) })}
+<div class="field"><button type="submit" class="secondary">Put in the message</button></div></form>
+<p class="hint">${manage}: add or remove them.</p>`;
+}
+
 function textForm(o: ReplyBoxOptions): SafeHtml {
   const value = o.draft.form === 'text' ? o.draft.values.message : '';
-  return html`<form method="post" action="${o.action}" class="reply" novalidate>${csrfField(o.csrfToken)}${messageIdField()}
+  return html`${savedReplyChooser(o)}<form method="post" action="${o.action}" class="reply" novalidate>${csrfField(o.csrfToken)}${messageIdField()}
 <input type="hidden" name="kind" value="text">${formError(o, 'text')}
 ${textarea({ name: 'message', label: 'Message', value, rows: 3 })}
 <div class="actions"><button type="submit">Send</button></div></form>`;

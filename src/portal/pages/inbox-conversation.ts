@@ -15,6 +15,7 @@ import {
   openConversation,
   setConversationState,
 } from '../../domain/inbox/inbox-service.ts';
+import { listSavedReplies, savedReplyText } from '../../domain/inbox/saved-replies.ts';
 import type { Conversation } from '../../domain/ports/inbox.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
 import { listTemplates } from '../../domain/templates/manage-templates.ts';
@@ -72,11 +73,15 @@ async function conversationPage(
   if (c.state === 'open' && session.inboxUnread)
     session.inboxUnread = Math.max(0, session.inboxUnread - c.unread);
   const received = opened.entries.flatMap((e) => (e.direction === 'in' ? [e.message] : []));
-  const [copies, members, templates] = await Promise.all([
+  const [copies, members, templates, savedReplies, saved] = await Promise.all([
     receivedMediaLinks(deps.media, session.accountId, received),
     assignableMembers(deps.inbox, session.accountId),
     approvedTemplates(deps, session.accountId, c.businessPhone),
+    listSavedReplies(deps.inbox.savedReplies, session.accountId),
+    savedReplyText(deps.inbox.savedReplies, session.accountId, field(request.query, 'saved', 64)),
   ]);
+  // A saved reply chosen above the form is put in the message box, unless a refused reply is shown there.
+  if (saved !== undefined && !draft.form) draft = { form: 'text', values: { message: saved } };
   const customer = c.profileName ? `${c.profileName} (${userLabel(c.userPhone)})` : userLabel(c.userPhone);
   const chosen = draft.values.template ?? field(request.query, 'template', 600);
   const body = html`<p><a href="/app/inbox">← All conversations</a></p>
@@ -87,7 +92,7 @@ async function conversationPage(
 ${controls(opened, session, members)}
 <h2>Messages</h2>
 <div data-live-part="thread">${threadView(opened.entries, { accountId: session.accountId, copies, customer })}</div></div>
-${replyBox({ action: `/app/inbox/${c.id}/reply`, csrfToken: session.csrfToken, window: opened.window, templates, chosen, draft })}`;
+${replyBox({ action: `/app/inbox/${c.id}/reply`, csrfToken: session.csrfToken, window: opened.window, templates, chosen, draft, savedReplies })}`;
   return reply
     .code(status)
     .type('text/html; charset=utf-8')

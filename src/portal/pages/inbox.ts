@@ -16,6 +16,7 @@ import { registerInboxLive } from '../inbox/inbox-live.ts';
 import { windowLeft } from '../inbox/window-words.ts';
 import { page } from '../layout.ts';
 import { registerConversationPages } from './inbox-conversation.ts';
+import { registerSavedReplyPages } from './inbox-saved-replies.ts';
 
 const PAGE_SIZE = 30;
 
@@ -121,6 +122,7 @@ ${result.hasMore ? html`<a href="${listQuery(search, pageNo + 1)}" rel="next">Ol
       .type('text/html; charset=utf-8')
       .send(page({ title: 'Inbox', session, section: 'inbox', body }));
   });
+  registerSavedReplyPages(portal, deps);
   registerConversationPages(portal, deps);
   registerInboxLive(portal, deps);
 }

@@ -1,0 +1,101 @@
+/**
+ * The inbox's saved replies through the portal over real HTTP (docs/inbox.md, "Saved replies"): added
+ * with refusals next to their field, offered in a conversation and put in its message box, sent from there
+ * to the customer's phone, removed; what a customer could never see of another account stays so, and a
+ * saved text is shown as text, never as markup.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import {
+  eventually,
+  joinSandbox,
+  portalAccount,
+  receivedBy,
+  startGateway,
+  type TestGateway,
+} from '../support/gateway.ts';
+import { PortalClient } from '../support/portal-client.ts';
+
+const PASSWORD = 'a long enough password';
+const USER = '447911200451';
+const HOURS = 'We open at 9 and close at 18, <b>Monday</b> to Saturday.';
+
+describe('saved replies in the inbox', () => {
+  let t: TestGateway;
+  before(async () => {
+    t = await startGateway();
+  });
+  after(() => t.close());
+
+  test('added, offered in a conversation, put in the message box, sent, removed', async () => {
+    const owner = new PortalClient(t.url);
+    await owner.signUp('owner@replies.example', PASSWORD, 'Replies Shop');
+    const account = await portalAccount(t, 'owner@replies.example');
+    await joinSandbox(t, account, USER);
+    const conversation = await t.gateway.store.db
+      .selectFrom('inbox_conversations')
+      .select('id')
+      .where('account_id', '=', account.accountId)
+      .executeTakeFirstOrThrow();
+
+    const empty = await owner.get('/app/inbox/replies');
+    assert.equal(empty.status, 200);
+    assert.match(empty.html, /No saved replies yet/);
+    const added = await owner.post('/app/inbox/replies', { shortcut: ' Hours ', text: HOURS });
+    assert.equal(added.status, 303);
+    const listed = await owner.get(added.location!);
+    assert.match(listed.html, /<h3>hours<\/h3>/, 'its shortcut, in lower case');
+    assert.match(listed.html, /We open at 9 and close at 18, &lt;b&gt;Monday&lt;\/b&gt;/, 'text, not markup');
+
+    const taken = await owner.post('/app/inbox/replies', { shortcut: 'hours', text: 'Other hours' });
+    assert.equal(taken.status, 409);
+    assert.match(
+      taken.html,
+      /class="field-error" id="f-shortcut-error">`shortcut`: the account has a saved reply named hours/,
+    );
+    assert.match(taken.html, />Other hours<\/textarea>/, 'what was written is kept');
+    const badName = await owner.post('/app/inbox/replies', { shortcut: 'two words', text: 'x' });
+    assert.equal(badName.status, 400);
+    assert.match(badName.html, /id="f-shortcut-error">`shortcut` must be 1 to 32 letters, digits, - or _/);
+    const noText = await owner.post('/app/inbox/replies', { shortcut: 'blank', text: '   ' });
+    assert.equal(noText.status, 400);
+    assert.match(noText.html, /id="f-text-error">`text` must be 1 to 4096 characters/);
+
+    const saved = await t.gateway.store.db
+      .selectFrom('saved_replies')
+      .select('id')
+      .where('account_id', '=', account.accountId)
+      .executeTakeFirstOrThrow();
+    const page = await owner.get(`/app/inbox/${conversation.id}`);
+    assert.match(page.html, new RegExp(`<option value="${saved.id}">hours</option>`));
+    const chosen = await owner.get(`/app/inbox/${conversation.id}?saved=${saved.id}`);
+    assert.match(
+      chosen.html,
+      /<textarea id="f-message" name="message" rows="3">We open at 9 and close at 18, &lt;b&gt;Monday&lt;\/b&gt; to Saturday\.<\/textarea>/,
+    );
+    const sent = await owner.post(`/app/inbox/${conversation.id}/reply`, {
+      kind: 'text',
+      message: HOURS,
+      messageId: 'saved-reply-1',
+    });
+    assert.equal(sent.status, 303);
+    await eventually(async () =>
+      (await receivedBy(t, USER)).some(
+        (m: { from: string; rendered: string }) => m.from === DEFAULT_SANDBOX_NUMBER && m.rendered === HOURS,
+      ),
+    );
+
+    // Another account neither sees nor removes it.
+    const other = new PortalClient(t.url);
+    await other.signUp('other@replies.example', PASSWORD, 'Other Shop');
+    assert.doesNotMatch((await other.get('/app/inbox/replies')).html, /hours/);
+    assert.equal((await other.post(`/app/inbox/replies/${saved.id}/remove`, {})).status, 404);
+
+    const removed = await owner.post(`/app/inbox/replies/${saved.id}/remove`, {});
+    assert.equal(removed.status, 303);
+    assert.match((await owner.get(removed.location!)).html, /No saved replies yet/);
+    const gone = await owner.get(`/app/inbox/${conversation.id}?saved=${saved.id}`);
+    assert.match(gone.html, /<textarea id="f-message" name="message" rows="3"><\/textarea>/);
+  });
+});
