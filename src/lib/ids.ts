@@ -40,7 +40,8 @@ export type IdPrefix =
   | 'med'
   | 'upl'
   | 'cmp'
-  | 'svr';
+  | 'svr'
+  | 'nte';
 
 /** Random bytes are drawn from the system 4 KiB at a time: one call per id was a measurable cost. */
 const pool = Buffer.alloc(4096);

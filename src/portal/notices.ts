@@ -42,6 +42,7 @@ const NOTICES = {
   'conversation-reopened': 'The conversation is open again.',
   'saved-reply-added': 'The saved reply was added: every conversation offers it now.',
   'saved-reply-removed': 'The saved reply was removed.',
+  'note-added': 'The note was added. Only your team sees it.',
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

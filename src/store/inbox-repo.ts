@@ -224,7 +224,7 @@ async function versionOf(
     return `${row?.latest ?? 0}:${row?.count ?? 0}:${row?.unread ?? 0}`;
   }
   const { businessPhone, userPhone } = conversation;
-  const [received, sent, own] = await Promise.all([
+  const [received, sent, own, notes] = await Promise.all([
     db
       .selectFrom('inbound_messages')
       .select((eb) => [eb.fn.max('received_at').as('latest'), eb.fn.countAll().as('count')])
@@ -245,8 +245,16 @@ async function versionOf(
       .where('account_id', '=', accountId)
       .where('id', '=', conversation.id)
       .executeTakeFirst(),
+    db
+      .selectFrom('inbox_notes')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('account_id', '=', accountId)
+      .where('conversation_id', '=', conversation.id)
+      .executeTakeFirst(),
   ]);
-  return [received?.latest, received?.count, sent?.latest, sent?.count, own?.updated_at].join(':');
+  return [received?.latest, received?.count, sent?.latest, sent?.count, own?.updated_at, notes?.count].join(
+    ':',
+  );
 }
 
 export function inboxRepo(db: Kysely<Database>): InboxStore {

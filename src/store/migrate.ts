@@ -33,6 +33,7 @@ import * as memberTimeZones from './migrations/2026-11-26-910-member-time-zones.
 import * as earlyTemplateReviews from './migrations/2026-11-26-911-early-template-reviews.ts';
 import * as inboxReplyAuthors from './migrations/2026-11-26-912-inbox-reply-authors.ts';
 import * as savedReplies from './migrations/2026-11-26-913-saved-replies.ts';
+import * as inboxNotes from './migrations/2026-11-26-914-inbox-notes.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-911-early-template-reviews': earlyTemplateReviews,
   '2026-11-26-912-inbox-reply-authors': inboxReplyAuthors,
   '2026-11-26-913-saved-replies': savedReplies,
+  '2026-11-26-914-inbox-notes': inboxNotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

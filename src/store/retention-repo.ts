@@ -115,6 +115,7 @@ async function removeEvents(db: Db, cutoff: number, limit: number): Promise<numb
 const BY_TIME = [
   { table: 'inbox_conversations', key: 'id', time: 'last_activity_at' },
   { table: 'inbox_reply_authors', key: 'client_message_id', time: 'created_at' },
+  { table: 'inbox_notes', key: 'id', time: 'created_at' },
   { table: 'early_template_reviews', key: 'template_id', time: 'at' },
 ] as const satisfies readonly { table: keyof Database; key: string; time: string }[];
 

@@ -107,3 +107,13 @@ export interface SavedRepliesTable {
   text: string;
   created_at: number;
 }
+
+/** A note between members on a conversation (src/store/inbox-notes-repo.ts). */
+export interface InboxNotesTable {
+  id: string;
+  account_id: string;
+  conversation_id: string;
+  author_id: string;
+  text: string;
+  created_at: number;
+}

@@ -8,6 +8,7 @@ import type {
   ContactsTable,
   ContactTagsTable,
   InboxConversationsTable,
+  InboxNotesTable,
   InboxReplyAuthorsTable,
   NumberReachTable,
   OptOutsTable,
@@ -369,4 +370,5 @@ export interface Database {
   inbox_conversations: InboxConversationsTable;
   inbox_reply_authors: InboxReplyAuthorsTable;
   saved_replies: SavedRepliesTable;
+  inbox_notes: InboxNotesTable;
 }

@@ -75,6 +75,7 @@ const INBOX_FORMS: [string, string[]][] = [
   ],
   ['/app/inbox/CONVERSATION/assign', ['assignee']],
   ['/app/inbox/CONVERSATION/state', ['state']],
+  ['/app/inbox/CONVERSATION/notes', ['note']],
   ['/app/inbox/cnv_x/reply', ['kind', 'message', 'messageId']],
   ['/app/inbox/replies', ['shortcut', 'text']],
   ['/app/inbox/replies/svr_x/remove', []],

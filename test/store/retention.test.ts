@@ -205,6 +205,18 @@ for (const target of targets) {
         .insertInto('inbox_reply_authors')
         .values([author('inbox-old', OLD), author('inbox-recent', NOW - DAY)])
         .execute();
+      const note = (id: string, at: number) => ({
+        id,
+        account_id: account.id,
+        conversation_id: active.id,
+        author_id: 'usr_someone',
+        text: 'call back',
+        created_at: at,
+      });
+      await store.db
+        .insertInto('inbox_notes')
+        .values([note('nte_old', OLD), note('nte_recent', NOW - DAY)])
+        .execute();
 
       const retention = retentionRepo(store.db, dataDir);
       assert.equal(await retention.removeBefore(CUTOFF, 1000), 2, 'two of a kind went at most');
@@ -235,6 +247,11 @@ for (const target of targets) {
         ),
         ['inbox-recent'],
         'who sent a reply goes with the reply',
+      );
+      assert.deepEqual(
+        ids(await db.selectFrom('inbox_notes').select('id').execute()),
+        ['nte_recent'],
+        'a note goes with the messages of its time',
       );
       assert.equal(existsSync(old.mediaFile), false, 'the stored file went with its row');
       assert.equal(existsSync(recent.mediaFile), true);

@@ -1,6 +1,7 @@
-/** The inbox (src/domain/inbox/): its store, the team, the send pipeline and the saved replies. */
+/** The inbox (src/domain/inbox/): its store, the team, the send pipeline, the saved replies and the notes. */
 import type { InboxReplyDeps } from '../../domain/inbox/inbox-reply.ts';
 import type { SendDeps } from '../../domain/send-message.ts';
+import { inboxNotesRepo } from '../../store/inbox-notes-repo.ts';
 import { inboxRepo } from '../../store/inbox-repo.ts';
 import { portalRepo } from '../../store/portal-repo.ts';
 import { savedRepliesRepo } from '../../store/saved-replies-repo.ts';
@@ -13,5 +14,6 @@ export function inboxService(core: Pick<Core, 'store' | 'repos'>, send: SendDeps
     members: (accountId) => portal.listMembers(accountId),
     send,
     savedReplies: savedRepliesRepo(core.store.db),
+    notes: inboxNotesRepo(core.store.db),
   };
 }

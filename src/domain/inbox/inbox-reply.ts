@@ -14,6 +14,7 @@ import type { SendOperation } from '../messages/send-operation.ts';
 import { sendTemplate } from '../messages/send-template.ts';
 import { sendText } from '../messages/send-text.ts';
 import type { Conversation } from '../ports/inbox.ts';
+import type { InboxNotesStore } from '../ports/inbox-notes.ts';
 import type { SavedRepliesStore } from '../ports/saved-replies.ts';
 import { type CommonSendFields, type SendDeps, type SendResultData, sendMessage } from '../send-message.ts';
 import { conversationOf, type InboxDeps } from './inbox-service.ts';
@@ -32,6 +33,8 @@ export interface InboxReplyDeps extends InboxDeps {
   send: SendDeps;
   /** Texts the team put into replies with a click (saved-replies.ts). */
   savedReplies: SavedRepliesStore;
+  /** Notes between members on a conversation (inbox-notes.ts). */
+  notes: InboxNotesStore;
 }
 
 function bodyOf(common: CommonSendFields, reply: InboxReply): Record<string, unknown> {

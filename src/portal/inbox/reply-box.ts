@@ -16,7 +16,8 @@ import { templatePreview } from '../template-preview.ts';
 
 /** What the agent wrote, sent back to them with the refusal's words next to the form it came from. */
 export interface ReplyDraft {
-  form?: 'text' | 'media' | 'template';
+  /** The form it came from; `note` is the form of the team's notes (notes-view.ts). */
+  form?: 'text' | 'media' | 'template' | 'note';
   values: Record<string, string>;
   error?: string;
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
+import { addNote, NOTE_LIMITS, notesOf } from '../../domain/inbox/inbox-notes.ts';
 import { type InboxReply, replyInConversation } from '../../domain/inbox/inbox-reply.ts';
 import {
   assignableMembers,
@@ -27,6 +28,7 @@ import { select } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, param } from '../forms.ts';
 import { html } from '../html.ts';
+import { noteForm, notesList } from '../inbox/notes-view.ts';
 import { type ReplyDraft, replyBox } from '../inbox/reply-box.ts';
 import { replyFile } from '../inbox/reply-form.ts';
 import { threadView } from '../inbox/thread-view.ts';
@@ -73,12 +75,13 @@ async function conversationPage(
   if (c.state === 'open' && session.inboxUnread)
     session.inboxUnread = Math.max(0, session.inboxUnread - c.unread);
   const received = opened.entries.flatMap((e) => (e.direction === 'in' ? [e.message] : []));
-  const [copies, members, templates, savedReplies, saved] = await Promise.all([
+  const [copies, members, templates, savedReplies, saved, notes] = await Promise.all([
     receivedMediaLinks(deps.media, session.accountId, received),
     assignableMembers(deps.inbox, session.accountId),
     approvedTemplates(deps, session.accountId, c.businessPhone),
     listSavedReplies(deps.inbox.savedReplies, session.accountId),
     savedReplyText(deps.inbox.savedReplies, session.accountId, field(request.query, 'saved', 64)),
+    notesOf(deps.inbox, session.accountId, c.id),
   ]);
   // A saved reply chosen above the form is put in the message box, unless a refused reply is shown there.
   if (saved !== undefined && !draft.form) draft = { form: 'text', values: { message: saved } };
@@ -91,7 +94,9 @@ async function conversationPage(
 <dt>State</dt><dd>${c.state === 'open' ? 'Open' : 'Closed'}</dd></dl>
 ${controls(opened, session, members)}
 <h2>Messages</h2>
-<div data-live-part="thread">${threadView(opened.entries, { accountId: session.accountId, copies, customer })}</div></div>
+<div data-live-part="thread">${threadView(opened.entries, { accountId: session.accountId, copies, customer })}</div>
+${notesList(notes)}</div>
+${noteForm(c.id, session.csrfToken, { text: draft.form === 'note' ? (draft.values.note ?? '') : '', error: draft.form === 'note' ? draft.error : undefined })}
 ${replyBox({ action: `/app/inbox/${c.id}/reply`, csrfToken: session.csrfToken, window: opened.window, templates, chosen, draft, savedReplies })}`;
   return reply
     .code(status)
@@ -158,6 +163,23 @@ function draftOf(body: unknown): ReplyDraft {
   return { form: kind === 'media' || kind === 'template' ? kind : 'text', values };
 }
 
+/** Adds a note for the team (inbox/notes-view.ts); a refused one is shown next to its field. */
+function registerNoteRoute(portal: FastifyInstance, deps: PortalDeps): void {
+  portal.post('/inbox/:id/notes', async (request, reply) => {
+    const session = sessionOf(request);
+    const id = param(request.params, 'id');
+    const text = field(request.body, 'note', 5 * NOTE_LIMITS.textMax);
+    try {
+      await addNote(deps.inbox, session.accountId, id, session.userId, text, Date.now());
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.status !== 400) throw error;
+      const draft: ReplyDraft = { form: 'note', values: { note: text }, error: error.message };
+      return conversationPage(deps, request, reply, draft, 400);
+    }
+    return reply.redirect(`/app/inbox/${id}?notice=note-added`, 303);
+  });
+}
+
 export function registerConversationPages(portal: FastifyInstance, deps: PortalDeps): void {
   portal.get('/inbox/:id', async (request, reply) => conversationPage(deps, request, reply));
 
@@ -188,6 +210,8 @@ export function registerConversationPages(portal: FastifyInstance, deps: PortalD
     }
     return reply.redirect(`/app/inbox/${id}?notice=reply-sent`, 303);
   });
+
+  registerNoteRoute(portal, deps);
 
   portal.post('/inbox/:id/assign', async (request, reply) => {
     const session = sessionOf(request);

@@ -1,8 +1,9 @@
 /**
- * The inbox's saved replies through the portal over real HTTP (docs/inbox.md, "Saved replies"): added
- * with refusals next to their field, offered in a conversation and put in its message box, sent from there
- * to the customer's phone, removed; what a customer could never see of another account stays so, and a
- * saved text is shown as text, never as markup.
+ * The inbox's team tools through the portal over real HTTP (docs/inbox.md, "Saved replies" and "Team
+ * notes"). Saved replies: added with refusals next to their field, offered in a conversation and put in its
+ * message box, sent from there to the customer's phone, removed. Notes: added to a conversation, named by
+ * their author, shown to the team and never sent to the customer. Another account sees and changes neither,
+ * and what members wrote is shown as text, never as markup.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -21,7 +22,7 @@ const PASSWORD = 'a long enough password';
 const USER = '447911200451';
 const HOURS = 'We open at 9 and close at 18, <b>Monday</b> to Saturday.';
 
-describe('saved replies in the inbox', () => {
+describe('the inbox team tools', () => {
   let t: TestGateway;
   before(async () => {
     t = await startGateway();
@@ -97,5 +98,42 @@ describe('saved replies in the inbox', () => {
     assert.match((await owner.get(removed.location!)).html, /No saved replies yet/);
     const gone = await owner.get(`/app/inbox/${conversation.id}?saved=${saved.id}`);
     assert.match(gone.html, /<textarea id="f-message" name="message" rows="3"><\/textarea>/);
+  });
+
+  test('notes are kept on the conversation for the team, named by their author, never sent', async () => {
+    const agent = new PortalClient(t.url);
+    await agent.signUp('agent@notes.example', PASSWORD, 'Notes Shop');
+    const account = await portalAccount(t, 'agent@notes.example');
+    const user = '447911200452';
+    await joinSandbox(t, account, user);
+    const { id } = await t.gateway.store.db
+      .selectFrom('inbox_conversations')
+      .select('id')
+      .where('account_id', '=', account.accountId)
+      .executeTakeFirstOrThrow();
+    assert.match((await agent.get(`/app/inbox/${id}`)).html, /No notes yet/);
+    const added = await agent.post(`/app/inbox/${id}/notes`, {
+      note: 'Refund sent <i>today</i>.\nCall back Monday.',
+    });
+    assert.equal(added.status, 303);
+    const page = await agent.get(added.location!);
+    assert.match(page.html, /The note was added\. Only your team sees it\./);
+    assert.match(
+      page.html,
+      /<li class="note"><p class="who">agent@notes\.example<\/p>\s*<p class="text">Refund sent &lt;i&gt;today&lt;\/i&gt;\.\nCall back Monday\.<\/p>/,
+    );
+    const empty = await agent.post(`/app/inbox/${id}/notes`, { note: '  ' });
+    assert.equal(empty.status, 400);
+    assert.match(empty.html, /id="f-note-error">`note` must be 1 to 4096 characters/);
+
+    const stranger = new PortalClient(t.url);
+    await stranger.signUp('stranger@notes.example', PASSWORD, 'Stranger Shop');
+    assert.equal((await stranger.post(`/app/inbox/${id}/notes`, { note: 'hello' })).status, 404);
+    assert.equal((await stranger.get(`/app/inbox/${id}`)).status, 404);
+    const phone = await receivedBy(t, user);
+    assert.ok(
+      phone.every((m: { rendered: string }) => !m.rendered.includes('Refund sent')),
+      'the customer never receives a note',
+    );
   });
 });
