@@ -265,6 +265,68 @@ describe('the inbox in a browser', { skip }, () => {
     await page.locator('li.bubble.out', { hasText: 'How to find us' }).waitFor();
   });
 
+  test('a saved reply is put in the message and sent; a note for the team appears for others without a reload', async () => {
+    const conversation = page.url();
+    await page.getByRole('link', { name: 'Saved replies' }).click();
+    await page.getByLabel('Shortcut').fill('hours');
+    await page.getByRole('textbox', { name: 'Text' }).fill('We are open from 9 to 18, Monday to Saturday.');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByText('The saved reply was added').waitFor();
+    await page.goto(conversation);
+    await page.getByLabel('Saved reply').selectOption({ label: 'hours' });
+    await page.getByRole('button', { name: 'Put in the message' }).click();
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await page.waitForFunction(() =>
+      (globalThis as any).document.querySelector('#f-message')?.value.startsWith('We are open'),
+    );
+    await message.fill(`${await message.inputValue()} See you!`);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Your reply was sent').waitFor();
+    await eventually(async () =>
+      (await receivedBy(t, USER)).find(
+        (m) => m.content.text?.body === 'We are open from 9 to 18, Monday to Saturday. See you!',
+      ),
+    );
+
+    await page.getByLabel('Add a note for the team').fill('Told her our opening hours.');
+    await page.getByRole('button', { name: 'Add the note' }).click();
+    await page.getByText('The note was added').waitFor();
+    const notes = page.getByRole('list', { name: 'Notes, oldest first' });
+    await notes.getByText('Told her our opening hours.').waitFor();
+    // A note another member writes (stored here as their node would) appears without a reload.
+    const before = await page.evaluate(
+      () => (globalThis as any).performance.getEntriesByType('navigation').length,
+    );
+    const row = await t.gateway.store.db
+      .selectFrom('inbox_conversations')
+      .select(['id', 'account_id'])
+      .where('user_phone', '=', USER)
+      .executeTakeFirstOrThrow();
+    await t.gateway.store.db
+      .insertInto('inbox_notes')
+      .values({
+        id: 'nte_from_another_member',
+        account_id: row.account_id,
+        conversation_id: row.id,
+        author_id: 'usr_not_a_member',
+        text: 'She called back: all good.',
+        created_at: Date.now(),
+      })
+      .execute();
+    await notes.getByText('She called back: all good.').waitFor();
+    assert.equal(
+      await page.evaluate(() => (globalThis as any).performance.getEntriesByType('navigation').length),
+      before,
+      'the page was not loaded again',
+    );
+    assert.equal(await notes.locator('li.note .who').last().textContent(), 'A former member');
+    assert.ok(
+      (await receivedBy(t, USER)).every((m) => !JSON.stringify(m.content).includes('opening hours')),
+      'a note never reaches the customer',
+    );
+    await page.screenshot(shot('portal-inbox-tools.png'));
+  });
+
   test('outside the window the reply box offers the approved template, which is sent with its values', async () => {
     // A day and more since the customer last wrote.
     const dayAgo = Date.now() - 25 * 60 * 60 * 1000;
