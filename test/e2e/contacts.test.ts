@@ -113,6 +113,19 @@ describe('contacts', () => {
     assert.equal((await api(a, 'GET', '/api/v1/contacts?per_page=201')).status, 400);
   });
 
+  test('a NUL in a text comes back, is stored and is read as U+FFFD (docs/contract.md, "Text")', async () => {
+    const made = await api(a, 'POST', '/api/v1/contacts', {
+      phone: '+254712000131',
+      name: 'Nul\u0000Name',
+      attributes: { city: 'Nai\u0000robi' },
+    });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    assert.equal(made.body.data.name, 'Nul\uFFFDName');
+    const read = await api(a, 'GET', `/api/v1/contacts/${made.body.data.id}`);
+    assert.deepEqual(read.body.data, made.body.data, 'what was answered is what was stored');
+    assert.equal(read.body.data.attributes.city, 'Nai\uFFFDrobi');
+  });
+
   test('a user who writes to the number becomes a contact, named by their profile', async () => {
     await userSays(t, '447911200077', NUMBER, { text: 'Are you open on Sunday?', profileName: 'Grace' });
     // Run before the imports below, so the first page holds every contact so far.
