@@ -26,9 +26,34 @@ export interface WebhookResult {
   eventsPerSecond: number;
 }
 
+/**
+ * `outbox`: the clock runs from the first event written (the gateway delivers while they are written).
+ * `backlog`: the events are written while the endpoint is off, then it is turned on and they are replayed
+ * (`POST /api/v1/webhooks/<id>/replay`): the clock runs from the replay, so it times the delivery alone,
+ * as after a receiver's outage, without the writer taking a share of the machine.
+ */
+export type WebhookMode = 'outbox' | 'backlog';
+
+async function endpointCall(
+  gatewayUrl: string,
+  apiKey: string,
+  method: string,
+  route: string,
+  body: unknown,
+) {
+  const r = await fetch(`${gatewayUrl}/api/v1/webhooks${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', apiKey },
+    body: JSON.stringify(body),
+  });
+  if (r.status >= 300) throw new Error(`${method} /api/v1/webhooks${route}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as { data: { id: string } };
+}
+
 export async function webhookThroughput(
   target: 'sqlite' | 'postgres',
   events: number,
+  mode: WebhookMode = 'outbox',
 ): Promise<WebhookResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-hooks-'));
   const schema = target === 'postgres' ? await createPostgresSchema() : undefined;
@@ -57,15 +82,14 @@ export async function webhookThroughput(
   const gateway = await spawnGateway(env);
   try {
     const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Hooks', '--json'], env).stdout);
-    const created = await fetch(`${gateway.url}/api/v1/webhooks`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', apiKey: account.apiKey },
-      body: JSON.stringify({ url: receiverUrl }),
-    });
-    if (created.status !== 201) throw new Error(`endpoint not created: ${await created.text()}`);
+    const endpoint = await endpointCall(gateway.url, account.apiKey, 'POST', '', { url: receiverUrl });
+    const endpointId = endpoint.data.id;
+    const since = new Date(Date.now() - 1000).toISOString();
+    if (mode === 'backlog')
+      await endpointCall(gateway.url, account.apiKey, 'PATCH', `/${endpointId}`, { enabled: false });
     // Written as a busy gateway writes them: many transactions at once (WRITERS), each of a chunk.
     const store = openStore(databaseUrl, { poolSize: WRITERS });
-    const started = performance.now();
+    let started = performance.now();
     try {
       const chunks = Array.from({ length: Math.ceil(events / CHUNK) }, (_, c) => c * CHUNK);
       const writeChunk = (first: number) =>
@@ -87,10 +111,15 @@ export async function webhookThroughput(
     } finally {
       await store.close();
     }
+    if (mode === 'backlog') {
+      await endpointCall(gateway.url, account.apiKey, 'PATCH', `/${endpointId}`, { enabled: true });
+      started = performance.now();
+      await endpointCall(gateway.url, account.apiKey, 'POST', `/${endpointId}/replay`, { since });
+    }
     await allReceived;
     const seconds = (performance.now() - started) / 1000;
     return {
-      name: `webhook delivery (${target})`,
+      name: `webhook delivery${mode === 'backlog' ? ' of a backlog' : ''} (${target})`,
       events,
       seconds: Number(seconds.toFixed(2)),
       eventsPerSecond: Math.round(events / seconds),

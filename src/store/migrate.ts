@@ -34,6 +34,7 @@ import * as earlyTemplateReviews from './migrations/2026-11-26-911-early-templat
 import * as inboxReplyAuthors from './migrations/2026-11-26-912-inbox-reply-authors.ts';
 import * as savedReplies from './migrations/2026-11-26-913-saved-replies.ts';
 import * as inboxNotes from './migrations/2026-11-26-914-inbox-notes.ts';
+import * as deliveriesDueOrder from './migrations/2026-11-26-915-deliveries-due-order.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-912-inbox-reply-authors': inboxReplyAuthors,
   '2026-11-26-913-saved-replies': savedReplies,
   '2026-11-26-914-inbox-notes': inboxNotes,
+  '2026-11-26-915-deliveries-due-order': deliveriesDueOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
