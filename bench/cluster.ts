@@ -60,7 +60,12 @@ async function clusterOf(
       nodes.map((n) => n.url),
     );
     const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Cluster', '--json'], env).stdout);
-    await joinSandbox(network.url, account.joinCode, USER);
+    await joinSandbox(
+      network.url,
+      account,
+      USER,
+      nodes.map((n) => n.url),
+    );
     let sent = 0;
     const row = await load(
       `${count} node${count > 1 ? 's' : ''} on postgres behind a proxy, with status webhooks`,

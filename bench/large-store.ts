@@ -82,7 +82,7 @@ export async function largeStoreRows(
       env: { SIMULATOR_STATUS_WEBHOOKS: 'false' },
     });
     processes.push(network);
-    await joinSandbox(network.url, account.joinCode, USER);
+    await joinSandbox(network.url, account, USER, [gateway.url]);
     let sent = 0;
     const send = (name: string, url: string, pid: number | undefined) =>
       load(

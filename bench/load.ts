@@ -85,14 +85,45 @@ export async function load(
 }
 
 /**
- * The benchmark's user joins the account's sandbox through the network's simulator, which answers a join
- * once the gateway took it: the first send finds the user joined.
+ * The benchmark's user joins the account's sandbox through the network's simulator, and the rows start
+ * only once every gateway in `gatewayUrls` sends to them. The network answers the join when a gateway has
+ * taken its webhook, but the gateway applies it a moment later, behind whatever webhooks the network was
+ * still posting (a cluster row follows another row's status webhooks): a row started at once saw its first
+ * sends refused with 403 "has not joined your sandbox".
  */
-export async function joinSandbox(networkUrl: string, joinCode: string, user: string): Promise<void> {
+export async function joinSandbox(
+  networkUrl: string,
+  account: { joinCode: string; apiKey: string },
+  user: string,
+  gatewayUrls: string[],
+): Promise<void> {
   const answer = await fetch(`${networkUrl}/simulator/users/${user}/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ to: DEFAULT_SANDBOX_NUMBER, text: `join ${joinCode}` }),
+    body: JSON.stringify({ to: DEFAULT_SANDBOX_NUMBER, text: `join ${account.joinCode}` }),
   });
   if (answer.status !== 202) throw new Error(`the join was refused: ${await answer.text()}`);
+  for (const url of gatewayUrls) await sendsTo(url, account.apiKey, user);
+}
+
+/** Sends one message until the gateway takes it (403: not joined yet); fails after a minute. */
+async function sendsTo(gatewayUrl: string, apiKey: string, user: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (let attempt = 0; ; attempt++) {
+    const r = await fetch(`${gatewayUrl}/api/v1/msg/message/text`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apiKey },
+      body: JSON.stringify({
+        messageId: `joined-${user}-${gatewayUrl}-${attempt}`,
+        from: DEFAULT_SANDBOX_NUMBER,
+        to: user,
+        message: 'joined',
+      }),
+    });
+    const text = await r.text();
+    if (r.status === 200) return;
+    if (r.status !== 403 || Date.now() > deadline)
+      throw new Error(`no send to the joined user: ${r.status} ${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -122,7 +122,7 @@ async function gatewayOn(target: string, statuses: boolean, levels: number[]): P
       env: { SIMULATOR_STATUS_WEBHOOKS: String(statuses) },
     });
     const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Bench', '--json'], env).stdout);
-    await joinSandbox(network.url, account.joinCode, USER);
+    await joinSandbox(network.url, account, USER, [gateway.url]);
     const results: Result[] = [];
     let sent = 0;
     for (const connections of levels) {
