@@ -1,6 +1,7 @@
 /**
- * Operator commands, run as `npm run cli -- <command>` (entry: src/cli/main.ts). They work on the database named by the same
- * configuration as the server (DATABASE_URL, DATA_DIR, NETWORK ...), whether or not the server runs.
+ * Operator commands, run as `npm run cli -- <command>` (entry: src/cli/main.ts). They work on the database
+ * named by the same configuration as the server (DATABASE_URL, DATA_DIR, NETWORK ...), whether or not the
+ * server runs.
  */
 import { parseArgs } from 'node:util';
 import { installSecrets, openOperatorStore } from '../app/open-storage.ts';
