@@ -6,17 +6,13 @@
  * escape `\u0000` is walked; any other is parsed as before.
  */
 import type { FastifyInstance } from 'fastify';
-
-const NUL = '\u0000';
-const REPLACEMENT = '\uFFFD';
-
-const clean = (text: string) => (text.includes(NUL) ? text.replaceAll(NUL, REPLACEMENT) : text);
+import { textWithoutNul } from '../lib/without-nul.ts';
 
 function withoutNul(value: unknown): unknown {
-  if (typeof value === 'string') return clean(value);
+  if (typeof value === 'string') return textWithoutNul(value);
   if (Array.isArray(value)) return value.map(withoutNul);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), withoutNul(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [textWithoutNul(k), withoutNul(v)]));
   }
   return value;
 }
