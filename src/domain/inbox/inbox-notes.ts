@@ -5,6 +5,7 @@
  */
 import { newId } from '../../lib/ids.ts';
 import { GatewayError } from '../errors.ts';
+import type { Conversation } from '../ports/inbox.ts';
 import type { InboxNote, InboxNotesStore } from '../ports/inbox-notes.ts';
 import { conversationOf, type InboxDeps } from './inbox-service.ts';
 
@@ -14,14 +15,12 @@ export interface NoteDeps extends InboxDeps {
   notes: InboxNotesStore;
 }
 
-/** The conversation's newest notes, oldest first; another account's conversation is a 404. */
-export async function notesOf(
-  deps: NoteDeps,
-  accountId: string,
-  conversationId: string,
-): Promise<InboxNote[]> {
-  await conversationOf(deps, accountId, conversationId);
-  return deps.notes.list(accountId, conversationId, NOTE_LIMITS.shown);
+/**
+ * The newest notes of a conversation already found in the account (openConversation, conversationOf),
+ * oldest first: the page that shows them has read the conversation, so it is not read again.
+ */
+export function notesOf(deps: NoteDeps, accountId: string, conversation: Conversation): Promise<InboxNote[]> {
+  return deps.notes.list(accountId, conversation.id, NOTE_LIMITS.shown);
 }
 
 export async function addNote(

@@ -81,7 +81,7 @@ async function conversationPage(
     approvedTemplates(deps, session.accountId, c.businessPhone),
     listSavedReplies(deps.inbox.savedReplies, session.accountId),
     savedReplyText(deps.inbox.savedReplies, session.accountId, field(request.query, 'saved', 64)),
-    notesOf(deps.inbox, session.accountId, c.id),
+    notesOf(deps.inbox, session.accountId, c),
   ]);
   // A saved reply chosen above the form is put in the message box, unless a refused reply is shown there.
   if (saved !== undefined && !draft.form) draft = { form: 'text', values: { message: saved } };
