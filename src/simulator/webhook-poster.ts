@@ -12,6 +12,7 @@
  * post twice, as Meta's receivers do, never miss one.
  */
 import { createHmac } from 'node:crypto';
+import { Agent, request } from 'undici';
 import type { Scheduler } from './scheduler.ts';
 import type { StateJournal } from './state/journal.ts';
 
@@ -76,6 +77,12 @@ export class WebhookPoster {
   readonly #queues = new Map<string, Promise<void>>();
   readonly #inFlight = new Set<AbortController>();
   readonly #waiting: (() => void)[] = [];
+  /**
+   * Keep-alive connections to the receiver, one per post in flight. Posts go over undici's `request`, not
+   * `fetch`: every sent message brings three posts, and a fetch costs several times the CPU of a request
+   * (bench/README.md), which a network on the same machine takes from the gateway it serves.
+   */
+  readonly #agent = new Agent({ connections: MAX_IN_FLIGHT });
   #active = 0;
   #seq = 0;
 
@@ -136,6 +143,7 @@ export class WebhookPoster {
     for (const controller of this.#inFlight) controller.abort();
     for (const wake of this.#waiting.splice(0)) wake();
     await this.idle();
+    await this.#agent.destroy();
   }
 
   /** How a post ended: accepted by the receiver, given up after the last retry, or cut short by closing. */
@@ -172,20 +180,21 @@ export class WebhookPoster {
     this.#inFlight.add(controller);
     try {
       if (this.#options.scheduler.closed) return 'closed';
-      const response = await fetch(this.#options.url(), {
+      const timeout = this.#options.timeoutMs ?? TIMEOUT_MS;
+      const answer = await request(this.#options.url(), {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
         body,
-        signal: AbortSignal.any([
-          controller.signal,
-          AbortSignal.timeout(this.#options.timeoutMs ?? TIMEOUT_MS),
-        ]),
+        dispatcher: this.#agent,
+        signal: controller.signal,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
       });
-      await response.arrayBuffer();
-      return response.ok ? null : `HTTP ${response.status}`;
+      await answer.body.dump();
+      const ok = answer.statusCode >= 200 && answer.statusCode < 300;
+      return ok ? null : `HTTP ${answer.statusCode}`;
     } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code;
-      return cause ?? (error as Error).message;
+      return (error as { code?: string }).code ?? (error as Error).message;
     } finally {
       this.#inFlight.delete(controller);
       this.#release();
