@@ -5,7 +5,7 @@
 
 import { describeStatus } from '../domain/message-status.ts';
 import type { InboundMessage } from '../domain/ports/inbound.ts';
-import type { SentMessage } from '../domain/ports/messages.ts';
+import type { StatusSubject } from '../domain/ports/messages.ts';
 import { withOwnTemplateNames } from '../domain/templates/sandbox-names.ts';
 import { isUserId } from '../lib/user-id.ts';
 
@@ -91,7 +91,7 @@ export function inboundPayload(row: InboundMessage, mediaCopy?: { url: string } 
 }
 
 export function statusPayload(
-  message: SentMessage,
+  message: StatusSubject,
   status: string,
   at: number,
   error: string | null,

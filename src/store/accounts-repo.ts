@@ -1,7 +1,9 @@
 /** Accounts and their API keys (src/domain/ports/accounts.ts). */
 import type { Kysely } from 'kysely';
 import type { Account, AccountsStore, ApiKey } from '../domain/ports/accounts.ts';
+import { liveKeysByHash } from './batched-statements.ts';
 import { prepare } from './prepared.ts';
+import { batchedRead, batchesReads } from './read-batches.ts';
 import type { AccountsTable, ApiKeysTable, Database } from './schema.ts';
 
 const accountOf = (row: AccountsTable): Account => ({
@@ -20,8 +22,9 @@ const keyOf = (row: Omit<ApiKeysTable, 'hash'>): ApiKey => ({
   revokedAt: row.revoked_at,
 });
 
-// Every request authenticates: the lookup is compiled once (prepared.ts). Keys are not cached, so a
-// revocation takes effect at once on every node.
+// Every request authenticates: the lookup is compiled once (prepared.ts), and on PostgreSQL the lookups of
+// concurrent requests go as one statement (read-batches.ts). Keys are not cached, so a revocation takes
+// effect at once on every node.
 const liveKeyByHash = prepare(
   (db: Kysely<Database>, hash: string) =>
     db
@@ -34,9 +37,16 @@ const liveKeyByHash = prepare(
 
 class AccountsRepository implements AccountsStore {
   readonly #db: Kysely<Database>;
+  readonly #liveKeys: (hash: string) => Promise<{ id: string; account_id: string }[]>;
 
   constructor(db: Kysely<Database>) {
     this.#db = db;
+    this.#liveKeys = batchesReads(db)
+      ? batchedRead(
+          (hashes) => liveKeysByHash(db, hashes),
+          (row) => row.hash,
+        )
+      : async (hash) => (await liveKeyByHash(db, hash)).rows;
   }
 
   async insertAccount(account: Account): Promise<void> {
@@ -120,8 +130,7 @@ class AccountsRepository implements AccountsStore {
   }
 
   async findLiveKeyOwner(hash: string) {
-    const { rows } = await liveKeyByHash(this.#db, hash);
-    const row = rows[0];
+    const row = (await this.#liveKeys(hash))[0];
     return row && { accountId: row.account_id, keyId: row.id };
   }
 }

@@ -4,7 +4,9 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { ConversationsStore, LinkedUser } from '../domain/ports/conversations.ts';
+import { membersWithWindows, pairKey } from './batched-statements.ts';
 import { prepare } from './prepared.ts';
+import { batchedRead, batchesReads } from './read-batches.ts';
 import type { Database } from './schema.ts';
 
 // Both run on every send: compiled once.
@@ -126,6 +128,23 @@ function userLinks(db: Kysely<Database>): Pick<ConversationsStore, 'linkUser' | 
   };
 }
 
+/**
+ * The account a sandbox user joined, with the last time they wrote to the sandbox, if ever. Every sandbox
+ * send reads it: on PostgreSQL, the reads of concurrent sends go as one statement (./read-batches.ts).
+ */
+function sandboxMemberships(db: Kysely<Database>): ConversationsStore['sandboxMembership'] {
+  const membership = (row: { account_id: string; last_inbound_at: number | null } | undefined) =>
+    row && { accountId: row.account_id, lastInboundAt: row.last_inbound_at ?? undefined };
+  if (!batchesReads(db))
+    return async (sandboxPhone, userPhone) =>
+      membership((await memberWithWindow(db, sandboxPhone, userPhone)).rows[0]);
+  const read = batchedRead(
+    (keys) => membersWithWindows(db, keys),
+    (row) => pairKey(row.sandbox_phone, row.user_phone),
+  );
+  return async (sandboxPhone, userPhone) => membership((await read(pairKey(sandboxPhone, userPhone)))[0]);
+}
+
 export function conversationsRepo(db: Kysely<Database>): ConversationsStore {
   return {
     ...userLinks(db),
@@ -154,15 +173,7 @@ export function conversationsRepo(db: Kysely<Database>): ConversationsStore {
       return rows[0]?.account_id;
     },
 
-    /** The account a sandbox user joined, with the last time they wrote to the sandbox, if ever. */
-    async sandboxMembership(
-      sandboxPhone: string,
-      userPhone: string,
-    ): Promise<{ accountId: string; lastInboundAt: number | undefined } | undefined> {
-      const { rows } = await memberWithWindow(db, sandboxPhone, userPhone);
-      const row = rows[0];
-      return row && { accountId: row.account_id, lastInboundAt: row.last_inbound_at ?? undefined };
-    },
+    sandboxMembership: sandboxMemberships(db),
 
     async recordInbound(businessPhone: string, userPhone: string, at: number): Promise<void> {
       await db

@@ -9,12 +9,13 @@ import type { MediaCopy, PublishReceived } from '../domain/inbound.ts';
 import type { MessageStatus } from '../domain/message-status.ts';
 import { messageSummary } from '../domain/message-summary.ts';
 import type { InboundMessage } from '../domain/ports/inbound.ts';
-import type { SentMessage } from '../domain/ports/messages.ts';
+import type { StatusSubject } from '../domain/ports/messages.ts';
 import { inboundRepo } from './inbound-repo.ts';
 import { recordReceivedInInbox } from './inbox-repo.ts';
 import type { MessageHooks } from './messages-repo.ts';
 import type { Database } from './schema.ts';
-import { insertEvent } from './webhooks-repo.ts';
+import { STATUS_EVENT_TYPE } from './status-with-event.ts';
+import { eventPayload, insertEvent } from './webhooks-repo.ts';
 
 /** Tells the dispatcher that new events wait (a no-op when it runs already). */
 export type WakeDispatcher = () => void;
@@ -22,7 +23,7 @@ export type WakeDispatcher = () => void;
 /** The data of each event, from the domain's messages. */
 export interface EventPayloads {
   status(
-    message: SentMessage,
+    message: StatusSubject,
     status: MessageStatus,
     at: number,
     error: string | null,
@@ -36,10 +37,15 @@ export function statusEvents(wake: WakeDispatcher, payloads: EventPayloads): Mes
   return {
     onStatusChange: async (trx, message, status, at, error, network) => {
       const data = () => payloads.status(message, status, at, error, network);
-      if (await insertEvent(trx, message.accountId, 'message.status', data, at)) wake();
+      if (await insertEvent(trx, message.accountId, STATUS_EVENT_TYPE, data, at)) wake();
     },
     // insertEvent keeps nothing for an account without endpoints.
     statusChangeNeedsEndpoints: true,
+    statusEvent: {
+      payload: (message, status, at, error, network, now) =>
+        eventPayload(STATUS_EVENT_TYPE, now, payloads.status(message, status, at, error, network)),
+      written: wake,
+    },
   };
 }
 

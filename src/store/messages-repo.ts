@@ -2,14 +2,30 @@
  * Messages the gateway sent: the deduplication reservation, the network id, and the status history
  * (src/domain/ports/messages.ts).
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import { type MessageStatus, statusRank } from '../domain/message-status.ts';
-import type { MessageClaim, MessagesStore, SentMessage } from '../domain/ports/messages.ts';
+import type { MessageClaim, MessagesStore, SentMessage, StatusSubject } from '../domain/ports/messages.ts';
 import { newId } from '../lib/ids.ts';
+import { knownByWaIds, type UnmatchedRow, unmatchedOfMany } from './batched-statements.ts';
 import { messageReads } from './message-reads.ts';
-import { type ClaimRow, claimRowOf, sentMessageOf } from './message-rows.ts';
-import { prepare } from './prepared.ts';
+import { claimRowOf, sentMessageOf } from './message-rows.ts';
+import {
+  advanceById,
+  advanceByIdAtOnce,
+  advanceByIdRecordingWaId,
+  advanceByIdRecordingWaIdAtOnce,
+  advanceByWaId,
+  advanceByWaIdRecordingWaId,
+  claimInsert,
+  insertStatusEvent,
+  type KnownMessage,
+  knownByWaId,
+  recordLateStep,
+  unmatchedOf,
+} from './message-statements.ts';
+import { batchedRead, batchesReads } from './read-batches.ts';
 import type { Database, MessagesTable } from './schema.ts';
+import { applyStatusWithEvent } from './status-with-event.ts';
 import { unsettledMessages } from './unsettled-messages.ts';
 
 type MessageRow = MessagesTable;
@@ -31,178 +47,88 @@ export interface MessageHooks {
    * a five-round-trip transaction.
    */
   statusChangeNeedsEndpoints?: boolean;
-}
-
-/** The queries every send runs, compiled once (./prepared.ts); the claim insert once per set of columns. */
-const claimInserts = new Map<
-  string,
-  (db: Kysely<Database>, ...values: unknown[]) => Promise<{ rows: unknown[] }>
->();
-function claimInsert(columns: string[]) {
-  const key = columns.join(',');
-  let insert = claimInserts.get(key);
-  if (!insert) {
-    insert = prepare(
-      (db: Kysely<Database>, ...values: unknown[]) =>
-        db
-          .insertInto('messages')
-          .values({
-            ...(Object.fromEntries(columns.map((c, i) => [c, values[i]])) as ClaimRow),
-            status: 'PENDING',
-            status_rank: 0,
-            wa_id: null,
-            error: null,
-          })
-          .onConflict((oc) => oc.columns(['account_id', 'client_message_id']).doNothing())
-          .returning('id'),
-      columns.length,
-    );
-    claimInserts.set(key, insert);
-  }
-  return insert;
-}
-
-function advanceQuery(byId: boolean, recordWaId: boolean) {
-  return prepare(
-    (
-      db: Kysely<Database>,
-      key: string,
-      status: string,
-      rank: number,
-      error: string | null,
+  /**
+   * PostgreSQL: the event a network status writes when it is applied in one statement
+   * (./status-with-event.ts), for hooks whose onStatusChange writes only that event: its payload text at
+   * `now`, and what to do once one is written.
+   */
+  statusEvent?: {
+    payload(
+      message: StatusSubject,
+      status: MessageStatus,
       at: number,
-      waId: string | null,
-    ) => {
-      const query = db
-        .updateTable('messages')
-        .set({ status, status_rank: rank, error, updated_at: at, ...(recordWaId ? { wa_id: waId } : {}) })
-        .where('status_rank', '<', rank)
-        .where('status', '!=', 'FAILED')
-        .returningAll();
-      return byId ? query.where('id', '=', key) : query.where('wa_id', '=', key);
-    },
-    6,
-  );
-}
-const advanceById = advanceQuery(true, false);
-const advanceByIdRecordingWaId = advanceQuery(true, true);
-const advanceByWaId = advanceQuery(false, false);
-const advanceByWaIdRecordingWaId = advanceQuery(false, true);
-
-const insertStatusEvent = prepare(
-  (db: Kysely<Database>, id: string, messageId: string, status: string, at: number, error: string | null) =>
-    db.insertInto('message_status_events').values({ id, message_id: messageId, status, at, error }),
-  5,
-);
-/**
- * PostgreSQL: moves a message (by id) forward and records the step in one statement, if its account has no
- * webhook endpoint; with one, nothing changes and `has_endpoints` says the caller must use a transaction.
- * One statement is atomic on its own, and the endpoint check sees the same snapshot as the update.
- */
-function advanceInOneStatement(recordWaId: boolean) {
-  return prepare(
-    (
-      db: Kysely<Database>,
-      id: string,
-      status: string,
-      rank: number,
       error: string | null,
-      at: number,
-      waId: string | null,
-      eventId: string,
-    ) => {
-      const setWaId = recordWaId ? sql`, wa_id = ${waId}` : sql``;
-      const query = sql<{ has_endpoints: boolean; moved: number }>`
-        with hooked as (
-          select exists (
-            select 1 from webhook_endpoints e join messages m on e.account_id = m.account_id where m.id = ${id}
-          ) as has
-        ), moved as (
-          update messages set status = ${status}, status_rank = ${rank}, error = ${error}, updated_at = ${at}${setWaId}
-          where id = ${id} and status_rank < ${rank} and status <> 'FAILED' and not (select has from hooked)
-          returning id
-        ), logged as (
-          insert into message_status_events (id, message_id, status, at, error)
-          select ${eventId}::text, id, ${status}::text, ${at}::bigint, ${error}::text from moved
-        )
-        select (select has from hooked) as has_endpoints, (select count(*) from moved)::int as moved`;
-      return { compile: () => query.compile(db) };
-    },
-    7,
-  );
+      network: string | null,
+      now: number,
+    ): string;
+    written(): void;
+  };
 }
-const advanceByIdAtOnce = advanceInOneStatement(false);
-const advanceByIdRecordingWaIdAtOnce = advanceInOneStatement(true);
-
-/**
- * A network status that arrives after a later one (a `delivered` after `read`: the network does not keep
- * order, and a status kept until the send recorded its id can be applied after one that came straight in)
- * does not move the message, nor publish an event, but what it says happened: it joins the timeline once.
- * Never after FAILED, which ends the timeline.
- */
-async function recordLateStep(
-  trx: Kysely<Database>,
-  waId: string,
-  status: MessageStatus,
-  at: number,
-  error: string | null,
-): Promise<void> {
-  if (status === 'FAILED' || status === 'PENDING') return;
-  await trx
-    .insertInto('message_status_events')
-    .columns(['id', 'message_id', 'status', 'at', 'error'])
-    .expression((eb) =>
-      eb
-        .selectFrom('messages as m')
-        // Typed casts: PostgreSQL cannot infer the type of a bare parameter in a select list.
-        .select([
-          sql<string>`cast(${newId('mse')} as text)`.as('id'),
-          'm.id as message_id',
-          sql<string>`cast(${status} as text)`.as('status'),
-          sql<number>`cast(${at} as bigint)`.as('at'),
-          sql<string | null>`cast(${error} as text)`.as('error'),
-        ])
-        .where('m.wa_id', '=', waId)
-        .where('m.status', '!=', 'FAILED')
-        .where('m.status_rank', '>', statusRank(status))
-        .where((w) =>
-          w.not(
-            w.exists(
-              w
-                .selectFrom('message_status_events as e')
-                .select('e.id')
-                .whereRef('e.message_id', '=', 'm.id')
-                .where('e.status', '=', status),
-            ),
-          ),
-        ),
-    )
-    .execute();
-}
-
-/** Looked for after every accepted send: its columns named, so PostgreSQL prepares it once per connection. */
-const unmatchedOf = prepare(
-  (db: Kysely<Database>, waId: string) =>
-    db
-      .selectFrom('unmatched_statuses')
-      .select(['id', 'wa_id', 'status', 'at', 'error', 'network'])
-      .where('wa_id', '=', waId)
-      .orderBy('at'),
-  1,
-);
 
 class MessagesRepository {
   readonly #db: Kysely<Database>;
   readonly #hooks: MessageHooks;
   /** Status steps in one statement (PostgreSQL) when no hook needs the moved rows one by one. */
   readonly #atOnce: boolean;
+  /** PostgreSQL: network statuses applied with their event in one statement. */
+  readonly #statusEvent: MessageHooks['statusEvent'];
+  readonly #unmatchedOf: (waId: string) => Promise<UnmatchedRow[]>;
+  readonly #knownByWaId: (waId: string) => Promise<KnownMessage[]>;
 
   constructor(db: Kysely<Database>, hooks: MessageHooks) {
     this.#db = db;
     this.#hooks = hooks;
-    this.#atOnce =
-      (!hooks.onStatusChange || hooks.statusChangeNeedsEndpoints === true) &&
-      db.getExecutor().adapter instanceof PostgresAdapter;
+    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    this.#atOnce = (!hooks.onStatusChange || hooks.statusChangeNeedsEndpoints === true) && postgres;
+    this.#statusEvent = postgres ? hooks.statusEvent : undefined;
+    // Every accepted send looks for early statuses and every status reads its message: on PostgreSQL the
+    // reads of concurrent requests go as one statement (./read-batches.ts).
+    if (batchesReads(db)) {
+      this.#unmatchedOf = batchedRead(
+        (waIds) => unmatchedOfMany(db, waIds),
+        (row) => row.wa_id,
+      );
+      this.#knownByWaId = batchedRead(
+        (waIds) => knownByWaIds(db, waIds),
+        // Found by its network id, so it has one.
+        (row) => row.wa_id ?? '',
+      );
+    } else {
+      this.#unmatchedOf = async (waId) => (await unmatchedOf(db, waId)).rows;
+      this.#knownByWaId = async (waId) => (await knownByWaId(db, waId)).rows;
+    }
+  }
+
+  /** A network status moving a known message, with its event, in one statement (./status-with-event.ts). */
+  async #applyWithEvent(
+    event: NonNullable<MessageHooks['statusEvent']>,
+    known: KnownMessage,
+    status: MessageStatus,
+    at: number,
+    error: string | null,
+    network: string | null,
+  ): Promise<void> {
+    // The event's own time, as insertEvent (./webhooks-repo.ts) takes it: when it is recorded.
+    const now = Math.max(Date.now(), at);
+    const subject: StatusSubject = {
+      accountId: known.account_id,
+      clientMessageId: known.client_message_id,
+      waId: known.wa_id,
+      fromPhone: known.from_phone,
+      toPhone: known.to_phone,
+    };
+    const { eventWritten } = await applyStatusWithEvent(this.#db, {
+      messageId: known.id,
+      status,
+      rank: statusRank(status),
+      error,
+      at,
+      stepId: newId('mse'),
+      eventId: newId('evt', now),
+      eventAt: now,
+      payload: event.payload(subject, status, at, error, network, now),
+    });
+    if (eventWritten) event.written();
   }
 
   /**
@@ -277,7 +203,7 @@ class MessagesRepository {
   }
 
   async applyUnmatched(waId: string): Promise<void> {
-    const { rows: pending } = await unmatchedOf(this.#db, waId);
+    const pending = await this.#unmatchedOf(waId);
     for (const s of pending) {
       const status = s.status as MessageStatus;
       if (!(await this.advance({ waId }, status, s.at, s.error, undefined, s.network)))
@@ -343,18 +269,16 @@ class MessagesRepository {
   ): Promise<boolean> {
     // Most reports repeat what is known already: the object is serialized only for one that is kept.
     const network = () => (reported ? JSON.stringify(reported) : null);
-    const known = await this.#db
-      .selectFrom('messages')
-      .select(['status', 'status_rank'])
-      .where('wa_id', '=', waId)
-      .executeTakeFirst();
+    const known = (await this.#knownByWaId(waId))[0];
     if (known) {
       // Most reports repeat what is known already (the network's `sent` after the send's own SENT):
       // settle those with this one read instead of a transaction.
       if (known.status === 'FAILED') return true;
-      if (known.status_rank < statusRank(status))
-        await this.advance({ waId }, status, at, error, undefined, network());
-      else if (known.status_rank > statusRank(status))
+      if (known.status_rank < statusRank(status)) {
+        if (this.#statusEvent)
+          await this.#applyWithEvent(this.#statusEvent, known, status, at, error, network());
+        else await this.advance({ waId }, status, at, error, undefined, network());
+      } else if (known.status_rank > statusRank(status))
         await recordLateStep(this.#db, waId, status, at, error);
       return true;
     }

@@ -41,15 +41,15 @@ const endpointsOfAccount = prepare(
   1,
 );
 
+/** An event as every endpoint receives it (docs/webhooks.md, "The event envelope"). */
+export function eventPayload(type: string, now: number, data: unknown): string {
+  return JSON.stringify({ type, timestamp: new Date(now).toISOString(), data });
+}
+
 /**
  * Writes one event and a pending delivery to every enabled endpoint of the account subscribed to its type.
  * Call it inside the transaction of the change the event reports (the outbox pattern).
  */
-/** An event as every endpoint receives it (docs/webhooks.md, "The event envelope"). */
-function eventPayload(type: string, now: number, data: unknown): string {
-  return JSON.stringify({ type, timestamp: new Date(now).toISOString(), data });
-}
-
 export async function insertEvent(
   db: Kysely<Database>,
   accountId: string,

@@ -26,6 +26,12 @@ export interface SentMessage {
   updatedAt: number;
 }
 
+/** What a status event says of its message: the fields that never change once it is sent. */
+export type StatusSubject = Pick<
+  SentMessage,
+  'accountId' | 'clientMessageId' | 'waId' | 'fromPhone' | 'toPhone'
+>;
+
 /** What a send claims before it calls the network: the message without its outcome yet. */
 export type MessageClaim = Omit<SentMessage, 'status' | 'statusRank' | 'waId' | 'error'>;
 

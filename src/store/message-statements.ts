@@ -1,0 +1,193 @@
+/**
+ * The statements of the messages store (./messages-repo.ts), each compiled once (./prepared.ts): a send's
+ * claim, the status steps, and the reads of a network status's message and of statuses that came early.
+ */
+import { type Kysely, sql } from 'kysely';
+import { type MessageStatus, statusRank } from '../domain/message-status.ts';
+import { newId } from '../lib/ids.ts';
+import type { ClaimRow } from './message-rows.ts';
+import { prepare } from './prepared.ts';
+import type { Database, MessagesTable } from './schema.ts';
+
+type MessageRow = MessagesTable;
+
+/** The queries every send runs, compiled once (./prepared.ts); the claim insert once per set of columns. */
+const claimInserts = new Map<
+  string,
+  (db: Kysely<Database>, ...values: unknown[]) => Promise<{ rows: unknown[] }>
+>();
+export function claimInsert(columns: string[]) {
+  const key = columns.join(',');
+  let insert = claimInserts.get(key);
+  if (!insert) {
+    insert = prepare(
+      (db: Kysely<Database>, ...values: unknown[]) =>
+        db
+          .insertInto('messages')
+          .values({
+            ...(Object.fromEntries(columns.map((c, i) => [c, values[i]])) as ClaimRow),
+            status: 'PENDING',
+            status_rank: 0,
+            wa_id: null,
+            error: null,
+          })
+          .onConflict((oc) => oc.columns(['account_id', 'client_message_id']).doNothing())
+          .returning('id'),
+      columns.length,
+    );
+    claimInserts.set(key, insert);
+  }
+  return insert;
+}
+
+function advanceQuery(byId: boolean, recordWaId: boolean) {
+  return prepare(
+    (
+      db: Kysely<Database>,
+      key: string,
+      status: string,
+      rank: number,
+      error: string | null,
+      at: number,
+      waId: string | null,
+    ) => {
+      const query = db
+        .updateTable('messages')
+        .set({ status, status_rank: rank, error, updated_at: at, ...(recordWaId ? { wa_id: waId } : {}) })
+        .where('status_rank', '<', rank)
+        .where('status', '!=', 'FAILED')
+        .returningAll();
+      return byId ? query.where('id', '=', key) : query.where('wa_id', '=', key);
+    },
+    6,
+  );
+}
+export const advanceById = advanceQuery(true, false);
+export const advanceByIdRecordingWaId = advanceQuery(true, true);
+export const advanceByWaId = advanceQuery(false, false);
+export const advanceByWaIdRecordingWaId = advanceQuery(false, true);
+
+export const insertStatusEvent = prepare(
+  (db: Kysely<Database>, id: string, messageId: string, status: string, at: number, error: string | null) =>
+    db.insertInto('message_status_events').values({ id, message_id: messageId, status, at, error }),
+  5,
+);
+/**
+ * PostgreSQL: moves a message (by id) forward and records the step in one statement, if its account has no
+ * webhook endpoint; with one, nothing changes and `has_endpoints` says the caller must use a transaction.
+ * One statement is atomic on its own, and the endpoint check sees the same snapshot as the update.
+ */
+function advanceInOneStatement(recordWaId: boolean) {
+  return prepare(
+    (
+      db: Kysely<Database>,
+      id: string,
+      status: string,
+      rank: number,
+      error: string | null,
+      at: number,
+      waId: string | null,
+      eventId: string,
+    ) => {
+      const setWaId = recordWaId ? sql`, wa_id = ${waId}` : sql``;
+      const query = sql<{ has_endpoints: boolean; moved: number }>`
+        with hooked as (
+          select exists (
+            select 1 from webhook_endpoints e join messages m on e.account_id = m.account_id where m.id = ${id}
+          ) as has
+        ), moved as (
+          update messages set status = ${status}, status_rank = ${rank}, error = ${error}, updated_at = ${at}${setWaId}
+          where id = ${id} and status_rank < ${rank} and status <> 'FAILED' and not (select has from hooked)
+          returning id
+        ), logged as (
+          insert into message_status_events (id, message_id, status, at, error)
+          select ${eventId}::text, id, ${status}::text, ${at}::bigint, ${error}::text from moved
+        )
+        select (select has from hooked) as has_endpoints, (select count(*) from moved)::int as moved`;
+      return { compile: () => query.compile(db) };
+    },
+    7,
+  );
+}
+export const advanceByIdAtOnce = advanceInOneStatement(false);
+export const advanceByIdRecordingWaIdAtOnce = advanceInOneStatement(true);
+
+/**
+ * A network status that arrives after a later one (a `delivered` after `read`: the network does not keep
+ * order, and a status kept until the send recorded its id can be applied after one that came straight in)
+ * does not move the message, nor publish an event, but what it says happened: it joins the timeline once.
+ * Never after FAILED, which ends the timeline.
+ */
+export async function recordLateStep(
+  trx: Kysely<Database>,
+  waId: string,
+  status: MessageStatus,
+  at: number,
+  error: string | null,
+): Promise<void> {
+  if (status === 'FAILED' || status === 'PENDING') return;
+  await trx
+    .insertInto('message_status_events')
+    .columns(['id', 'message_id', 'status', 'at', 'error'])
+    .expression((eb) =>
+      eb
+        .selectFrom('messages as m')
+        // Typed casts: PostgreSQL cannot infer the type of a bare parameter in a select list.
+        .select([
+          sql<string>`cast(${newId('mse')} as text)`.as('id'),
+          'm.id as message_id',
+          sql<string>`cast(${status} as text)`.as('status'),
+          sql<number>`cast(${at} as bigint)`.as('at'),
+          sql<string | null>`cast(${error} as text)`.as('error'),
+        ])
+        .where('m.wa_id', '=', waId)
+        .where('m.status', '!=', 'FAILED')
+        .where('m.status_rank', '>', statusRank(status))
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('message_status_events as e')
+                .select('e.id')
+                .whereRef('e.message_id', '=', 'm.id')
+                .where('e.status', '=', status),
+            ),
+          ),
+        ),
+    )
+    .execute();
+}
+
+/** Looked for after every accepted send: its columns named, so PostgreSQL prepares it once per connection. */
+export const unmatchedOf = prepare(
+  (db: Kysely<Database>, waId: string) =>
+    db
+      .selectFrom('unmatched_statuses')
+      .select(['id', 'wa_id', 'status', 'at', 'error', 'network'])
+      .where('wa_id', '=', waId)
+      .orderBy('at'),
+  1,
+);
+
+/** A network status's message, with what its event says of it: read once per status, so compiled once. */
+export const knownByWaId = prepare(
+  (db: Kysely<Database>, waId: string) =>
+    db
+      .selectFrom('messages')
+      .select([
+        'id',
+        'account_id',
+        'client_message_id',
+        'from_phone',
+        'to_phone',
+        'wa_id',
+        'status',
+        'status_rank',
+      ])
+      .where('wa_id', '=', waId),
+  1,
+);
+export type KnownMessage = Pick<
+  MessageRow,
+  'id' | 'account_id' | 'client_message_id' | 'from_phone' | 'to_phone' | 'wa_id' | 'status' | 'status_rank'
+>;

@@ -1,0 +1,119 @@
+/**
+ * The reads every send and status make, asked by many requests at once, on SQLite and on PostgreSQL
+ * (where they go as batched statements, src/store/batched-statements.ts): each answers its own key,
+ * revoked keys find nothing, and an unknown key finds nothing.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createAccount } from '../../src/domain/accounts.ts';
+import type { Store } from '../../src/store/connect.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
+import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
+import { storeTargets as targets } from '../support/store-targets.ts';
+
+const SANDBOX = '14155550100';
+
+for (const target of targets) {
+  describe(`reads asked at once, on ${target.name}`, async () => {
+    const skip = await target.skip();
+    let store: Store;
+    let cleanup: () => Promise<void>;
+    let repos: Repositories;
+
+    before(async () => {
+      if (skip) return;
+      ({ store, cleanup } = await target.open());
+      await migrateToLatest(store);
+      repos = createRepositories(store);
+    });
+    after(async () => {
+      if (skip) return;
+      await store.close();
+      await cleanup();
+    });
+
+    test('API keys: each request finds its own key, none a revoked one', { skip }, async () => {
+      const accounts = await Promise.all(
+        ['One', 'Two', 'Three'].map((n) => createAccount(repos.accounts, n)),
+      );
+      const keys = accounts.map((a, i) => ({ id: `key_batch${i}`, accountId: a.id, hash: `hash-${i}` }));
+      for (const k of keys)
+        await store.db
+          .insertInto('api_keys')
+          .values({
+            id: k.id,
+            account_id: k.accountId,
+            hash: k.hash,
+            name: 'k',
+            prefix: 'sk_',
+            created_at: 1,
+            revoked_at: null,
+          })
+          .execute();
+      await store.db.updateTable('api_keys').set({ revoked_at: 2 }).where('id', '=', 'key_batch2').execute();
+      const asked = Array.from(
+        { length: 60 },
+        (_, i) => [`hash-${i % 3}`, 'hash-none'][i % 5 === 4 ? 1 : 0]!,
+      );
+      const found = await Promise.all(asked.map((h) => repos.accounts.findLiveKeyOwner(h)));
+      asked.forEach((hash, i) => {
+        const expected = hash === 'hash-0' ? keys[0] : hash === 'hash-1' ? keys[1] : undefined;
+        assert.deepEqual(
+          found[i],
+          expected && { accountId: expected.accountId, keyId: expected.id },
+          `read ${i} of ${hash}`,
+        );
+      });
+    });
+
+    test('sandbox memberships with their windows, each for its own user', { skip }, async () => {
+      const account = await createAccount(repos.accounts, 'Sandboxed');
+      const users = Array.from({ length: 20 }, (_, i) => `2547123400${String(i).padStart(2, '0')}`);
+      for (const [i, user] of users.entries()) {
+        if (i % 4 === 3) continue;
+        await repos.conversations.joinSandbox(SANDBOX, user, account.id, 1_000);
+        if (i % 2 === 0) await repos.conversations.recordInbound(SANDBOX, user, 5_000 + i);
+      }
+      const found = await Promise.all(users.map((u) => repos.conversations.sandboxMembership(SANDBOX, u)));
+      users.forEach((_, i) => {
+        const expected =
+          i % 4 === 3
+            ? undefined
+            : { accountId: account.id, lastInboundAt: i % 2 === 0 ? 5_000 + i : undefined };
+        assert.deepEqual(found[i], expected, `user ${i}`);
+      });
+    });
+
+    test('statuses of many messages at once, each applied to its own', { skip }, async () => {
+      const account = await createAccount(repos.accounts, 'Statuses');
+      const ids = Array.from({ length: 30 }, (_, i) => i);
+      for (const i of ids) {
+        const claim = {
+          id: `msg_batch_${i}`,
+          accountId: account.id,
+          clientMessageId: `batch-${i}`,
+          requestHash: 'h',
+          kind: 'text',
+          fromPhone: SANDBOX,
+          toPhone: '254712340001',
+          content: '{}',
+          createdAt: 1,
+          updatedAt: 1,
+        };
+        await repos.messages.reserve(claim);
+        // A third of the statuses come before the send recorded the network id.
+        if (i % 3 === 0) await repos.messages.applyNetworkStatus(`wamid.B${i}`, 'DELIVERED', 2_000, null);
+      }
+      await Promise.all(ids.map((i) => repos.messages.markAccepted(`msg_batch_${i}`, `wamid.B${i}`, 1_500)));
+      await Promise.all(
+        ids
+          .filter((i) => i % 3 === 1)
+          .map((i) => repos.messages.applyNetworkStatus(`wamid.B${i}`, 'READ', 3_000, null)),
+      );
+      for (const i of ids) {
+        const expected = i % 3 === 0 ? 'DELIVERED' : i % 3 === 1 ? 'READ' : 'SENT';
+        assert.equal((await repos.messages.findByNetworkId(`wamid.B${i}`))?.status, expected, `message ${i}`);
+      }
+    });
+  });
+}
