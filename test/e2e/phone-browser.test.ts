@@ -52,6 +52,12 @@ describe('the virtual phone page', {
 
   /** The message element of a network id on the page. */
   const bubble = (waId: string) => page.locator(`li.message[data-id="${waId}"]`);
+  /**
+   * Each new status draws a message again, so a click that lands while it is being drawn again is lost:
+   * controls in a message are used once it reached its last status (read).
+   */
+  const settled = (waId: string) =>
+    eventually(async () => (await bubble(waId).getAttribute('data-status')) === 'read');
 
   before(async () => {
     t = await startGateway({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', SIMULATOR_STATUS_DELAY_MS: '150' } });
@@ -140,6 +146,7 @@ describe('the virtual phone page', {
     assert.equal(await link.getAttribute('href'), 'https://example.com/orders/77');
 
     const before = received().length;
+    await settled(sent.waId);
     await bubble(sent.waId).getByRole('button', { name: 'Reschedule' }).click();
     const event = await eventually(() => received().slice(before)[0]);
     assert.deepEqual(event.json.data.interactive, {
@@ -179,6 +186,7 @@ describe('the virtual phone page', {
       ],
     });
     await bubble(sent.waId).waitFor();
+    await settled(sent.waId);
     await bubble(sent.waId).getByRole('button', { name: 'See dishes' }).click();
     const dialog = page.getByRole('dialog', { name: 'See dishes' });
     await dialog.waitFor();
@@ -199,6 +207,7 @@ describe('the virtual phone page', {
       text: 'Where should we deliver your order?',
     });
     await bubble(sent.waId).waitFor();
+    await settled(sent.waId);
     await bubble(sent.waId).getByRole('button', { name: 'Send location' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share a location' });
     await dialog.waitFor();
@@ -235,6 +244,7 @@ describe('the virtual phone page', {
       flowCta: 'Start',
       screen: 'SIGN_UP',
     });
+    await settled(sent.waId);
     await bubble(sent.waId).getByRole('button', { name: 'Start' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign up' });
     await dialog.waitFor();
@@ -303,6 +313,7 @@ describe('the virtual phone page', {
       messageId: 'phone-rate-1',
       message: 'How was your delivery?',
     });
+    await settled(sent.waId);
     const toggle = bubble(sent.waId).getByRole('button', { name: 'React', exact: true });
     await toggle.waitFor();
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
