@@ -1,10 +1,10 @@
 /**
  * What one send costs the database (docs/scaling.md): statements sent (each a round trip on PostgreSQL),
  * and on PostgreSQL the WAL it writes, for the send path alone and for the status path (the sent,
- * delivered and read webhooks Meta posts for every message). Sequential sends from an in-process gateway
- * with the simulator, counted by wrapping the drivers' execute calls.
+ * delivered and read webhooks Meta posts for every message). Sends from an in-process gateway with the
+ * simulator, one after the other and then 20 at a time, counted by wrapping the drivers' execute calls.
  *
- * `node bench/send-cost.ts` (BENCH_COST_SENDS, default 200); part of `npm run bench`.
+ * `node bench/send-cost.ts` (BENCH_COST_SENDS, default 200).
  */
 import { StatementSync } from 'node:sqlite';
 import pg from 'pg';
@@ -26,6 +26,8 @@ for (const method of ['all', 'run', 'get', 'iterate']) statement[method] = count
 
 export interface SendCost {
   target: string;
+  /** Sends made at a time. */
+  together: number;
   sendStatements: number;
   statusStatements: number;
   sendWalBytes: number | null;
@@ -45,7 +47,7 @@ async function walBytes(t: Awaited<ReturnType<typeof startGateway>>): Promise<nu
 /** Per send, rounded to a tenth. */
 const per = (n: number) => Math.round((n / SENDS) * 10) / 10;
 
-async function measure(database: 'sqlite' | 'postgres', statuses: boolean) {
+async function measure(database: 'sqlite' | 'postgres', statuses: boolean, together: number) {
   const t = await startGateway({
     database,
     env: {
@@ -62,12 +64,18 @@ async function measure(database: 'sqlite' | 'postgres', statuses: boolean) {
     await new Promise((r) => setTimeout(r, 500));
     const wal = await walBytes(t);
     statements = 0;
-    for (let i = 0; i < SENDS; i++) {
-      const r = await call(t.url, 'POST', '/api/v1/msg/message/text', {
-        key: account.apiKey,
-        body: { messageId: `cost-${i}`, from: DEFAULT_SANDBOX_NUMBER, to: USER, message: 'cost' },
-      });
-      if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+    // `together` sends at a time: on PostgreSQL, the reads and claims of concurrent sends share statements.
+    for (let i = 0; i < SENDS; i += together) {
+      const batch = Array.from({ length: Math.min(together, SENDS - i) }, (_, j) => i + j);
+      await Promise.all(
+        batch.map(async (n) => {
+          const r = await call(t.url, 'POST', '/api/v1/msg/message/text', {
+            key: account.apiKey,
+            body: { messageId: `cost-${n}`, from: DEFAULT_SANDBOX_NUMBER, to: USER, message: 'cost' },
+          });
+          if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+        }),
+      );
     }
     if (statuses) {
       // Every status applied: the last send's message is READ.
@@ -85,11 +93,13 @@ async function measure(database: 'sqlite' | 'postgres', statuses: boolean) {
   }
 }
 
-export async function sendCost(database: 'sqlite' | 'postgres'): Promise<SendCost> {
-  const send = await measure(database, false);
-  const loop = await measure(database, true);
+/** The cost of SENDS sends made `together` at a time (1: one after the other). */
+export async function sendCost(database: 'sqlite' | 'postgres', together = 1): Promise<SendCost> {
+  const send = await measure(database, false, together);
+  const loop = await measure(database, true, together);
   return {
     target: database,
+    together,
     sendStatements: per(send.statements),
     statusStatements: per(loop.statements - send.statements),
     sendWalBytes: send.wal === null ? null : Math.round(send.wal / SENDS),
@@ -99,5 +109,5 @@ export async function sendCost(database: 'sqlite' | 'postgres'): Promise<SendCos
 
 if (import.meta.main) {
   for (const database of ['sqlite', 'postgres'] as const)
-    console.log(JSON.stringify(await sendCost(database)));
+    for (const together of [1, 20]) console.log(JSON.stringify(await sendCost(database, together)));
 }

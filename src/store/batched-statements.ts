@@ -5,6 +5,7 @@
  * the reads that asked.
  */
 import { type Kysely, sql } from 'kysely';
+import type { ClaimRow } from './message-rows.ts';
 import type { KnownMessage } from './message-statements.ts';
 import type { Database, UnmatchedStatusesTable } from './schema.ts';
 
@@ -56,4 +57,26 @@ export async function knownByWaIds(db: Kysely<Database>, waIds: string[]) {
     select id, account_id, client_message_id, from_phone, to_phone, wa_id, status, status_rank from messages
     where wa_id = any(${waIds}::text[])`.execute(db);
   return rows;
+}
+
+/**
+ * Claims of several sends in one statement: the ids of the claims it inserted. A claim whose messageId is
+ * taken (by an earlier message, or by another claim of the same statement) inserts nothing, as alone.
+ */
+export async function insertClaims(db: Kysely<Database>, claims: ClaimRow[]): Promise<Set<string>> {
+  const column = <K extends keyof ClaimRow>(key: K) => claims.map((c) => c[key]);
+  const { rows } = await sql<{ id: string }>`
+    insert into messages (id, account_id, client_message_id, request_hash, kind, from_phone, to_phone, content,
+      created_at, updated_at, status, status_rank, wa_id, error)
+    select c.id, c.account_id, c.client_message_id, c.request_hash, c.kind, c.from_phone, c.to_phone, c.content,
+      c.created_at, c.updated_at, 'PENDING', 0, null, null
+    from unnest(${column('id')}::text[], ${column('account_id')}::text[], ${column('client_message_id')}::text[],
+      ${column('request_hash')}::text[], ${column('kind')}::text[], ${column('from_phone')}::text[],
+      ${column('to_phone')}::text[], ${column('content')}::text[], ${column('created_at')}::bigint[],
+      ${column('updated_at')}::bigint[])
+      as c(id, account_id, client_message_id, request_hash, kind, from_phone, to_phone, content, created_at,
+        updated_at)
+    on conflict (account_id, client_message_id) do nothing
+    returning id`.execute(db);
+  return new Set(rows.map((r) => r.id));
 }

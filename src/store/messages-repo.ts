@@ -6,9 +6,9 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 import { type MessageStatus, statusRank } from '../domain/message-status.ts';
 import type { MessageClaim, MessagesStore, SentMessage, StatusSubject } from '../domain/ports/messages.ts';
 import { newId } from '../lib/ids.ts';
-import { knownByWaIds, type UnmatchedRow, unmatchedOfMany } from './batched-statements.ts';
+import { insertClaims, knownByWaIds, type UnmatchedRow, unmatchedOfMany } from './batched-statements.ts';
 import { messageReads } from './message-reads.ts';
-import { claimRowOf, sentMessageOf } from './message-rows.ts';
+import { type ClaimRow, claimRowOf, sentMessageOf } from './message-rows.ts';
 import {
   advanceById,
   advanceByIdAtOnce,
@@ -27,6 +27,7 @@ import { batchedRead, batchesReads } from './read-batches.ts';
 import type { Database, MessagesTable } from './schema.ts';
 import { applyStatusWithEvent } from './status-with-event.ts';
 import { unsettledMessages } from './unsettled-messages.ts';
+import { batchedWrite } from './write-batches.ts';
 
 type MessageRow = MessagesTable;
 
@@ -72,6 +73,8 @@ class MessagesRepository {
   readonly #atOnce: boolean;
   /** PostgreSQL: network statuses applied with their event in one statement. */
   readonly #statusEvent: MessageHooks['statusEvent'];
+  /** Inserts a send's claim; false when its messageId is taken. */
+  readonly #claim: (row: ClaimRow) => Promise<boolean>;
   readonly #unmatchedOf: (waId: string) => Promise<UnmatchedRow[]>;
   readonly #knownByWaId: (waId: string) => Promise<KnownMessage[]>;
 
@@ -81,9 +84,19 @@ class MessagesRepository {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     this.#atOnce = (!hooks.onStatusChange || hooks.statusChangeNeedsEndpoints === true) && postgres;
     this.#statusEvent = postgres ? hooks.statusEvent : undefined;
-    // Every accepted send looks for early statuses and every status reads its message: on PostgreSQL the
-    // reads of concurrent requests go as one statement (./read-batches.ts).
+    // Every send claims its messageId and, once accepted, looks for early statuses; every status reads its
+    // message. On PostgreSQL those of concurrent requests go as one statement (./read-batches.ts,
+    // ./write-batches.ts).
+    const claimOne = async (row: ClaimRow) => {
+      const entries = Object.entries(row);
+      const { rows } = await claimInsert(entries.map(([column]) => column))(db, ...entries.map(([, v]) => v));
+      return rows.length > 0;
+    };
     if (batchesReads(db)) {
+      this.#claim = batchedWrite(async (rows: ClaimRow[]) => {
+        const inserted = await insertClaims(db, rows);
+        return rows.map((r) => inserted.has(r.id));
+      }, claimOne);
       this.#unmatchedOf = batchedRead(
         (waIds) => unmatchedOfMany(db, waIds),
         (row) => row.wa_id,
@@ -94,6 +107,7 @@ class MessagesRepository {
         (row) => row.wa_id ?? '',
       );
     } else {
+      this.#claim = claimOne;
       this.#unmatchedOf = async (waId) => (await unmatchedOf(db, waId)).rows;
       this.#knownByWaId = async (waId) => (await knownByWaId(db, waId)).rows;
     }
@@ -217,12 +231,7 @@ class MessagesRepository {
    * holds it. The unique constraint decides, so two nodes racing on one id cannot both win.
    */
   async reserve(claim: MessageClaim): Promise<SentMessage | null> {
-    const entries = Object.entries(claimRowOf(claim));
-    const { rows } = await claimInsert(entries.map(([column]) => column))(
-      this.#db,
-      ...entries.map(([, value]) => value),
-    );
-    if (rows.length > 0) return null;
+    if (await this.#claim(claimRowOf(claim))) return null;
     const existing = await this.findByClientId(claim.accountId, claim.clientMessageId);
     // The holder can vanish between the two statements (a failed send releases its claim): claim again.
     return existing ?? this.reserve(claim);

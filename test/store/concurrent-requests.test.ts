@@ -1,7 +1,8 @@
 /**
- * The reads every send and status make, asked by many requests at once, on SQLite and on PostgreSQL
- * (where they go as batched statements, src/store/batched-statements.ts): each answers its own key,
- * revoked keys find nothing, and an unknown key finds nothing.
+ * The reads and claims every send and status make, asked by many requests at once, on SQLite and on
+ * PostgreSQL (where they go as batched statements, src/store/batched-statements.ts): each read answers its
+ * own key, revoked and unknown keys find nothing, and of claims of one messageId exactly one wins, even
+ * within one statement.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -14,7 +15,7 @@ import { storeTargets as targets } from '../support/store-targets.ts';
 const SANDBOX = '14155550100';
 
 for (const target of targets) {
-  describe(`reads asked at once, on ${target.name}`, async () => {
+  describe(`reads and claims asked at once, on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
     let cleanup: () => Promise<void>;
@@ -82,6 +83,43 @@ for (const target of targets) {
             : { accountId: account.id, lastInboundAt: i % 2 === 0 ? 5_000 + i : undefined };
         assert.deepEqual(found[i], expected, `user ${i}`);
       });
+    });
+
+    test('claims of many sends at once: one winner per messageId, the others find it', { skip }, async () => {
+      const account = await createAccount(repos.accounts, 'Claims');
+      const claimOf = (n: number, copy: number) => ({
+        id: `msg_claim_${n}_${copy}`,
+        accountId: account.id,
+        clientMessageId: `claim-${n}`,
+        requestHash: `h${copy}`,
+        kind: 'text',
+        fromPhone: SANDBOX,
+        toPhone: '254712340001',
+        content: '{}',
+        createdAt: 1,
+        updatedAt: 1,
+      });
+      // One messageId is taken before; the others are claimed twice at once.
+      assert.equal(await repos.messages.reserve(claimOf(0, 9)), null);
+      const claims = Array.from({ length: 20 }, (_, n) => [claimOf(n, 0), claimOf(n, 1)]).flat();
+      const results = await Promise.all(claims.map((c) => repos.messages.reserve(c)));
+      for (let n = 0; n < 20; n++) {
+        const [a, b] = [results[2 * n], results[2 * n + 1]];
+        if (n === 0) {
+          assert.equal(a?.id, 'msg_claim_0_9');
+          assert.equal(b?.id, 'msg_claim_0_9');
+          continue;
+        }
+        const winners = [a, b].filter((r) => r === null).length;
+        assert.equal(winners, 1, `messageId claim-${n}: exactly one claim wins`);
+        const holder = a ?? b;
+        assert.equal(holder?.clientMessageId, `claim-${n}`);
+        assert.equal(
+          holder?.id,
+          a === null ? `msg_claim_${n}_0` : `msg_claim_${n}_1`,
+          'the loser sees the winner',
+        );
+      }
     });
 
     test('statuses of many messages at once, each applied to its own', { skip }, async () => {
