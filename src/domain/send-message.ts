@@ -16,7 +16,7 @@ import { type BulkSendOptions, takeBulkSlot } from './bulk-slots.ts';
 import { type ErrorCode, errorCatalogue, GatewayError } from './errors.ts';
 import { outcomeUnknown, statusDescriptions } from './message-status.ts';
 import type { ResolvedTemplate } from './messages/send-operation.ts';
-import type { MessagesStore, SentMessage } from './ports/messages.ts';
+import type { MessagesStore, OutcomeSubject, SentMessage } from './ports/messages.ts';
 import type { CloudMessage, NetworkConnector, NetworkFailure, SendResult } from './ports/network.ts';
 import { repliedTo, withReply } from './reply-context.ts';
 import { sendNetworkError } from './send-network-error.ts';
@@ -217,7 +217,7 @@ export async function sendMessage<Body extends CommonSendFields, Content>(
       if (answer) return answer;
       continue; // the first request released its claim (nothing was sent): try to claim it
     }
-    const claim = { id, accountId, clientMessageId: body.messageId };
+    const claim = { id, accountId, clientMessageId: body.messageId, fromPhone: from, toPhone: to };
     return await sendClaimed(deps, claim, sender, to, cloud, now, bulk);
   }
   throw new GatewayError('conflict', `messageId "${body.messageId}" is contended; retry shortly`, {
@@ -280,11 +280,8 @@ async function settleAbandonedClaim(
 }
 
 /** The claim a request holds: the message's own id and the account's messageId it answers for. */
-interface Claim {
-  id: string;
-  accountId: string;
-  clientMessageId: string;
-}
+/** The message this request claimed, as its outcome's event speaks of it. */
+type Claim = OutcomeSubject;
 
 /** What the network said, with the account's sandbox template names as the account gave them (ADR 0008). */
 function withOwnNames(result: SendResult, accountId: string): SendResult {
@@ -350,7 +347,7 @@ async function sendClaimed(
     throw error;
   }
   if (result.ok) {
-    await deps.messages.markAccepted(claim.id, result.waId, now());
+    await deps.messages.markAccepted(claim, result.waId, now());
     return {
       messageId: claim.clientMessageId,
       waId: result.waId,
@@ -370,7 +367,7 @@ async function sendClaimed(
       message: clientError.message,
       network: recordedFailure(result.failure),
     };
-    await deps.messages.markFailed(claim.id, now(), JSON.stringify(stored));
+    await deps.messages.markFailed(claim, now(), JSON.stringify(stored));
   }
   throw clientError;
 }

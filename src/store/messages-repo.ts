@@ -4,7 +4,13 @@
  */
 import { type Kysely, PostgresAdapter } from 'kysely';
 import { type MessageStatus, statusRank } from '../domain/message-status.ts';
-import type { MessageClaim, MessagesStore, SentMessage, StatusSubject } from '../domain/ports/messages.ts';
+import type {
+  MessageClaim,
+  MessagesStore,
+  OutcomeSubject,
+  SentMessage,
+  StatusSubject,
+} from '../domain/ports/messages.ts';
 import { newId } from '../lib/ids.ts';
 import { insertClaims, knownByWaIds, type UnmatchedRow, unmatchedOfMany } from './batched-statements.ts';
 import { messageReads } from './message-reads.ts';
@@ -66,6 +72,16 @@ export interface MessageHooks {
   };
 }
 
+/** A status's message as its event speaks of it. */
+const subjectOf = (known: KnownMessage): StatusSubject & { id: string } => ({
+  id: known.id,
+  accountId: known.account_id,
+  clientMessageId: known.client_message_id,
+  waId: known.wa_id,
+  fromPhone: known.from_phone,
+  toPhone: known.to_phone,
+});
+
 class MessagesRepository {
   readonly #db: Kysely<Database>;
   readonly #hooks: MessageHooks;
@@ -113,26 +129,24 @@ class MessagesRepository {
     }
   }
 
-  /** A network status moving a known message, with its event, in one statement (./status-with-event.ts). */
+  /**
+   * A status moving a message, with its event, in one statement (./status-with-event.ts); `recordWaId`
+   * records the network id with it (the send's outcome).
+   */
   async #applyWithEvent(
     event: NonNullable<MessageHooks['statusEvent']>,
-    known: KnownMessage,
+    message: StatusSubject & { id: string },
     status: MessageStatus,
     at: number,
     error: string | null,
     network: string | null,
+    recordWaId?: string,
   ): Promise<void> {
     // The event's own time, as insertEvent (./webhooks-repo.ts) takes it: when it is recorded.
     const now = Math.max(Date.now(), at);
-    const subject: StatusSubject = {
-      accountId: known.account_id,
-      clientMessageId: known.client_message_id,
-      waId: known.wa_id,
-      fromPhone: known.from_phone,
-      toPhone: known.to_phone,
-    };
+    const { id, ...subject } = message;
     const { eventWritten } = await applyStatusWithEvent(this.#db, {
-      messageId: known.id,
+      messageId: id,
       status,
       rank: statusRank(status),
       error,
@@ -141,6 +155,7 @@ class MessagesRepository {
       eventId: newId('evt', now),
       eventAt: now,
       payload: event.payload(subject, status, at, error, network, now),
+      ...(recordWaId === undefined ? {} : { recordWaId }),
     });
     if (eventWritten) event.written();
   }
@@ -253,16 +268,20 @@ class MessagesRepository {
   }
 
   /** The network accepted the message: record its id, then apply any status that outran the answer. */
-  async markAccepted(id: string, waId: string, at: number): Promise<void> {
+  async markAccepted(message: OutcomeSubject, waId: string, at: number): Promise<void> {
     // The id is committed before looking for early statuses, not in one transaction with that look: with
     // the status webhook doing "insert unmatched, then look for the message", whichever side writes
     // second is then certain to see the other's write.
-    await this.advance({ id }, 'SENT', at, null, waId);
+    if (this.#statusEvent)
+      await this.#applyWithEvent(this.#statusEvent, { ...message, waId }, 'SENT', at, null, null, waId);
+    else await this.advance({ id: message.id }, 'SENT', at, null, waId);
     await this.applyUnmatched(waId);
   }
 
-  async markFailed(id: string, at: number, error: string): Promise<void> {
-    await this.advance({ id }, 'FAILED', at, error);
+  async markFailed(message: OutcomeSubject, at: number, error: string): Promise<void> {
+    if (this.#statusEvent)
+      await this.#applyWithEvent(this.#statusEvent, { ...message, waId: null }, 'FAILED', at, error, null);
+    else await this.advance({ id: message.id }, 'FAILED', at, error);
   }
 
   /**
@@ -285,7 +304,7 @@ class MessagesRepository {
       if (known.status === 'FAILED') return true;
       if (known.status_rank < statusRank(status)) {
         if (this.#statusEvent)
-          await this.#applyWithEvent(this.#statusEvent, known, status, at, error, network());
+          await this.#applyWithEvent(this.#statusEvent, subjectOf(known), status, at, error, network());
         else await this.advance({ waId }, status, at, error, undefined, network());
       } else if (known.status_rank > statusRank(status))
         await recordLateStep(this.#db, waId, status, at, error);

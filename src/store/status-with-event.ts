@@ -1,5 +1,6 @@
 /**
- * PostgreSQL: a network status applied in one statement. The message moves forward, the step joins its
+ * PostgreSQL: a status applied in one statement, a network's or a send's own outcome. The message moves
+ * forward, the step joins its
  * history, and, when its account has webhook endpoints, the `message.status` event and a delivery to each
  * enabled endpoint subscribed to it are written: what the transaction of messages-repo.ts does in six round
  * trips (begin, update, history, endpoints, event, commit), here in one. A single statement is atomic, so
@@ -32,24 +33,30 @@ export interface StatusWithEvent {
   eventId: string;
   eventAt: number;
   payload: string;
+  /** The network id to record with the move (the send's outcome). */
+  recordWaId?: string;
 }
 
-const statement = prepare(
-  (
-    db: Kysely<Database>,
-    messageId: string,
-    status: string,
-    rank: number,
-    error: string | null,
-    at: number,
-    stepId: string,
-    eventId: string,
-    eventAt: number,
-    payload: string,
-  ) => {
-    const query = sql<{ moved: number; event_written: boolean }>`
+/** The statement; `recordWaId` also records the network id (a send's own outcome, SENT). */
+const statementOf = (recordWaId: boolean) =>
+  prepare(
+    (
+      db: Kysely<Database>,
+      messageId: string,
+      status: string,
+      rank: number,
+      error: string | null,
+      at: number,
+      stepId: string,
+      eventId: string,
+      eventAt: number,
+      payload: string,
+      waId: string | null,
+    ) => {
+      const setWaId = recordWaId ? sql`, wa_id = ${waId}` : sql``;
+      const query = sql<{ moved: number; event_written: boolean }>`
       with moved as (
-        update messages set status = ${status}, status_rank = ${rank}, error = ${error}, updated_at = ${at}
+        update messages set status = ${status}, status_rank = ${rank}, error = ${error}, updated_at = ${at}${setWaId}
         where id = ${messageId} and status_rank < ${rank} and status <> 'FAILED'
         returning id, account_id
       ), logged as (
@@ -71,17 +78,19 @@ const statement = prepare(
         where e.disabled_at is null and jsonb_exists(e.events::jsonb, ${STATUS_EVENT_TYPE}::text)
       )
       select (select count(*) from moved)::int as moved, exists (select 1 from event) as event_written`;
-    return { compile: () => query.compile(db) };
-  },
-  9,
-);
+      return { compile: () => query.compile(db) };
+    },
+    10,
+  );
+const moving = statementOf(false);
+const recordingWaId = statementOf(true);
 
 /** Applies the status; whether the message moved, and whether an event was written (to wake delivery). */
 export async function applyStatusWithEvent(
   db: Kysely<Database>,
   s: StatusWithEvent,
 ): Promise<{ moved: boolean; eventWritten: boolean }> {
-  const { rows } = await statement(
+  const { rows } = await (s.recordWaId === undefined ? moving : recordingWaId)(
     db,
     s.messageId,
     s.status,
@@ -92,6 +101,7 @@ export async function applyStatusWithEvent(
     s.eventId,
     s.eventAt,
     s.payload,
+    s.recordWaId ?? null,
   );
   return { moved: (rows[0]?.moved ?? 0) > 0, eventWritten: rows[0]?.event_written === true };
 }

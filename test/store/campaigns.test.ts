@@ -156,7 +156,7 @@ for (const target of targets) {
       const statuses = ['DELIVERED', 'READ', 'FAILED'] as const;
       for (const [i, status] of statuses.entries()) {
         const r = batch[i]!;
-        await repos.messages.reserve({
+        const claim = {
           id: `msg_${c.id}_${i}`,
           accountId: 'acc_a',
           clientMessageId: r.messageId,
@@ -167,8 +167,9 @@ for (const target of targets) {
           content: '{}',
           createdAt: AT,
           updatedAt: AT,
-        });
-        await repos.messages.markAccepted(`msg_${c.id}_${i}`, `wamid.${c.id}.${i}`, AT);
+        };
+        await repos.messages.reserve(claim);
+        await repos.messages.markAccepted(claim, `wamid.${c.id}.${i}`, AT);
         // The network's times are whole seconds: the first of these it timed before the send was recorded.
         const statusAt = i === 0 ? AT - 400 : AT + 1500;
         await repos.messages.applyNetworkStatus(`wamid.${c.id}.${i}`, status, statusAt, null, {});

@@ -125,24 +125,24 @@ for (const target of targets) {
     test('statuses of many messages at once, each applied to its own', { skip }, async () => {
       const account = await createAccount(repos.accounts, 'Statuses');
       const ids = Array.from({ length: 30 }, (_, i) => i);
-      for (const i of ids) {
-        const claim = {
-          id: `msg_batch_${i}`,
-          accountId: account.id,
-          clientMessageId: `batch-${i}`,
-          requestHash: 'h',
-          kind: 'text',
-          fromPhone: SANDBOX,
-          toPhone: '254712340001',
-          content: '{}',
-          createdAt: 1,
-          updatedAt: 1,
-        };
+      const claims = ids.map((i) => ({
+        id: `msg_batch_${i}`,
+        accountId: account.id,
+        clientMessageId: `batch-${i}`,
+        requestHash: 'h',
+        kind: 'text',
+        fromPhone: SANDBOX,
+        toPhone: '254712340001',
+        content: '{}',
+        createdAt: 1,
+        updatedAt: 1,
+      }));
+      for (const [i, claim] of claims.entries()) {
         await repos.messages.reserve(claim);
         // A third of the statuses come before the send recorded the network id.
         if (i % 3 === 0) await repos.messages.applyNetworkStatus(`wamid.B${i}`, 'DELIVERED', 2_000, null);
       }
-      await Promise.all(ids.map((i) => repos.messages.markAccepted(`msg_batch_${i}`, `wamid.B${i}`, 1_500)));
+      await Promise.all(claims.map((c, i) => repos.messages.markAccepted(c, `wamid.B${i}`, 1_500)));
       await Promise.all(
         ids
           .filter((i) => i % 3 === 1)

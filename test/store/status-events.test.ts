@@ -93,8 +93,31 @@ for (const target of targets) {
       );
       const message = claim(account.id, 'hooked-1');
       await repos.messages.reserve(message);
-      await repos.messages.markAccepted(message.id, 'wamid.HOOKED1', 1_000);
-      const sentEvents = (await eventsOf(account.id)).length;
+      await repos.messages.markAccepted(message, 'wamid.HOOKED1', 1_000);
+      // The send's own outcome: one SENT event, with the network id it recorded.
+      const sent = await eventsOf(account.id);
+      assert.equal(sent.length, 1);
+      assert.deepEqual(
+        {
+          ...JSON.parse(sent[0]!.payload).data,
+          statusDesc: undefined,
+        },
+        {
+          messageId: 'hooked-1',
+          waId: 'wamid.HOOKED1',
+          from: '14155550100',
+          to: '254712345678',
+          status: 'SENT',
+          statusDesc: undefined,
+          timestamp: new Date(1_000).toISOString(),
+        },
+      );
+      assert.equal(
+        (await deliveriesOf(account.id)).length,
+        2,
+        'delivered to the two subscribed, enabled endpoints',
+      );
+      const sentEvents = sent.length;
       wakes = 0;
 
       const reported = { id: 'wamid.HOOKED1', status: 'delivered', pricing: { category: 'service' } };
@@ -145,7 +168,7 @@ for (const target of targets) {
       await endpoint(repos, account.id, 'ordered', ['message.status']);
       const message = claim(account.id, 'ordered-1');
       await repos.messages.reserve(message);
-      await repos.messages.markAccepted(message.id, 'wamid.ORDERED1', 1_000);
+      await repos.messages.markAccepted(message, 'wamid.ORDERED1', 1_000);
       await repos.messages.applyNetworkStatus('wamid.ORDERED1', 'READ', 3_000, null);
       const afterRead = (await eventsOf(account.id)).length;
       await repos.messages.applyNetworkStatus('wamid.ORDERED1', 'READ', 3_000, null);
@@ -158,7 +181,7 @@ for (const target of targets) {
 
       const failing = claim(account.id, 'failing-1');
       await repos.messages.reserve(failing);
-      await repos.messages.markAccepted(failing.id, 'wamid.FAILING1', 1_000);
+      await repos.messages.markAccepted(failing, 'wamid.FAILING1', 1_000);
       const error = JSON.stringify({ code: 131026, title: 'Message undeliverable' });
       await repos.messages.applyNetworkStatus('wamid.FAILING1', 'FAILED', 2_000, error);
       const failed = await repos.messages.findByNetworkId('wamid.FAILING1');
@@ -170,11 +193,38 @@ for (const target of targets) {
       assert.equal((await eventsOf(account.id)).length, count);
     });
 
+    test("a send's failure is one FAILED event with the stored error", { skip }, async () => {
+      const account = await createAccount(repos.accounts, 'Refused');
+      await endpoint(repos, account.id, 'refused', ['message.status']);
+      const message = claim(account.id, 'refused-1');
+      await repos.messages.reserve(message);
+      const error = JSON.stringify({
+        httpStatus: 400,
+        code: 'invalid_recipient',
+        message: 'not on WhatsApp',
+      });
+      await repos.messages.markFailed(message, 1_000, error);
+      const stored = await repos.messages.findByClientId(account.id, 'refused-1');
+      assert.equal(stored?.status, 'FAILED');
+      assert.equal(stored?.error, error);
+      const events = await eventsOf(account.id);
+      assert.equal(events.length, 1);
+      const data = JSON.parse(events[0]!.payload).data;
+      assert.equal(data.status, 'FAILED');
+      assert.equal(data.waId, null);
+      assert.deepEqual(data.error, JSON.parse(error));
+      assert.equal((await deliveriesOf(account.id)).length, 1);
+      assert.deepEqual(
+        (await repos.messages.timeline(message.id)).map((s) => s.status),
+        ['FAILED'],
+      );
+    });
+
     test('an account without endpoints keeps no event, and its message still moves', { skip }, async () => {
       const account = await createAccount(repos.accounts, 'Quiet');
       const message = claim(account.id, 'quiet-1');
       await repos.messages.reserve(message);
-      await repos.messages.markAccepted(message.id, 'wamid.QUIET1', 1_000);
+      await repos.messages.markAccepted(message, 'wamid.QUIET1', 1_000);
       wakes = 0;
       await repos.messages.applyNetworkStatus('wamid.QUIET1', 'DELIVERED', 2_000, null);
       assert.equal((await repos.messages.findByNetworkId('wamid.QUIET1'))?.status, 'DELIVERED');

@@ -52,7 +52,7 @@ for (const target of targets) {
       const account = await createAccount(repos.accounts, 'Network Co');
       const known = claim(account.id, 'known');
       await repos.messages.reserve(known);
-      await repos.messages.markAccepted(known.id, 'wamid.KNOWN', 1000);
+      await repos.messages.markAccepted(known, 'wamid.KNOWN', 1000);
       const delivered = {
         id: 'wamid.KNOWN',
         status: 'delivered',
@@ -64,7 +64,7 @@ for (const target of targets) {
       await repos.messages.reserve(early);
       const read = { id: 'wamid.EARLY', status: 'read' };
       assert.equal(await repos.messages.applyNetworkStatus('wamid.EARLY', 'READ', 2000, null, read), false);
-      await repos.messages.markAccepted(early.id, 'wamid.EARLY', 1000);
+      await repos.messages.markAccepted(early, 'wamid.EARLY', 1000);
 
       assert.deepEqual(seen, [
         { status: 'SENT', network: undefined },

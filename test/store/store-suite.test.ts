@@ -106,7 +106,7 @@ for (const target of targets) {
       const a = await createAccount(repos.accounts, 'Status');
       const row = messageRow(a.id, 'st');
       await repos.messages.reserve(row);
-      await repos.messages.markAccepted(row.id, 'wamid.ST1', 1000);
+      await repos.messages.markAccepted(row, 'wamid.ST1', 1000);
       await repos.messages.applyNetworkStatus('wamid.ST1', 'READ', 3000, null);
       await repos.messages.applyNetworkStatus('wamid.ST1', 'DELIVERED', 2000, null); // late: timeline only
       await repos.messages.applyNetworkStatus('wamid.ST1', 'DELIVERED', 2000, null); // twice: once
@@ -120,7 +120,7 @@ for (const target of targets) {
 
       const row2 = messageRow(a.id, 'st2');
       await repos.messages.reserve(row2);
-      await repos.messages.markAccepted(row2.id, 'wamid.ST2', 1000);
+      await repos.messages.markAccepted(row2, 'wamid.ST2', 1000);
       await repos.messages.applyNetworkStatus('wamid.ST2', 'FAILED', 2000, '{"code":131026}');
       await repos.messages.applyNetworkStatus('wamid.ST2', 'DELIVERED', 3000, null);
       assert.equal((await repos.messages.findByClientId(a.id, 'st2'))?.status, 'FAILED');
@@ -137,7 +137,7 @@ for (const target of targets) {
       const row = messageRow(a.id, 'early');
       await repos.messages.reserve(row);
       await repos.messages.applyNetworkStatus('wamid.EARLY', 'DELIVERED', 2000, null);
-      await repos.messages.markAccepted(row.id, 'wamid.EARLY', 1000);
+      await repos.messages.markAccepted(row, 'wamid.EARLY', 1000);
       assert.equal((await repos.messages.findByClientId(a.id, 'early'))?.status, 'DELIVERED');
       assert.deepEqual(
         (await repos.messages.timeline(row.id)).map((e) => e.status),

@@ -40,6 +40,15 @@ for (const target of targets) {
     });
 
     let n = 0;
+    /** A claim made by `claim`, as its outcome is recorded. */
+    const subject = (accountId: string, id: string) => ({
+      id,
+      accountId,
+      clientMessageId: id,
+      fromPhone: BUSINESS,
+      toPhone: '254712345678',
+    });
+
     async function claim(accountId: string, createdAt = Date.now()) {
       const id = `msg_open_${target.name}_${++n}`;
       const row = {
@@ -78,7 +87,7 @@ for (const target of targets) {
       assert.equal(row.updatedAt, 5000);
 
       const settled = await claim(a.id);
-      await repos.messages.markAccepted(settled, 'wamid.MARKED', 1000);
+      await repos.messages.markAccepted(subject(a.id, settled), 'wamid.MARKED', 1000);
       assert.equal(await repos.messages.markUnknown(settled, 2000, UNKNOWN), false);
       assert.equal((await stored(a.id, settled)).error, null);
     });
@@ -146,7 +155,7 @@ for (const target of targets) {
       const waiting = await claim(a.id, now - 400_000);
       await repos.messages.markUnknown(waiting, now - 100_000, UNKNOWN);
       const done = await claim(a.id, now - 400_000);
-      await repos.messages.markAccepted(done, 'wamid.LISTED', now - 399_000);
+      await repos.messages.markAccepted(subject(a.id, done), 'wamid.LISTED', now - 399_000);
 
       const due = await repos.messages.listUnsettled(now - 60_000, now - 300_000, 100);
       const ids = due

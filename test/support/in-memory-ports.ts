@@ -6,6 +6,7 @@ import { type MessageStatus, statusRank } from '../../src/domain/message-status.
 import type {
   MessageClaim,
   MessagesStore,
+  OutcomeSubject,
   SentMessage,
   StatusSender,
   StatusStep,
@@ -158,11 +159,11 @@ export class InMemoryMessages implements MessagesStore {
     const at = this.messages.findIndex((m) => m.id === id && m.status === 'PENDING');
     if (at >= 0) this.messages.splice(at, 1);
   }
-  async markAccepted(id: string, waId: string, at: number) {
+  async markAccepted({ id }: OutcomeSubject, waId: string, at: number) {
     const m = this.#byId(id);
     if (m && this.#advance(m, 'SENT', at, null)) m.waId = waId;
   }
-  async markFailed(id: string, at: number, error: string) {
+  async markFailed({ id }: OutcomeSubject, at: number, error: string) {
     this.#advance(this.#byId(id), 'FAILED', at, error);
   }
   async applyNetworkStatus(waId: string, status: MessageStatus, at: number, error: string | null) {

@@ -32,6 +32,9 @@ export type StatusSubject = Pick<
   'accountId' | 'clientMessageId' | 'waId' | 'fromPhone' | 'toPhone'
 >;
 
+/** A sent message by its id, with what the event of its outcome says of it. */
+export type OutcomeSubject = Pick<SentMessage, 'id'> & Omit<StatusSubject, 'waId'>;
+
 /** What a send claims before it calls the network: the message without its outcome yet. */
 export type MessageClaim = Omit<SentMessage, 'status' | 'statusRank' | 'waId' | 'error'>;
 
@@ -74,8 +77,8 @@ export interface MessagesStore extends UnsettledStore {
   /** Gives a claim back when the network surely did not take the message, so the client may retry. */
   release(id: string): Promise<void>;
   /** The network accepted the message: records its id, then applies any status that outran the answer. */
-  markAccepted(id: string, waId: string, at: number): Promise<void>;
-  markFailed(id: string, at: number, error: string): Promise<void>;
+  markAccepted(message: OutcomeSubject, waId: string, at: number): Promise<void>;
+  markFailed(message: OutcomeSubject, at: number, error: string): Promise<void>;
   /**
    * A status from the network; unknown ids are kept until the send that owns them records its id. Returns
    * whether a message has this network id.
