@@ -29,9 +29,10 @@ import {
   recordLateStep,
   unmatchedOf,
 } from './message-statements.ts';
+import { applyOutcomesWithEvents } from './outcomes-with-events.ts';
 import { batchedRead, batchesReads } from './read-batches.ts';
 import type { Database, MessagesTable } from './schema.ts';
-import { applyStatusWithEvent } from './status-with-event.ts';
+import { applyStatusWithEvent, type StatusWithEvent } from './status-with-event.ts';
 import { unsettledMessages } from './unsettled-messages.ts';
 import { batchedWrite } from './write-batches.ts';
 
@@ -89,6 +90,8 @@ class MessagesRepository {
   readonly #atOnce: boolean;
   /** PostgreSQL: network statuses applied with their event in one statement. */
   readonly #statusEvent: MessageHooks['statusEvent'];
+  /** PostgreSQL: sends' outcomes with their events, concurrent ones in one statement. */
+  readonly #outcomes: (outcome: StatusWithEvent) => Promise<{ moved: boolean; eventWritten: boolean }>;
   /** Inserts a send's claim; false when its messageId is taken. */
   readonly #claim: (row: ClaimRow) => Promise<boolean>;
   readonly #unmatchedOf: (waId: string) => Promise<UnmatchedRow[]>;
@@ -108,6 +111,10 @@ class MessagesRepository {
       const { rows } = await claimInsert(entries.map(([column]) => column))(db, ...entries.map(([, v]) => v));
       return rows.length > 0;
     };
+    this.#outcomes = batchedWrite(
+      (outcomes: StatusWithEvent[]) => applyOutcomesWithEvents(db, outcomes),
+      (outcome) => applyStatusWithEvent(db, outcome),
+    );
     if (batchesReads(db)) {
       this.#claim = batchedWrite(async (rows: ClaimRow[]) => {
         const inserted = await insertClaims(db, rows);
@@ -130,22 +137,21 @@ class MessagesRepository {
   }
 
   /**
-   * A status moving a message, with its event, in one statement (./status-with-event.ts); `recordWaId`
-   * records the network id with it (the send's outcome).
+   * A status moving a message, with its event, in one statement (./status-with-event.ts). A send's own
+   * outcome (`recordWaId` set for SENT) joins the outcomes of concurrent sends in one statement
+   * (./outcomes-with-events.ts); a network status goes alone, since several may name one message.
    */
   async #applyWithEvent(
     event: NonNullable<MessageHooks['statusEvent']>,
     message: StatusSubject & { id: string },
-    status: MessageStatus,
-    at: number,
-    error: string | null,
-    network: string | null,
-    recordWaId?: string,
+    change: { status: MessageStatus; at: number; error: string | null; network: string | null },
+    outcome?: { recordWaId?: string },
   ): Promise<void> {
+    const { status, at, error, network } = change;
     // The event's own time, as insertEvent (./webhooks-repo.ts) takes it: when it is recorded.
     const now = Math.max(Date.now(), at);
     const { id, ...subject } = message;
-    const { eventWritten } = await applyStatusWithEvent(this.#db, {
+    const statement: StatusWithEvent = {
       messageId: id,
       status,
       rank: statusRank(status),
@@ -155,8 +161,11 @@ class MessagesRepository {
       eventId: newId('evt', now),
       eventAt: now,
       payload: event.payload(subject, status, at, error, network, now),
-      ...(recordWaId === undefined ? {} : { recordWaId }),
-    });
+      ...(outcome?.recordWaId === undefined ? {} : { recordWaId: outcome.recordWaId }),
+    };
+    const { eventWritten } = outcome
+      ? await this.#outcomes(statement)
+      : await applyStatusWithEvent(this.#db, statement);
     if (eventWritten) event.written();
   }
 
@@ -273,14 +282,24 @@ class MessagesRepository {
     // the status webhook doing "insert unmatched, then look for the message", whichever side writes
     // second is then certain to see the other's write.
     if (this.#statusEvent)
-      await this.#applyWithEvent(this.#statusEvent, { ...message, waId }, 'SENT', at, null, null, waId);
+      await this.#applyWithEvent(
+        this.#statusEvent,
+        { ...message, waId },
+        { status: 'SENT', at, error: null, network: null },
+        { recordWaId: waId },
+      );
     else await this.advance({ id: message.id }, 'SENT', at, null, waId);
     await this.applyUnmatched(waId);
   }
 
   async markFailed(message: OutcomeSubject, at: number, error: string): Promise<void> {
     if (this.#statusEvent)
-      await this.#applyWithEvent(this.#statusEvent, { ...message, waId: null }, 'FAILED', at, error, null);
+      await this.#applyWithEvent(
+        this.#statusEvent,
+        { ...message, waId: null },
+        { status: 'FAILED', at, error, network: null },
+        {},
+      );
     else await this.advance({ id: message.id }, 'FAILED', at, error);
   }
 
@@ -304,7 +323,12 @@ class MessagesRepository {
       if (known.status === 'FAILED') return true;
       if (known.status_rank < statusRank(status)) {
         if (this.#statusEvent)
-          await this.#applyWithEvent(this.#statusEvent, subjectOf(known), status, at, error, network());
+          await this.#applyWithEvent(this.#statusEvent, subjectOf(known), {
+            status,
+            at,
+            error,
+            network: network(),
+          });
         else await this.advance({ waId }, status, at, error, undefined, network());
       } else if (known.status_rank > statusRank(status))
         await recordLateStep(this.#db, waId, status, at, error);

@@ -1,9 +1,8 @@
 /**
  * PostgreSQL: a status applied in one statement, a network's or a send's own outcome. The message moves
- * forward, the step joins its
- * history, and, when its account has webhook endpoints, the `message.status` event and a delivery to each
- * enabled endpoint subscribed to it are written: what the transaction of messages-repo.ts does in six round
- * trips (begin, update, history, endpoints, event, commit), here in one. A single statement is atomic, so
+ * forward, the step joins its history, and, when its account has webhook endpoints, the `message.status`
+ * event and a delivery to each enabled endpoint subscribed to it are written: what the transaction of
+ * messages-repo.ts does in six round trips (begin, update, history, endpoints, event, commit), here in one. A single statement is atomic, so
  * the event commits with the change it reports, as the outbox requires (src/store/event-outbox.ts).
  *
  * The event's payload is built by the caller before the statement runs, from the message read just before

@@ -6,8 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { eventPayloads } from '../../src/app/open-storage.ts';
 import { createAccount } from '../../src/domain/accounts.ts';
 import type { Store } from '../../src/store/connect.ts';
+import { statusEvents } from '../../src/store/event-outbox.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
 import { storeTargets as targets } from '../support/store-targets.ts';
@@ -25,7 +27,11 @@ for (const target of targets) {
       if (skip) return;
       ({ store, cleanup } = await target.open());
       await migrateToLatest(store);
-      repos = createRepositories(store);
+      // The gateway's own hooks: statuses and outcomes write their events (src/store/event-outbox.ts).
+      repos = createRepositories(
+        store,
+        statusEvents(() => {}, eventPayloads),
+      );
     });
     after(async () => {
       if (skip) return;
@@ -120,6 +126,81 @@ for (const target of targets) {
           'the loser sees the winner',
         );
       }
+    });
+
+    test('outcomes of many sends at once, each with its own event', { skip }, async () => {
+      const account = await createAccount(repos.accounts, 'Outcomes');
+      await repos.webhooks.createEndpoint(
+        {
+          account_id: account.id,
+          url: 'https://hooks.example.com/outcomes',
+          events: JSON.stringify(['message.status']),
+          secret_enc: 'sealed',
+        },
+        Date.now(),
+      );
+      const claims = Array.from({ length: 24 }, (_, i) => ({
+        id: `msg_outcome_${i}`,
+        accountId: account.id,
+        clientMessageId: `outcome-${i}`,
+        requestHash: 'h',
+        kind: 'text',
+        fromPhone: SANDBOX,
+        toPhone: `2547123401${String(i).padStart(2, '0')}`,
+        content: '{}',
+        createdAt: 1,
+        updatedAt: 1,
+      }));
+      for (const claim of claims) await repos.messages.reserve(claim);
+      // Every third send is refused; one accepted send was settled FAILED first and must not move.
+      await repos.messages.markFailed(claims[1]!, 500, '{"code":"first"}');
+      await Promise.all(
+        claims.map((c, i) =>
+          i % 3 === 2
+            ? repos.messages.markFailed(c, 1_000, `{"n":${i}}`)
+            : repos.messages.markAccepted(c, `wamid.O${i}`, 1_000),
+        ),
+      );
+      const events = await store.db
+        .selectFrom('events')
+        .select(['id', 'payload'])
+        .where('account_id', '=', account.id)
+        .execute();
+      const data = events.map((e) => JSON.parse(e.payload).data);
+      for (const [i, claim] of claims.entries()) {
+        const stored = await repos.messages.findByClientId(account.id, claim.clientMessageId);
+        const mine = data.filter((d) => d.messageId === claim.clientMessageId);
+        if (i === 1) {
+          assert.deepEqual(
+            [stored?.status, stored?.waId, stored?.error],
+            ['FAILED', null, '{"code":"first"}'],
+          );
+          assert.deepEqual(
+            mine.map((d) => d.status),
+            ['FAILED'],
+            'no event for the outcome that did not move it',
+          );
+        } else if (i % 3 === 2) {
+          assert.deepEqual([stored?.status, stored?.waId, stored?.error], ['FAILED', null, `{"n":${i}}`]);
+          assert.deepEqual(
+            mine.map((d) => [d.status, d.waId, d.to, d.error]),
+            [['FAILED', null, claim.toPhone, { n: i }]],
+          );
+        } else {
+          assert.deepEqual([stored?.status, stored?.waId], ['SENT', `wamid.O${i}`]);
+          assert.deepEqual(
+            mine.map((d) => [d.status, d.waId, d.to]),
+            [['SENT', `wamid.O${i}`, claim.toPhone]],
+          );
+        }
+      }
+      const deliveries = await store.db
+        .selectFrom('deliveries')
+        .select(['id', 'event_id'])
+        .where('account_id', '=', account.id)
+        .execute();
+      assert.equal(deliveries.length, events.length, 'one delivery per event to the one endpoint');
+      assert.equal(new Set(deliveries.map((d) => d.id)).size, deliveries.length);
     });
 
     test('statuses of many messages at once, each applied to its own', { skip }, async () => {
