@@ -29,7 +29,7 @@ import {
   recordLateStep,
   unmatchedOf,
 } from './message-statements.ts';
-import { applyOutcomesWithEvents } from './outcomes-with-events.ts';
+import { applyOutcomesWithEvents, applyStatusesWithEvents } from './outcomes-with-events.ts';
 import { batchedRead, batchesReads } from './read-batches.ts';
 import type { Database, MessagesTable } from './schema.ts';
 import { applyStatusWithEvent, type StatusWithEvent } from './status-with-event.ts';
@@ -92,6 +92,8 @@ class MessagesRepository {
   readonly #statusEvent: MessageHooks['statusEvent'];
   /** PostgreSQL: sends' outcomes with their events, concurrent ones in one statement. */
   readonly #outcomes: (outcome: StatusWithEvent) => Promise<{ moved: boolean; eventWritten: boolean }>;
+  /** PostgreSQL: network statuses with their events, concurrent ones in one statement. */
+  readonly #statuses: (status: StatusWithEvent) => Promise<{ moved: boolean; eventWritten: boolean }>;
   /** Inserts a send's claim; false when its messageId is taken. */
   readonly #claim: (row: ClaimRow) => Promise<boolean>;
   readonly #unmatchedOf: (waId: string) => Promise<UnmatchedRow[]>;
@@ -115,6 +117,10 @@ class MessagesRepository {
       (outcomes: StatusWithEvent[]) => applyOutcomesWithEvents(db, outcomes),
       (outcome) => applyStatusWithEvent(db, outcome),
     );
+    this.#statuses = batchedWrite(
+      (statuses: StatusWithEvent[]) => applyStatusesWithEvents(db, statuses),
+      (status) => applyStatusWithEvent(db, status),
+    );
     if (batchesReads(db)) {
       this.#claim = batchedWrite(async (rows: ClaimRow[]) => {
         const inserted = await insertClaims(db, rows);
@@ -137,9 +143,9 @@ class MessagesRepository {
   }
 
   /**
-   * A status moving a message, with its event, in one statement (./status-with-event.ts). A send's own
-   * outcome (`recordWaId` set for SENT) joins the outcomes of concurrent sends in one statement
-   * (./outcomes-with-events.ts); a network status goes alone, since several may name one message.
+   * A status moving a message, with its event, in one statement (./status-with-event.ts), shared with the
+   * concurrent sends' outcomes, or the concurrent network statuses, beside it (./outcomes-with-events.ts).
+   * `outcome` marks a send's own outcome, with the network id to record for SENT.
    */
   async #applyWithEvent(
     event: NonNullable<MessageHooks['statusEvent']>,
@@ -163,9 +169,7 @@ class MessagesRepository {
       payload: event.payload(subject, status, at, error, network, now),
       ...(outcome?.recordWaId === undefined ? {} : { recordWaId: outcome.recordWaId }),
     };
-    const { eventWritten } = outcome
-      ? await this.#outcomes(statement)
-      : await applyStatusWithEvent(this.#db, statement);
+    const { eventWritten } = await (outcome ? this.#outcomes : this.#statuses)(statement);
     if (eventWritten) event.written();
   }
 

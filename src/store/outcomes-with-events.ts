@@ -1,19 +1,24 @@
 /**
- * PostgreSQL: the outcomes of several sends (SENT with the network id, or FAILED with the error) applied
- * with their events in one statement, the many-message form of ./status-with-event.ts, for the outcomes of
- * concurrent sends gathered by ./write-batches.ts. Each send has its own message, so no two outcomes of one
- * statement move the same row (an UPDATE ... FROM takes one input row per target row); network statuses,
- * several of which may name one message, keep the one-message form.
+ * PostgreSQL: the outcomes of several sends (SENT with the network id, or FAILED with the error), or the
+ * statuses of several network webhooks, applied with their events in one statement: the many-message form
+ * of ./status-with-event.ts, for the writes of concurrent requests gathered by ./write-batches.ts.
+ *
+ * An UPDATE ... FROM takes one input row per target row, so one statement must not move a message twice.
+ * Each send has its own message; network statuses may name one message several times (delivered and read
+ * posted at once), so the first of each message goes in the statement and the others follow alone, in
+ * their order, once it committed.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.ts';
-import { STATUS_EVENT_TYPE, type StatusWithEvent } from './status-with-event.ts';
+import { applyStatusWithEvent, STATUS_EVENT_TYPE, type StatusWithEvent } from './status-with-event.ts';
+
+type Applied = { moved: boolean; eventWritten: boolean };
 
 /** Per outcome, in the given order: whether it moved its message, and whether it wrote an event. */
 export async function applyOutcomesWithEvents(
   db: Kysely<Database>,
   outcomes: StatusWithEvent[],
-): Promise<{ moved: boolean; eventWritten: boolean }[]> {
+): Promise<Applied[]> {
   const column = <K extends keyof StatusWithEvent>(key: K) => outcomes.map((o) => o[key] ?? null);
   const { rows } = await sql<{ id: string; event_written: boolean }>`
     with input as (
@@ -55,4 +60,31 @@ export async function applyOutcomesWithEvents(
     moved: byId.has(o.messageId),
     eventWritten: byId.get(o.messageId) === true,
   }));
+}
+
+/** Network statuses: the first of each message together, the others after it, alone and in order. */
+export async function applyStatusesWithEvents(
+  db: Kysely<Database>,
+  statuses: StatusWithEvent[],
+): Promise<Applied[]> {
+  const seen = new Set<string>();
+  const first: number[] = [];
+  const later: number[] = [];
+  statuses.forEach((s, i) => {
+    if (seen.has(s.messageId)) later.push(i);
+    else {
+      seen.add(s.messageId);
+      first.push(i);
+    }
+  });
+  const results: Applied[] = new Array(statuses.length);
+  const together = await applyOutcomesWithEvents(
+    db,
+    first.map((i) => statuses[i] as StatusWithEvent),
+  );
+  first.forEach((i, k) => {
+    results[i] = together[k] as Applied;
+  });
+  for (const i of later) results[i] = await applyStatusWithEvent(db, statuses[i] as StatusWithEvent);
+  return results;
 }

@@ -203,6 +203,61 @@ for (const target of targets) {
       assert.equal(new Set(deliveries.map((d) => d.id)).size, deliveries.length);
     });
 
+    test('delivered and read of many messages posted at once: each step moves it once, in order', {
+      skip,
+    }, async () => {
+      const account = await createAccount(repos.accounts, 'Both at once');
+      await repos.webhooks.createEndpoint(
+        {
+          account_id: account.id,
+          url: 'https://hooks.example.com/both',
+          events: JSON.stringify(['message.status']),
+          secret_enc: 'sealed',
+        },
+        Date.now(),
+      );
+      const claims = Array.from({ length: 12 }, (_, i) => ({
+        id: `msg_both_${i}`,
+        accountId: account.id,
+        clientMessageId: `both-${i}`,
+        requestHash: 'h',
+        kind: 'text',
+        fromPhone: SANDBOX,
+        toPhone: '254712340002',
+        content: '{}',
+        createdAt: 1,
+        updatedAt: 1,
+      }));
+      for (const [i, claim] of claims.entries()) {
+        await repos.messages.reserve(claim);
+        await repos.messages.markAccepted(claim, `wamid.BOTH${i}`, 1_000);
+      }
+      await Promise.all(
+        claims.flatMap((_, i) => [
+          repos.messages.applyNetworkStatus(`wamid.BOTH${i}`, 'DELIVERED', 2_000, null),
+          repos.messages.applyNetworkStatus(`wamid.BOTH${i}`, 'READ', 3_000, null),
+        ]),
+      );
+      const events = await store.db
+        .selectFrom('events')
+        .select('payload')
+        .where('account_id', '=', account.id)
+        .execute();
+      const data = events.map((e) => JSON.parse(e.payload).data);
+      for (const [i, claim] of claims.entries()) {
+        assert.equal(
+          (await repos.messages.findByNetworkId(`wamid.BOTH${i}`))?.status,
+          'READ',
+          `message ${i}`,
+        );
+        // Each message's delivered is asked before its read, and each moves it once, in that order.
+        const mine = data.filter((d) => d.messageId === claim.clientMessageId).map((d) => d.status);
+        assert.deepEqual(mine.sort(), ['DELIVERED', 'READ', 'SENT'], `one event per step of message ${i}`);
+        const steps = (await repos.messages.timeline(claim.id)).map((st) => st.status);
+        assert.deepEqual(steps, ['SENT', 'DELIVERED', 'READ'], `the history of message ${i}`);
+      }
+    });
+
     test('statuses of many messages at once, each applied to its own', { skip }, async () => {
       const account = await createAccount(repos.accounts, 'Statuses');
       const ids = Array.from({ length: 30 }, (_, i) => i);
