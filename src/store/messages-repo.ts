@@ -56,7 +56,7 @@ export interface MessageHooks {
    */
   statusChangeNeedsEndpoints?: boolean;
   /**
-   * PostgreSQL: the event a network status writes when it is applied in one statement
+   * PostgreSQL: the event of a network status or of a send's outcome applied in one statement
    * (./status-with-event.ts), for hooks whose onStatusChange writes only that event: its payload text at
    * `now`, and what to do once one is written.
    */
@@ -88,7 +88,7 @@ class MessagesRepository {
   readonly #hooks: MessageHooks;
   /** Status steps in one statement (PostgreSQL) when no hook needs the moved rows one by one. */
   readonly #atOnce: boolean;
-  /** PostgreSQL: network statuses applied with their event in one statement. */
+  /** PostgreSQL: network statuses and sends' outcomes applied with their event in one statement. */
   readonly #statusEvent: MessageHooks['statusEvent'];
   /** PostgreSQL: sends' outcomes with their events, concurrent ones in one statement. */
   readonly #outcomes: (outcome: StatusWithEvent) => Promise<{ moved: boolean; eventWritten: boolean }>;
