@@ -39,8 +39,6 @@ export function statusEvents(wake: WakeDispatcher, payloads: EventPayloads): Mes
       const data = () => payloads.status(message, status, at, error, network);
       if (await insertEvent(trx, message.accountId, STATUS_EVENT_TYPE, data, at)) wake();
     },
-    // insertEvent keeps nothing for an account without endpoints.
-    statusChangeNeedsEndpoints: true,
     statusEvent: {
       payload: (message, status, at, error, network, now) =>
         eventPayload(STATUS_EVENT_TYPE, now, payloads.status(message, status, at, error, network)),

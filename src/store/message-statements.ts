@@ -72,45 +72,6 @@ export const insertStatusEvent = prepare(
     db.insertInto('message_status_events').values({ id, message_id: messageId, status, at, error }),
   5,
 );
-/**
- * PostgreSQL: moves a message (by id) forward and records the step in one statement, if its account has no
- * webhook endpoint; with one, nothing changes and `has_endpoints` says the caller must use a transaction.
- * One statement is atomic on its own, and the endpoint check sees the same snapshot as the update.
- */
-function advanceInOneStatement(recordWaId: boolean) {
-  return prepare(
-    (
-      db: Kysely<Database>,
-      id: string,
-      status: string,
-      rank: number,
-      error: string | null,
-      at: number,
-      waId: string | null,
-      eventId: string,
-    ) => {
-      const setWaId = recordWaId ? sql`, wa_id = ${waId}` : sql``;
-      const query = sql<{ has_endpoints: boolean; moved: number }>`
-        with hooked as (
-          select exists (
-            select 1 from webhook_endpoints e join messages m on e.account_id = m.account_id where m.id = ${id}
-          ) as has
-        ), moved as (
-          update messages set status = ${status}, status_rank = ${rank}, error = ${error}, updated_at = ${at}${setWaId}
-          where id = ${id} and status_rank < ${rank} and status <> 'FAILED' and not (select has from hooked)
-          returning id
-        ), logged as (
-          insert into message_status_events (id, message_id, status, at, error)
-          select ${eventId}::text, id, ${status}::text, ${at}::bigint, ${error}::text from moved
-        )
-        select (select has from hooked) as has_endpoints, (select count(*) from moved)::int as moved`;
-      return { compile: () => query.compile(db) };
-    },
-    7,
-  );
-}
-export const advanceByIdAtOnce = advanceInOneStatement(false);
-export const advanceByIdRecordingWaIdAtOnce = advanceInOneStatement(true);
 
 /**
  * A network status that arrives after a later one (a `delivered` after `read`: the network does not keep

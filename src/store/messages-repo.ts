@@ -17,9 +17,7 @@ import { messageReads } from './message-reads.ts';
 import { type ClaimRow, claimRowOf, sentMessageOf } from './message-rows.ts';
 import {
   advanceById,
-  advanceByIdAtOnce,
   advanceByIdRecordingWaId,
-  advanceByIdRecordingWaIdAtOnce,
   advanceByWaId,
   advanceByWaIdRecordingWaId,
   claimInsert,
@@ -29,10 +27,9 @@ import {
   recordLateStep,
   unmatchedOf,
 } from './message-statements.ts';
-import { applyOutcomesWithEvents, applyStatusesWithEvents } from './outcomes-with-events.ts';
 import { batchedRead, batchesReads } from './read-batches.ts';
 import type { Database, MessagesTable } from './schema.ts';
-import { applyStatusWithEvent, type StatusWithEvent } from './status-with-event.ts';
+import { applyStatusesWithEvents, applyWithEvents, type StatusWithEvent } from './status-with-event.ts';
 import { unsettledMessages } from './unsettled-messages.ts';
 import { batchedWrite } from './write-batches.ts';
 
@@ -49,12 +46,6 @@ export interface MessageHooks {
     /** The network's status object as it arrived (JSON), for a status the network reported. */
     network?: string | null,
   ): Promise<void>;
-  /**
-   * onStatusChange writes nothing for an account without webhook endpoints. PostgreSQL then moves such an
-   * account's message in one statement (update, status history and the endpoint check together) instead of
-   * a five-round-trip transaction.
-   */
-  statusChangeNeedsEndpoints?: boolean;
   /**
    * PostgreSQL: the event of a network status or of a send's outcome applied in one statement
    * (./status-with-event.ts), for hooks whose onStatusChange writes only that event: its payload text at
@@ -86,8 +77,6 @@ const subjectOf = (known: KnownMessage): StatusSubject & { id: string } => ({
 class MessagesRepository {
   readonly #db: Kysely<Database>;
   readonly #hooks: MessageHooks;
-  /** Status steps in one statement (PostgreSQL) when no hook needs the moved rows one by one. */
-  readonly #atOnce: boolean;
   /** PostgreSQL: network statuses and sends' outcomes applied with their event in one statement. */
   readonly #statusEvent: MessageHooks['statusEvent'];
   /** PostgreSQL: sends' outcomes with their events, concurrent ones in one statement. */
@@ -103,7 +92,6 @@ class MessagesRepository {
     this.#db = db;
     this.#hooks = hooks;
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    this.#atOnce = (!hooks.onStatusChange || hooks.statusChangeNeedsEndpoints === true) && postgres;
     this.#statusEvent = postgres ? hooks.statusEvent : undefined;
     // Every send claims its messageId and, once accepted, looks for early statuses; every status reads its
     // message. On PostgreSQL those of concurrent requests go as one statement (./read-batches.ts,
@@ -113,13 +101,11 @@ class MessagesRepository {
       const { rows } = await claimInsert(entries.map(([column]) => column))(db, ...entries.map(([, v]) => v));
       return rows.length > 0;
     };
-    this.#outcomes = batchedWrite(
-      (outcomes: StatusWithEvent[]) => applyOutcomesWithEvents(db, outcomes),
-      (outcome) => applyStatusWithEvent(db, outcome),
-    );
+    const applyOne = async (status: StatusWithEvent) => (await applyWithEvents(db, [status]))[0]!;
+    this.#outcomes = batchedWrite((outcomes: StatusWithEvent[]) => applyWithEvents(db, outcomes), applyOne);
     this.#statuses = batchedWrite(
       (statuses: StatusWithEvent[]) => applyStatusesWithEvents(db, statuses),
-      (status) => applyStatusWithEvent(db, status),
+      applyOne,
     );
     if (batchesReads(db)) {
       this.#claim = batchedWrite(async (rows: ClaimRow[]) => {
@@ -144,7 +130,7 @@ class MessagesRepository {
 
   /**
    * A status moving a message, with its event, in one statement (./status-with-event.ts), shared with the
-   * concurrent sends' outcomes, or the concurrent network statuses, beside it (./outcomes-with-events.ts).
+   * concurrent sends' outcomes, or the concurrent network statuses, beside it.
    * `outcome` marks a send's own outcome, with the network id to record for SENT.
    */
   async #applyWithEvent(
@@ -186,19 +172,6 @@ class MessagesRepository {
     network?: string | null,
   ) {
     const byId = 'id' in where;
-    if (byId && this.#atOnce) {
-      const { rows } = await (recordWaId ? advanceByIdRecordingWaIdAtOnce : advanceByIdAtOnce)(
-        this.#db,
-        where.id,
-        status,
-        statusRank(status),
-        error,
-        at,
-        recordWaId ?? null,
-        newId('mse'),
-      );
-      if (!rows[0]?.has_endpoints) return (rows[0]?.moved ?? 0) > 0;
-    }
     const update = byId
       ? recordWaId
         ? advanceByIdRecordingWaId
