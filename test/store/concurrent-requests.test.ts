@@ -16,6 +16,32 @@ import { storeTargets as targets } from '../support/store-targets.ts';
 
 const SANDBOX = '14155550100';
 
+/** A send's claim: message `msg_<name>`, messageId `<name>` unless given. */
+const claimFor = (accountId: string, name: string, to = '254712340001', clientMessageId = name) => ({
+  id: `msg_${name}`,
+  accountId,
+  clientMessageId,
+  requestHash: `h-${name}`,
+  kind: 'text',
+  fromPhone: SANDBOX,
+  toPhone: to,
+  content: '{}',
+  createdAt: 1,
+  updatedAt: 1,
+});
+
+/** An endpoint of the account that takes `message.status` events. */
+const statusEndpoint = (repos: Repositories, accountId: string, name: string) =>
+  repos.webhooks.createEndpoint(
+    {
+      account_id: accountId,
+      url: `https://hooks.example.com/${name}`,
+      events: JSON.stringify(['message.status']),
+      secret_enc: 'sealed',
+    },
+    Date.now(),
+  );
+
 for (const target of targets) {
   describe(`reads and claims asked at once, on ${target.name}`, async () => {
     const skip = await target.skip();
@@ -93,18 +119,8 @@ for (const target of targets) {
 
     test('claims of many sends at once: one winner per messageId, the others find it', { skip }, async () => {
       const account = await createAccount(repos.accounts, 'Claims');
-      const claimOf = (n: number, copy: number) => ({
-        id: `msg_claim_${n}_${copy}`,
-        accountId: account.id,
-        clientMessageId: `claim-${n}`,
-        requestHash: `h${copy}`,
-        kind: 'text',
-        fromPhone: SANDBOX,
-        toPhone: '254712340001',
-        content: '{}',
-        createdAt: 1,
-        updatedAt: 1,
-      });
+      const claimOf = (n: number, copy: number) =>
+        claimFor(account.id, `claim_${n}_${copy}`, undefined, `claim-${n}`);
       // One messageId is taken before; the others are claimed twice at once.
       assert.equal(await repos.messages.reserve(claimOf(0, 9)), null);
       const claims = Array.from({ length: 20 }, (_, n) => [claimOf(n, 0), claimOf(n, 1)]).flat();
@@ -130,27 +146,10 @@ for (const target of targets) {
 
     test('outcomes of many sends at once, each with its own event', { skip }, async () => {
       const account = await createAccount(repos.accounts, 'Outcomes');
-      await repos.webhooks.createEndpoint(
-        {
-          account_id: account.id,
-          url: 'https://hooks.example.com/outcomes',
-          events: JSON.stringify(['message.status']),
-          secret_enc: 'sealed',
-        },
-        Date.now(),
+      await statusEndpoint(repos, account.id, 'outcomes');
+      const claims = Array.from({ length: 24 }, (_, i) =>
+        claimFor(account.id, `outcome-${i}`, `2547123401${String(i).padStart(2, '0')}`),
       );
-      const claims = Array.from({ length: 24 }, (_, i) => ({
-        id: `msg_outcome_${i}`,
-        accountId: account.id,
-        clientMessageId: `outcome-${i}`,
-        requestHash: 'h',
-        kind: 'text',
-        fromPhone: SANDBOX,
-        toPhone: `2547123401${String(i).padStart(2, '0')}`,
-        content: '{}',
-        createdAt: 1,
-        updatedAt: 1,
-      }));
       for (const claim of claims) await repos.messages.reserve(claim);
       // Every third send is refused; one accepted send was settled FAILED first and must not move.
       await repos.messages.markFailed(claims[1]!, 500, '{"code":"first"}');
@@ -207,27 +206,8 @@ for (const target of targets) {
       skip,
     }, async () => {
       const account = await createAccount(repos.accounts, 'Both at once');
-      await repos.webhooks.createEndpoint(
-        {
-          account_id: account.id,
-          url: 'https://hooks.example.com/both',
-          events: JSON.stringify(['message.status']),
-          secret_enc: 'sealed',
-        },
-        Date.now(),
-      );
-      const claims = Array.from({ length: 12 }, (_, i) => ({
-        id: `msg_both_${i}`,
-        accountId: account.id,
-        clientMessageId: `both-${i}`,
-        requestHash: 'h',
-        kind: 'text',
-        fromPhone: SANDBOX,
-        toPhone: '254712340002',
-        content: '{}',
-        createdAt: 1,
-        updatedAt: 1,
-      }));
+      await statusEndpoint(repos, account.id, 'both');
+      const claims = Array.from({ length: 12 }, (_, i) => claimFor(account.id, `both-${i}`, '254712340002'));
       for (const [i, claim] of claims.entries()) {
         await repos.messages.reserve(claim);
         await repos.messages.markAccepted(claim, `wamid.BOTH${i}`, 1_000);
@@ -261,18 +241,7 @@ for (const target of targets) {
     test('statuses of many messages at once, each applied to its own', { skip }, async () => {
       const account = await createAccount(repos.accounts, 'Statuses');
       const ids = Array.from({ length: 30 }, (_, i) => i);
-      const claims = ids.map((i) => ({
-        id: `msg_batch_${i}`,
-        accountId: account.id,
-        clientMessageId: `batch-${i}`,
-        requestHash: 'h',
-        kind: 'text',
-        fromPhone: SANDBOX,
-        toPhone: '254712340001',
-        content: '{}',
-        createdAt: 1,
-        updatedAt: 1,
-      }));
+      const claims = ids.map((i) => claimFor(account.id, `batch-${i}`));
       for (const [i, claim] of claims.entries()) {
         await repos.messages.reserve(claim);
         // A third of the statuses come before the send recorded the network id.
