@@ -27,9 +27,10 @@ import {
   recordLateStep,
   unmatchedOf,
 } from './message-statements.ts';
+import { applyOutcomesWithEvents, applyStatusesWithEvents } from './outcomes-with-events.ts';
 import { batchedRead, batchesReads } from './read-batches.ts';
 import type { Database, MessagesTable } from './schema.ts';
-import { applyStatusesWithEvents, applyWithEvents, type StatusWithEvent } from './status-with-event.ts';
+import { applyStatusWithEvent, type StatusWithEvent } from './status-with-event.ts';
 import { unsettledMessages } from './unsettled-messages.ts';
 import { batchedWrite } from './write-batches.ts';
 
@@ -101,8 +102,12 @@ class MessagesRepository {
       const { rows } = await claimInsert(entries.map(([column]) => column))(db, ...entries.map(([, v]) => v));
       return rows.length > 0;
     };
-    const applyOne = async (status: StatusWithEvent) => (await applyWithEvents(db, [status]))[0]!;
-    this.#outcomes = batchedWrite((outcomes: StatusWithEvent[]) => applyWithEvents(db, outcomes), applyOne);
+    // A lone write takes the one-message statement, which costs PostgreSQL less than the array form.
+    const applyOne = (status: StatusWithEvent) => applyStatusWithEvent(db, status);
+    this.#outcomes = batchedWrite(
+      (outcomes: StatusWithEvent[]) => applyOutcomesWithEvents(db, outcomes),
+      applyOne,
+    );
     this.#statuses = batchedWrite(
       (statuses: StatusWithEvent[]) => applyStatusesWithEvents(db, statuses),
       applyOne,
@@ -130,7 +135,7 @@ class MessagesRepository {
 
   /**
    * A status moving a message, with its event, in one statement (./status-with-event.ts), shared with the
-   * concurrent sends' outcomes, or the concurrent network statuses, beside it.
+   * concurrent sends' outcomes, or the concurrent network statuses, beside it (./outcomes-with-events.ts).
    * `outcome` marks a send's own outcome, with the network id to record for SENT.
    */
   async #applyWithEvent(
