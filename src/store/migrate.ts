@@ -35,6 +35,7 @@ import * as inboxReplyAuthors from './migrations/2026-11-26-912-inbox-reply-auth
 import * as savedReplies from './migrations/2026-11-26-913-saved-replies.ts';
 import * as inboxNotes from './migrations/2026-11-26-914-inbox-notes.ts';
 import * as deliveriesDueOrder from './migrations/2026-11-26-915-deliveries-due-order.ts';
+import * as deliveriesPendingDue from './migrations/2026-11-26-916-deliveries-pending-due.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-913-saved-replies': savedReplies,
   '2026-11-26-914-inbox-notes': inboxNotes,
   '2026-11-26-915-deliveries-due-order': deliveriesDueOrder,
+  '2026-11-26-916-deliveries-pending-due': deliveriesPendingDue,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

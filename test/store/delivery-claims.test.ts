@@ -1,12 +1,15 @@
 /**
  * The dispatcher's claims on SQLite and PostgreSQL: oldest due first, only what the dispatcher picks is
  * marked, accounts and endpoints without a free slot are left out, and on PostgreSQL several nodes
- * claiming at once never take the same delivery.
+ * claiming at once never take the same delivery, and whatever the table's statistics a claim reads the
+ * first due deliveries in order from the index and marks the picked by id.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { type CompiledQuery, sql } from 'kysely';
 import { createAccount } from '../../src/domain/accounts.ts';
 import type { DueCandidate } from '../../src/domain/ports/webhook-deliveries.ts';
+import { pgCandidatesQuery, pgMarkQuery } from '../../src/store/claim-statements.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { openStore } from '../../src/store/connect.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
@@ -167,4 +170,91 @@ describe('delivery claims of several PostgreSQL nodes', async () => {
     assert.equal(new Set(all).size, all.length, 'no delivery was claimed twice');
     assert.equal(all.length, 60, 'every delivery was claimed');
   });
+});
+
+/** A parameter, written as a literal for EXECUTE. */
+function literal(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(',')}]::text[]`;
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+type Plan = { Plan: { 'Actual Rows': number } }[];
+
+/**
+ * The generic plan of a statement as the store prepares it (pg-named-statements.ts), run once in a
+ * transaction that is rolled back (the mark writes).
+ */
+async function genericPlan(store: Store, compiled: CompiledQuery): Promise<Plan> {
+  return store.db.connection().execute(async (conn) => {
+    await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
+    await sql.raw(`prepare probe as ${compiled.sql}`).execute(conn);
+    const args = compiled.parameters.map(literal).join(', ');
+    await sql`begin`.execute(conn);
+    try {
+      const { rows } = await sql
+        .raw<{ 'QUERY PLAN': Plan }>(`explain (analyze, format json) execute probe(${args})`)
+        .execute(conn);
+      return rows[0]!['QUERY PLAN'];
+    } finally {
+      await sql`rollback`.execute(conn);
+      await sql`deallocate probe`.execute(conn);
+      await sql`reset plan_cache_mode`.execute(conn);
+    }
+  });
+}
+
+/**
+ * An install with one account and one endpoint and 3,000 due deliveries (`dlv_due_1` first), with its
+ * statistics taken as `statistics` says: of the whole table, or of the table while it was still empty and a
+ * backlog then built up in one statement (a replay, a first busy minute).
+ */
+async function backlog(store: Store, statistics: 'of the backlog' | 'of an empty table'): Promise<void> {
+  await migrateToLatest(store);
+  const repos = createRepositories(store);
+  const account = (await createAccount(repos.accounts, 'One')).id;
+  const endpointId = await endpoint(repos, account, 'one');
+  await events(store, account, 1);
+  const eventId = (await sql<{ id: string }>`select id from events limit 1`.execute(store.db)).rows[0]!.id;
+  await sql`delete from deliveries`.execute(store.db);
+  if (statistics === 'of an empty table') await sql`analyze deliveries`.execute(store.db);
+  await sql`insert into deliveries (id, account_id, event_id, endpoint_id, status, attempt_count,
+      next_attempt_at, created_at, updated_at)
+    select 'dlv_due_' || g, ${account}, ${eventId}, ${endpointId}, 'pending', 0, g, 1, 1
+    from generate_series(1, 3000) as g`.execute(store.db);
+  if (statistics === 'of the backlog') await sql`analyze deliveries`.execute(store.db);
+}
+
+/**
+ * Whatever the statistics, a claim reads the first due deliveries in order from the index of pending ones
+ * and marks the picked by primary key. Plainly written, each statement had a statistics regime in which its
+ * generic plan read the whole backlog for every claim (claim-statements.ts says which).
+ */
+describe('the plans of a PostgreSQL claim', async () => {
+  const skip = await storeTargets[1]!.skip();
+
+  for (const statistics of ['of the backlog', 'of an empty table'] as const) {
+    test(`with the statistics ${statistics}`, { skip }, async () => {
+      const schema = await createPostgresSchema();
+      const store = openStore(schema.url, { poolSize: 1 });
+      try {
+        await backlog(store, statistics);
+        const now = Date.now();
+
+        const candidates = await genericPlan(store, pgCandidatesQuery(store.db, now, [], [], 16).compile());
+        assert.equal(candidates[0]!.Plan['Actual Rows'], 16, 'the limit is read');
+        assert.doesNotMatch(JSON.stringify(candidates), /"Node Type":"Sort"/, 'the index gives the order');
+        assert.match(JSON.stringify(candidates), /"Index Name":"deliveries_pending_due"/);
+
+        const picked = ['dlv_due_2000', 'dlv_due_2001', 'dlv_due_2002'];
+        const mark = await genericPlan(store, pgMarkQuery(store.db, picked, now, now + LOCK_MS).compile());
+        assert.equal(mark[0]!.Plan['Actual Rows'], 3, 'the three picked are marked');
+        assert.doesNotMatch(JSON.stringify(mark), /deliveries_pending_due/, 'the due index is not walked');
+        assert.match(JSON.stringify(mark), /"Index Name":"deliveries_pkey"/, 'the picked are found by id');
+      } finally {
+        await store.close();
+        await schema.drop();
+      }
+    });
+  }
 });
