@@ -22,6 +22,10 @@ export interface Result {
   peakRssMb: number | null;
   /** What the non-2xx answers were: `status body…` and how many, so a report can say why. */
   refusals?: Record<string, number>;
+  /** A full-loop row (settled-loop.ts): the sends answered per second, as autocannon counted them. */
+  answeredPerSecond?: number;
+  /** A full-loop row: seconds from the end of the load until every message had its last status. */
+  settledAfterSeconds?: number;
 }
 
 /** Peak resident memory of a process so far (Linux VmHWM). */

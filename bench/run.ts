@@ -5,6 +5,7 @@
  *
  * Layout: the benchmarked gateway reaches the network over HTTP as it would reach Meta; the network is a
  * second gateway process running the simulator (which also posts the status webhooks back, as Meta does).
+ * One more row measures the embedded default, the simulator inside the benchmarked gateway.
  *
  * The send path alone is measured at several concurrency levels (BENCH_CONNECTIONS); the full loop with status
  * webhooks at 50 connections. Each row's ratio is to the bare route at the same number of connections. The
@@ -35,6 +36,7 @@ import { type ImportResult, importRows } from './contacts-import.ts';
 import { largeStoreRows } from './large-store.ts';
 import { freePort, joinSandbox, load, type Result, SECONDS } from './load.ts';
 import { spawnNetwork } from './network-process.ts';
+import { settledLoop } from './settled-loop.ts';
 import { type WebhookResult, webhookThroughput } from './webhook-throughput.ts';
 
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10,50,200').split(',').map(Number);
@@ -82,7 +84,17 @@ async function bare(): Promise<Result[]> {
   }
 }
 
-async function gatewayOn(target: string, statuses: boolean, levels: number[]): Promise<Result[]> {
+/**
+ * `network`: `process` puts the simulated network in a process of its own (bench/network-process.ts);
+ * `embedded` is the gateway as `npm start` runs it, the simulator in the same process serving the sends
+ * and posting the statuses back to it, its state kept in the gateway's database.
+ */
+async function gatewayOn(
+  target: string,
+  statuses: boolean,
+  levels: number[],
+  network: 'process' | 'embedded' = 'process',
+): Promise<Result[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-'));
   const schema = target === 'postgres' ? await createPostgresSchema() : undefined;
   const env: Record<string, string> = {
@@ -94,9 +106,16 @@ async function gatewayOn(target: string, statuses: boolean, levels: number[]): P
     SIMULATOR_STATUS_DELAY_MS: '200',
     NETWORK_MAX_SENDS_PER_SECOND: '0',
     RATE_LIMIT_PER_SECOND: '0',
+    ...(network === 'embedded'
+      ? {
+          SIMULATOR_STATUS_WEBHOOKS: String(statuses),
+          SIMULATOR_MAX_SENDS_PER_SECOND: '0',
+          SIMULATOR_PAIR_BURST: '0',
+        }
+      : {}),
   };
   const networkDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-net-'));
-  let network: GatewayProcess | undefined;
+  let networkProcess: GatewayProcess | undefined;
   let gateway: GatewayProcess | undefined;
   try {
     // The gateway does not call the network before the first send, so it can start first, pointed at the
@@ -110,27 +129,31 @@ async function gatewayOn(target: string, statuses: boolean, levels: number[]): P
     gateway = await spawnGateway({
       ...env,
       ...profile,
-      GRAPH_BASE_URL: `http://127.0.0.1:${networkPort}/simulator`,
+      ...(network === 'process' ? { GRAPH_BASE_URL: `http://127.0.0.1:${networkPort}/simulator` } : {}),
       LOG_LEVEL: 'warn',
     });
     if (!startupMs.has(target)) startupMs.set(target, Math.round(performance.now() - started));
-    network = await spawnNetwork({
-      dataDir: networkDir,
-      secretKey: SECRET_KEY,
-      port: networkPort,
-      webhookUrl: `${gateway.url}/webhooks/network`,
-      env: { SIMULATOR_STATUS_WEBHOOKS: String(statuses) },
-    });
+    if (network === 'process') {
+      networkProcess = await spawnNetwork({
+        dataDir: networkDir,
+        secretKey: SECRET_KEY,
+        port: networkPort,
+        webhookUrl: `${gateway.url}/webhooks/network`,
+        env: { SIMULATOR_STATUS_WEBHOOKS: String(statuses) },
+      });
+    }
     const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Bench', '--json'], env).stdout);
-    await joinSandbox(network.url, account, USER, [gateway.url]);
+    await joinSandbox((networkProcess ?? gateway).url, account, USER, [gateway.url]);
     const results: Result[] = [];
     let sent = 0;
+    const where = network === 'embedded' ? 'embedded default (sqlite, simulator in process)' : target;
+    const node = gateway;
     for (const connections of levels) {
-      results.push(
-        await load(
-          `gateway send-text, ${target}, ${statuses ? 'with status webhooks' : 'send path only'}`,
-          `${gateway.url}/api/v1/msg/message/text`,
-          gateway.child.pid,
+      const row = () =>
+        load(
+          `gateway send-text, ${where}, ${statuses ? 'with status webhooks' : 'send path only'}`,
+          `${node.url}/api/v1/msg/message/text`,
+          node.child.pid,
           { 'content-type': 'application/json', apiKey: account.apiKey },
           () =>
             JSON.stringify({
@@ -140,13 +163,14 @@ async function gatewayOn(target: string, statuses: boolean, levels: number[]): P
               message: 'benchmark',
             }),
           connections,
-        ),
-      );
+        );
+      // A full-loop row counts the messages whose statuses were all applied (bench/settled-loop.ts).
+      results.push(await (statuses ? settledLoop(env.DATABASE_URL!, row) : row()));
     }
     return results;
   } finally {
     await gateway?.stop();
-    await network?.stop();
+    await networkProcess?.stop();
     await schema?.drop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(networkDir, { recursive: true, force: true });
@@ -163,6 +187,11 @@ for (const target of TARGETS) {
   // brings three status webhooks (sent, delivered, read) back into the gateway, as Meta's do.
   results.push(...(await gatewayOn(target, false, LEVELS)));
   results.push(...(await gatewayOn(target, true, [FULL_LOOP_CONNECTIONS])));
+}
+// The gateway as `npm start` runs it: SQLite, the simulator in the same process (its pacing and pair
+// limits off, as in the rows above), the whole loop.
+if (TARGETS.includes('sqlite')) {
+  results.push(...(await gatewayOn('sqlite', true, [FULL_LOOP_CONNECTIONS], 'embedded')));
 }
 
 // The send path on a store with BENCH_LARGE_STORE past messages (0 skips it), and while retention runs.
@@ -230,8 +259,15 @@ const lines = [
   ...results.flatMap((r) =>
     Object.entries(r.refusals ?? {}).map(([what, times]) => `- ${r.name}: ${times} × ${what}`),
   ),
+  ...results.flatMap((r) =>
+    r.settledAfterSeconds !== undefined
+      ? [
+          `- ${r.name}: clients were answered at ${r.answeredPerSecond}/s; the last statuses were applied ${r.settledAfterSeconds} s after the load stopped (requests/s counts the messages whose statuses were all applied, from the warm-up to then).`,
+        ]
+      : [],
+  ),
   ...notes.map((note) => `- ${note}`),
-  ...(notes.length > 0 || results.some((r) => r.refusals) ? [''] : []),
+  ...(notes.length > 0 || results.some((r) => r.refusals || r.settledAfterSeconds !== undefined) ? [''] : []),
   'Start-up, process start to listening (for the gateway, migrations on an empty database included):',
   '',
   '| process | ms | ratio to bare |',
