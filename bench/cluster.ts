@@ -17,6 +17,7 @@ import { type GatewayProcess, runCli, spawnGateway } from '../test/support/proce
 import { freePort, joinSandbox, load, peakRssMb, type Result } from './load.ts';
 import { spawnNetwork } from './network-process.ts';
 import { settledLoop } from './settled-loop.ts';
+import { analyzeSchema } from './statistics.ts';
 
 const USER = '254712340001';
 const SECRET_KEY = 'd'.repeat(64);
@@ -82,6 +83,7 @@ async function clusterOf(
             message: 'benchmark',
           }),
         connections,
+        () => analyzeSchema(schema.url),
       );
     // Counted as the messages whose statuses were all applied (bench/settled-loop.ts).
     const row = await settledLoop(schema.url, loadRow);

@@ -46,6 +46,8 @@ export async function load(
   headers: Record<string, string>,
   body: (n: number) => string,
   connections: number,
+  /** Runs between the warm-up and the measured run (statistics.ts). */
+  afterWarmUp?: () => Promise<void>,
 ): Promise<Result> {
   let n = 0;
   // A short warm-up lets the JIT and connection pools settle before measuring.
@@ -57,6 +59,7 @@ export async function load(
     headers,
     requests: [{ setupRequest: (r) => ({ ...r, body: body(n++) }) }],
   });
+  await afterWarmUp?.();
   const refusals: Record<string, number> = {};
   const r = await autocannon({
     url,

@@ -37,6 +37,7 @@ import { largeStoreRows } from './large-store.ts';
 import { freePort, joinSandbox, load, type Result, SECONDS } from './load.ts';
 import { spawnNetwork } from './network-process.ts';
 import { settledLoop } from './settled-loop.ts';
+import { analyzeSchema } from './statistics.ts';
 import { type WebhookResult, webhookThroughput } from './webhook-throughput.ts';
 
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10,50,200').split(',').map(Number);
@@ -163,6 +164,7 @@ async function gatewayOn(
               message: 'benchmark',
             }),
           connections,
+          schema ? () => analyzeSchema(schema.url) : undefined,
         );
       // A full-loop row counts the messages whose statuses were all applied (bench/settled-loop.ts).
       results.push(await (statuses ? settledLoop(env.DATABASE_URL!, row) : row()));
