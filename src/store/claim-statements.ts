@@ -90,7 +90,8 @@ export interface ClaimStatements {
  * pg-named-statements.ts) estimated `<> all(list)` from those statistics: on an install with one account
  * or one endpoint, which is most of them, it expected no row to pass, and read and sorted every due
  * delivery for each claim instead of the first few in order (6.6 ms a claim with 17,000 waiting, against
- * 0.1 ms). Exported for test/store/delivery-claims.test.ts, which checks the plan.
+ * 0.1 ms; docs/adr/0035-webhook-claims-whatever-the-statistics.md). Exported for
+ * test/store/delivery-claims.test.ts, which checks the plan.
  */
 export function pgCandidatesQuery(
   db: Kysely<Database>,

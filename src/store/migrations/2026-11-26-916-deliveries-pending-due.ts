@@ -8,7 +8,7 @@
  *   candidates do; the claim's mark, which finds the picked deliveries by id, does not. With the old index
  *   and statistics taken before a backlog built up, PostgreSQL's generic plan for the mark walked the due
  *   index over the whole backlog to find 16 ids: 12 ms a claim with 17,000 deliveries waiting, against
- *   under 1 ms by primary key (bench/README.md).
+ *   under 1 ms by primary key (docs/adr/0035-webhook-claims-whatever-the-statistics.md).
  */
 import { type Kysely, sql } from 'kysely';
 
