@@ -137,10 +137,13 @@ export function dealShards(files: string[], count: number): string[][] {
 /** Runs `files` in one process, one after another when `shared`; resolves with its report and outcome. */
 function runProcess(files: string[], shared: boolean): Promise<{ report: string; ok: boolean }> {
   // --test-force-exit: a failed test that leaves a server or a socket open must not keep its shard alive.
+  // --test-timeout: a test waiting for something that never comes fails after five minutes, naming
+  // itself, instead of holding the whole run.
   const args = [
     '--test',
     '--test-reporter=spec',
     '--test-force-exit',
+    '--test-timeout=300000',
     ...(shared ? ['--test-isolation=none'] : []),
     ...files,
   ];
@@ -178,7 +181,18 @@ async function main(): Promise<void> {
     process.stdout.write(result.report);
     ok &&= result.ok;
   };
-  await Promise.all(shards.map(async (shard) => print(await runProcess(shard, true))));
+  const started = performance.now();
+  const took: string[] = [];
+  await Promise.all(
+    shards.map(async (shard, i) => {
+      print(await runProcess(shard, true));
+      took.push(
+        `shard ${i + 1}: ${((performance.now() - started) / 1000).toFixed(0)} s, ${shard.length} files`,
+      );
+    }),
+  );
+  // How long each shard ran, for keeping COST_SECONDS true.
+  process.stdout.write(`${took.join('\n')}\n`);
   for (const file of files.filter((f) => alone.has(f))) print(await runProcess([file], false));
   await dropRunSchemas(runId);
   if (!ok) process.exitCode = 1;

@@ -165,7 +165,12 @@ async function killMidCopyThenRedeliver(database: 'sqlite' | 'postgres'): Promis
       (r) => r.status,
       () => 'cut off' as const,
     );
-    await graph.mediaRequested;
+    // An answer before the media was asked for would leave nothing to kill mid-copy: fail with it.
+    const answeredFirst = first.then((answer) => {
+      throw new Error(`the webhook was answered (${answer}) before its media was asked for`);
+    });
+    await Promise.race([graph.mediaRequested, answeredFirst]);
+    answeredFirst.catch(() => undefined); // settles when the kill cuts the request off
     assert.equal(await gateway.stop('SIGKILL'), null, 'the gateway died of SIGKILL');
     assert.equal(await first, 'cut off', 'the network never got an answer, so it delivers again');
     assert.ok(await storedInbound(store.db, waId), 'the message was stored before the kill');
