@@ -22,6 +22,7 @@ function simulatorFor(app: FastifyInstance, config: Readonly<Config>, store: Sto
     postStatuses: config.simulator.postStatuses,
     maxSendsPerSecond: config.simulator.maxSendsPerSecond,
     pairBurst: config.simulator.pairBurst,
+    ...(config.simulator.maxOwedWebhooks ? { maxOwedWebhooks: config.simulator.maxOwedWebhooks } : {}),
     phoneDefaultBusiness: config.sandboxNumber,
     logger: app.log,
     // Reachable beyond this machine: its phones, users and faults need the simulator token.

@@ -88,6 +88,8 @@ export interface Config<Secret extends string | null = string> {
     maxSendsPerSecond: number;
     /** Messages one number may send one user at once before the pair limit (131056); 0 = no pair limit. */
     pairBurst: number;
+    /** Webhooks the simulator may owe before its sends wait for them; null: its default (MAX_OWED). */
+    maxOwedWebhooks: number | null;
   };
   webhooks: {
     /** Delays between delivery attempts, after the first. */

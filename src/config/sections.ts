@@ -73,6 +73,10 @@ export function simulatorSection(
     keepState: bool(env, 'SIMULATOR_KEEP_STATE', true),
     maxSendsPerSecond: integer(env, 'SIMULATOR_MAX_SENDS_PER_SECOND', 80, 0, 100_000),
     pairBurst: integer(env, 'SIMULATOR_PAIR_BURST', 45, 0, 100_000),
+    // Unset: the simulator's own default (MAX_OWED in src/simulator/webhook-poster.ts).
+    maxOwedWebhooks: env.SIMULATOR_MAX_OWED_WEBHOOKS
+      ? integer(env, 'SIMULATOR_MAX_OWED_WEBHOOKS', 1, 1, 10_000_000)
+      : null,
   });
 }
 

@@ -96,6 +96,8 @@ export interface SimulatorOptions {
    * 30 s, as webhook-poster.ts says). Tests that kill their gateway shorten them.
    */
   webhookRetryDelaysMs?: readonly number[];
+  /** Webhooks owed at most before sends wait for them (webhook-poster.ts, MAX_OWED); tests lower it. */
+  maxOwedWebhooks?: number;
 }
 
 export interface Simulator {
@@ -164,6 +166,7 @@ function buildDelivery(
     markAccepted: ({ user, id }) => phones.setSentStatus(user, id, 'delivered'),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
+    ...(options.maxOwedWebhooks ? { maxOwed: options.maxOwedWebhooks } : {}),
   });
   const timeline = new StatusTimeline({
     statusDelayMs: options.statusDelayMs,
@@ -283,6 +286,7 @@ function registerGraphApi(app: FastifyInstance, options: SimulatorOptions, parts
     userIds,
     marketingStops: parts.marketingStops,
     messagingLimits: parts.messagingLimits,
+    webhookRoom: () => poster.room(),
     now,
   });
 }

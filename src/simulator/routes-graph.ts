@@ -56,6 +56,8 @@ export interface GraphRouteDeps {
   marketingStops: MarketingStops;
   /** Each number's messaging limit and the users it reached: past it, templates to new users fail. */
   messagingLimits: MessagingLimits;
+  /** Sends wait while the network owes too many webhooks (webhook-poster.ts, MAX_OWED). */
+  webhookRoom: () => Promise<void>;
   now: () => number;
 }
 
@@ -294,6 +296,7 @@ function registerMessagesAt(app: FastifyInstance, deps: GraphRouteDeps, url: str
       if (user && parsed.typing) deps.phones.typing(user, business);
       return { success: true };
     }
+    await deps.webhookRoom();
     return acceptMessage(deps, business, parsed, reply);
   });
 }

@@ -50,12 +50,23 @@ export interface PosterOptions {
   /** Waits between attempts; one attempt more than delays. */
   retryDelaysMs?: readonly number[];
   timeoutMs?: number;
+  /** Posts owed at most before room() makes the network's sends wait (default MAX_OWED). */
+  maxOwed?: number;
 }
 
 const RETRY_DELAYS_MS = [250, 1000, 4000, 15_000, 30_000];
 const TIMEOUT_MS = 5000;
 /** Posts in flight at once: a burst of sends must not open thousands of sockets to the receiver. */
 const MAX_IN_FLIGHT = 32;
+/**
+ * Posts owed (queued, in flight or being retried) past which the network takes no more sends until some
+ * are done (room()). Every message brings three statuses: a receiver that applies them more slowly than
+ * it sends would otherwise have them pile up here without bound, and in the embedded default this is the
+ * gateway's own process (bench/README.md: 353 MB at the peak of such a backlog). Meta holds its backlog
+ * on its side; a simulated network on the business's machine holds a bounded one and slows the sends
+ * instead, which a client sees as slower answers, never as an error.
+ */
+export const MAX_OWED = 2000;
 
 export function signBody(appSecret: string, body: string): string {
   return `sha256=${createHmac('sha256', appSecret).update(body, 'utf8').digest('hex')}`;
@@ -85,6 +96,9 @@ export class WebhookPoster {
   readonly #agent = new Agent({ connections: MAX_IN_FLIGHT });
   #active = 0;
   #seq = 0;
+  /** Posts queued and not yet accepted, given up or cut short, and the sends waiting for room. */
+  #owed = 0;
+  readonly #waitingForRoom: (() => void)[] = [];
 
   constructor(options: PosterOptions) {
     this.#options = options;
@@ -114,9 +128,22 @@ export class WebhookPoster {
     };
   }
 
+  /** Resolves once fewer than maxOwed posts are owed (at once, mostly), or the network is closing. */
+  room(): Promise<void> {
+    if (this.#owed < (this.#options.maxOwed ?? MAX_OWED) || this.#options.scheduler.closed)
+      return Promise.resolve();
+    return new Promise((resolve) => this.#waitingForRoom.push(resolve));
+  }
+
+  #paid(): void {
+    this.#owed--;
+    if (this.#owed < (this.#options.maxOwed ?? MAX_OWED)) this.#waitingForRoom.shift()?.();
+  }
+
   #queue(record: WebhookRecord, onFirstTry?: (accepted: boolean) => void): void {
     const key = record.queue;
     const previous = this.#queues.get(key) ?? Promise.resolve();
+    this.#owed++;
     const next = previous.then(async () => {
       // Nothing leaves the network before the change it reports is written: a receiver told of an
       // approval (or a delivery) never meets a network that forgot it after a kill -9.
@@ -129,6 +156,7 @@ export class WebhookPoster {
     });
     this.#queues.set(key, next);
     void next.finally(() => {
+      this.#paid();
       if (this.#queues.get(key) === next) this.#queues.delete(key);
     });
   }
@@ -142,6 +170,7 @@ export class WebhookPoster {
   async close(): Promise<void> {
     for (const controller of this.#inFlight) controller.abort();
     for (const wake of this.#waiting.splice(0)) wake();
+    for (const wake of this.#waitingForRoom.splice(0)) wake();
     await this.idle();
     await this.#agent.destroy();
   }

@@ -1,6 +1,7 @@
 /**
  * Webhook delivery like Meta's (docs/cloud-api.md §3.2, §3.7): retried while the receiver fails, in order per
- * message, signed over the exact bytes (with Meta's \u escapes), and stopped by close().
+ * message, signed over the exact bytes (with Meta's \u escapes), and stopped by close(); a network that owes
+ * too many webhooks takes no more sends until some are taken.
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -89,4 +90,41 @@ test('idle() resolves once queued webhooks are delivered', async (t) => {
   await eventually(() => statusesOf(h, id).length === 3);
   await h.simulator.idle();
   assert.equal(statusesOf(h, id).length, 3);
+});
+
+test('a network that owes too many webhooks takes the next send only once one is taken', async (t) => {
+  const warnings: object[] = [];
+  const h = await startHarness({
+    maxOwedWebhooks: 1,
+    webhookRetryDelaysMs: Array.from({ length: 500 }, () => 10),
+    logger: { warn: (obj) => warnings.push(obj) },
+  });
+  t.after(() => h.close());
+  await openWindow(h);
+  h.receiver.failNext(1_000_000);
+  const first = await graphSend(h, { type: 'text', text: { body: 'one' } });
+  assert.equal(first.status, 200, 'nothing was owed: taken at once');
+
+  let answered = false;
+  const second = graphSend(h, { type: 'text', text: { body: 'two' } }).then((r) => {
+    answered = true;
+    return r;
+  });
+  // The first message's status is refused again and again: the second send waits all along.
+  await eventually(() => warnings.length >= 5);
+  assert.equal(answered, false, 'no send is taken while the network owes its limit');
+  assert.deepEqual(statusesOf(h, first.body.messages[0].id), [], 'nothing was taken yet');
+
+  h.receiver.failNext(0);
+  const taken = await second;
+  assert.equal(taken.status, 200);
+  const id = taken.body.messages[0].id;
+  const statuses = await eventually(() => {
+    const s = statusesOf(h, id);
+    return s.length === 3 ? s : undefined;
+  });
+  assert.deepEqual(
+    statuses.map((s) => s.status),
+    ['sent', 'delivered', 'read'],
+  );
 });
