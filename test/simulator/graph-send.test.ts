@@ -12,6 +12,7 @@ import {
   startHarness,
   statusesOf,
   TOKEN,
+  threeStatusesOf,
   USER,
   VERSION,
 } from './harness.ts';
@@ -41,10 +42,7 @@ describe('simulated Graph API: sending', () => {
       biz_opaque_callback_data: 'order-42',
     });
     const id = r.body.messages[0].id;
-    const statuses = await eventually(() => {
-      const s = statusesOf(h, id);
-      return s.length === 3 ? s : undefined;
-    });
+    const statuses = await threeStatusesOf(h, id);
     assert.deepEqual(
       statuses.map((s) => s.status),
       ['sent', 'delivered', 'read'],
@@ -114,10 +112,7 @@ describe('simulated Graph API: sending', () => {
     assert.equal(early, 'held');
     assert.equal((await request(`${h.base}/faults`, { method: 'DELETE' })).status, 200);
     const id = (await held).body.messages[0].id;
-    const statuses = await eventually(() => {
-      const s = statusesOf(h, id);
-      return s.length === 3 ? s : undefined;
-    });
+    const statuses = await threeStatusesOf(h, id);
     for (const s of statuses) assert.equal(s.biz_opaque_callback_data, tag);
   });
 

@@ -123,6 +123,14 @@ export function statusesOf(h: Harness, id: string): any[] {
     .filter((s: any) => s.id === id);
 }
 
+/** The statuses of message `id`, once all three (sent, delivered, read) arrived, in the order they came. */
+export function threeStatusesOf(h: Harness, id: string): Promise<any[]> {
+  return eventually(() => {
+    const s = statusesOf(h, id);
+    return s.length === 3 ? s : undefined;
+  });
+}
+
 /** The `value` of the signed inbound webhook that carries message `id`, once it arrived. */
 export async function inboundFor(h: Harness, id: string) {
   const hook = await eventually(() => inboundHooks(h).find((x) => x.body.includes(id)));

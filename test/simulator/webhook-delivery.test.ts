@@ -15,6 +15,7 @@ import {
   openWindow,
   startHarness,
   statusesOf,
+  threeStatusesOf,
   userSays,
 } from './harness.ts';
 
@@ -30,10 +31,7 @@ test('a briefly failing receiver still gets every webhook, statuses in order', a
 
   h.receiver.failNext(1, 500);
   const id = (await graphSend(h, { type: 'text', text: { body: 'yes' } })).body.messages[0].id;
-  const statuses = await eventually(() => {
-    const s = statusesOf(h, id);
-    return s.length === 3 ? s : undefined;
-  });
+  const statuses = await threeStatusesOf(h, id);
   assert.deepEqual(
     statuses.map((s) => s.status),
     ['sent', 'delivered', 'read'],
@@ -119,10 +117,7 @@ test('a network that owes too many webhooks takes the next send only once one is
   const taken = await second;
   assert.equal(taken.status, 200);
   const id = taken.body.messages[0].id;
-  const statuses = await eventually(() => {
-    const s = statusesOf(h, id);
-    return s.length === 3 ? s : undefined;
-  });
+  const statuses = await threeStatusesOf(h, id);
   assert.deepEqual(
     statuses.map((s) => s.status),
     ['sent', 'delivered', 'read'],
