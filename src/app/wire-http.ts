@@ -7,7 +7,7 @@ import type { Registry } from 'prom-client';
 import { onNumberQuality } from '../domain/campaigns/network-signals.ts';
 import { recordTemplateReview } from '../domain/templates/review-templates.ts';
 import { installApiKeyAuth } from '../http/auth.ts';
-import { installJsonWithoutNul } from '../http/json-without-nul.ts';
+import { installJsonStorableText } from '../http/json-storable-text.ts';
 import { installRateLimit } from '../http/rate-limit.ts';
 import { registerCampaignRoutes } from '../http/routes/campaigns/index.ts';
 import { registerContactRoutes } from '../http/routes/contacts/index.ts';
@@ -35,7 +35,7 @@ export async function registerApi(app: FastifyInstance, core: Core, services: Se
   const { config, repos } = core;
   await app.register(async (api) => {
     installApiKeyAuth(api, repos.accounts);
-    installJsonWithoutNul(api);
+    installJsonStorableText(api);
     // Per API key; counted in PostgreSQL when nodes share it, in memory for the one SQLite process.
     if (config.rateLimit) {
       installRateLimit(api, services.limiter(config.rateLimit));

@@ -9,7 +9,7 @@ import { createPrivateFileSync, makePrivateDirSync, tightenFileSync } from '../l
 import { nodeSqliteDialect, openSqlite } from './node-sqlite-dialect.ts';
 import { prepareStatementsPerConnection } from './pg-named-statements.ts';
 import type { Database } from './schema.ts';
-import { storeTextWithoutNul } from './text-without-nul.ts';
+import { storeOnlyStorableText } from './storable-parameters.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -44,7 +44,7 @@ export function openStore(databaseUrl: string, options: { poolSize?: number } = 
   pool.on('error', () => {});
   prepareStatementsPerConnection(pool);
   // Registered after the statement naming, so that it sees the parameters before that wrapper does.
-  storeTextWithoutNul(pool);
+  storeOnlyStorableText(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -28,7 +28,7 @@ import {
   SqliteDialect,
   type TransactionSettings,
 } from 'kysely';
-import { withoutNul } from './text-without-nul.ts';
+import { storableValue } from './storable-parameters.ts';
 
 type Bindable = SQLInputValue;
 
@@ -37,8 +37,8 @@ function bindable(values: readonly unknown[]): Bindable[] {
     if (typeof v === 'boolean') return v ? 1 : 0;
     if (v === undefined) return null;
     if (v instanceof Date) return v.toISOString();
-    // Stored as on PostgreSQL, which cannot hold NUL in text (text-without-nul.ts).
-    if (typeof v === 'string') return withoutNul(v) as string;
+    // Stored as on PostgreSQL, which cannot hold NUL in text (storable-parameters.ts).
+    if (typeof v === 'string') return storableValue(v) as string;
     return v as Bindable;
   });
 }

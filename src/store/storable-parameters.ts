@@ -5,24 +5,24 @@
  * list of strings) by U+FFFD, the replacement character, so the same input is stored the same way on each.
  */
 import type pg from 'pg';
-import { textWithoutNul } from '../lib/without-nul.ts';
+import { storableText } from '../lib/storable-text.ts';
 
 /** A parameter with every NUL replaced: a string, or a list of strings (PostgreSQL arrays). */
-export function withoutNul(value: unknown): unknown {
-  if (typeof value === 'string') return textWithoutNul(value);
+export function storableValue(value: unknown): unknown {
+  if (typeof value === 'string') return storableText(value);
   // Checked first: lists are parameters of hot statements (claims), and seldom hold a NUL.
-  if (Array.isArray(value) && value.some((v) => typeof v === 'string' && textWithoutNul(v) !== v)) {
-    return value.map(withoutNul);
+  if (Array.isArray(value) && value.some((v) => typeof v === 'string' && storableText(v) !== v)) {
+    return value.map(storableValue);
   }
   return value;
 }
 
 /** The parameters of one statement, with every NUL replaced; the same array when none holds one. */
-export function parametersWithoutNul<T>(values: readonly T[]): readonly T[] {
+export function storableParameters<T>(values: readonly T[]): readonly T[] {
   let copy: T[] | undefined;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    const clean = withoutNul(v);
+    const clean = storableValue(v);
     if (clean !== v) {
       copy ??= [...values];
       copy[i] = clean as T;
@@ -34,7 +34,7 @@ export function parametersWithoutNul<T>(values: readonly T[]): readonly T[] {
 type QueryFn = (...args: unknown[]) => unknown;
 
 /** Makes every query of the pool's connections store text without NUL. */
-export function storeTextWithoutNul(pool: pg.Pool): void {
+export function storeOnlyStorableText(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as QueryFn;
     (client as unknown as { query: QueryFn }).query = (
@@ -43,7 +43,7 @@ export function storeTextWithoutNul(pool: pg.Pool): void {
       callback?: unknown,
     ) =>
       Array.isArray(values)
-        ? query(config, parametersWithoutNul(values), callback)
+        ? query(config, storableParameters(values), callback)
         : query(config, values, callback);
   });
 }
