@@ -3,9 +3,10 @@
  * state for several gateway nodes). The rest of the code sees one Kysely instance either way.
  */
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import { createPrivateFileSync, makePrivateDirSync, tightenFileSync } from '../lib/private-files.ts';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspection.ts';
 import { nodeSqliteDialect, openSqlite } from './node-sqlite-dialect.ts';
 import { prepareStatementsPerConnection } from './pg-named-statements.ts';
 import type { Database } from './schema.ts';
@@ -45,6 +46,6 @@ export function openStore(databaseUrl: string, options: { poolSize?: number } = 
   prepareStatementsPerConnection(pool);
   // Registered after the statement naming, so that it sees the parameters before that wrapper does.
   storeOnlyStorableText(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

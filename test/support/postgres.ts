@@ -3,9 +3,9 @@
  * and leave nothing behind. Set TEST_POSTGRES_URL to use another server. When the server is unreachable
  * the PostgreSQL suites fail under CI (they must really run there) and are skipped, saying so, elsewhere.
  *
- * Under `npm test` the schemas are dropped when the whole run ends, not when each suite ends: the
- * migrator's table introspection reads the columns of every schema in the database, and a schema dropped
- * by another suite in the middle of that read fails it with `schema "t_..." does not exist`.
+ * Under `npm test` the schemas are dropped when the whole run ends, not when each suite ends, so that no
+ * suite waits for a cascade of DDL. The store's introspection reads only its own schema
+ * (src/store/current-schema-introspection.ts), so the schemas piling up meanwhile slow nothing down.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';

@@ -1,0 +1,69 @@
+/**
+ * The PostgreSQL store introspects only its current schema (src/store/current-schema-introspection.ts): it
+ * answers what Kysely's own introspection answers for that schema, and nothing of another schema, however
+ * many the database holds; the migrator finds its own bookkeeping beside another install's.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { type Kysely, PostgresIntrospector, sql } from 'kysely';
+import { openStore, type Store } from '../../src/store/connect.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
+import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
+
+describe('introspection of the current schema on PostgreSQL', async () => {
+  const skip = await postgresSkipReason();
+  let mine: PostgresSchema;
+  let other: PostgresSchema;
+  let store: Store;
+  let otherStore: Store;
+
+  before(async () => {
+    if (skip) return;
+    [mine, other] = await Promise.all([createPostgresSchema(), createPostgresSchema()]);
+    // Another install in the same database: the same tables, and one more of its own.
+    otherStore = openStore(other.url);
+    await migrateToLatest(otherStore);
+    await sql`create table only_elsewhere (id serial primary key, note text)`.execute(otherStore.db);
+    store = openStore(mine.url);
+    await migrateToLatest(store);
+  });
+  after(async () => {
+    if (skip) return;
+    await store.close();
+    await otherStore.close();
+    await mine.drop();
+    await other.drop();
+  });
+
+  test("the tables are Kysely's own answer for the current schema, and no other's", { skip }, async () => {
+    const db = store.db as unknown as Kysely<unknown>;
+    const schema = new URL(mine.url).searchParams.get('options')!.replace('-c search_path=', '');
+    for (const withInternalKyselyTables of [false, true]) {
+      const ours = await db.introspection.getTables({ withInternalKyselyTables });
+      const kysely = (await new PostgresIntrospector(db).getTables({ withInternalKyselyTables })).filter(
+        (t) => t.schema === schema,
+      );
+      assert.deepEqual(ours, kysely);
+      assert.ok(ours.length > 20, `${ours.length} tables`);
+      assert.equal(
+        ours.some((t) => t.name === 'kysely_migration'),
+        withInternalKyselyTables,
+      );
+    }
+    const names = (await db.introspection.getTables()).map((t) => t.name);
+    assert.ok(!names.includes('only_elsewhere'));
+    assert.ok(names.includes('messages'));
+  });
+
+  test('an install already migrated starts again, beside the other one', { skip }, async () => {
+    await migrateToLatest(store);
+    await migrateToLatest(otherStore);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(
+      store.db,
+    );
+    const { rows: others } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from kysely_migration`.execute(otherStore.db);
+    assert.equal(rows[0]!.n, others[0]!.n, 'each schema records its own migrations once');
+  });
+});
