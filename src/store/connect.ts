@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Kysely } from 'kysely';
 import pg from 'pg';
 import { createPrivateFileSync, makePrivateDirSync, tightenFileSync } from '../lib/private-files.ts';
-import { CurrentSchemaPostgresDialect } from './current-schema-introspection.ts';
+import { CurrentSchemaPostgresDialect } from './current-schema-dialect.ts';
 import { nodeSqliteDialect, openSqlite } from './node-sqlite-dialect.ts';
 import { prepareStatementsPerConnection } from './pg-named-statements.ts';
 import type { Database } from './schema.ts';

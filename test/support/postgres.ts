@@ -5,7 +5,7 @@
  *
  * Under `npm test` the schemas are dropped when the whole run ends, not when each suite ends, so that no
  * suite waits for a cascade of DDL. The store's introspection reads only its own schema
- * (src/store/current-schema-introspection.ts), so the schemas piling up meanwhile slow nothing down.
+ * (src/store/current-schema-dialect.ts), so the schemas piling up meanwhile slow nothing down.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';

@@ -1,12 +1,17 @@
 /**
- * Kysely's PostgreSQL dialect, with an introspection that reads only the connection's current schema.
+ * Kysely's PostgreSQL dialect, confined to the connection's current schema: the gateway's tables all live
+ * there (DATABASE_URL's search_path, docs/configuration.md), and other schemas of the same database
+ * (other applications, other installs, a test server's) neither slow nor hold up its start.
  *
+ * Introspection reads only the current schema.
  * The migrator asks for the tables of the database to learn whether its bookkeeping tables exist, several
  * times at every start. Kysely's own PostgreSQL introspection answers with every column of every table of
  * every schema the role can use, computing each column's serial sequence. In a database that holds other
  * schemas (other applications, other installs, a test server) that read grows with them: measured at 100
- * to 390 ms a read with a few hundred schemas, on each start of each node. The gateway's tables all live in
- * its current schema (DATABASE_URL's search_path, docs/configuration.md), so that is the only one read.
+ * to 390 ms a read with a few hundred schemas, on each start of each node.
+ *
+ * The migration lock is the current schema's. Kysely's is one advisory lock for the whole database, so
+ * installs in different schemas waited for each other's migrations; nodes of one install still take turns.
  */
 import {
   type DatabaseIntrospector,
@@ -14,7 +19,9 @@ import {
   type DatabaseMetadataOptions,
   DEFAULT_MIGRATION_LOCK_TABLE,
   DEFAULT_MIGRATION_TABLE,
+  type DialectAdapter,
   type Kysely,
+  PostgresAdapter,
   PostgresDialect,
   PostgresIntrospector,
   type SchemaMetadata,
@@ -95,8 +102,28 @@ class CurrentSchemaIntrospector implements DatabaseIntrospector {
   }
 }
 
-/** PostgreSQL as Kysely speaks it, introspecting only the current schema (the file's comment says why). */
+/** Nodes migrating one schema take turns; a session lock, held while the migrator runs, as Kysely's. */
+class CurrentSchemaPostgresAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    // An hour's lock_timeout, as Kysely sets it: a long migration of another node is waited for.
+    await sql`
+      with set_timeout as (select set_config('lock_timeout', '3600000', true) as config_val)
+      select pg_advisory_lock(hashtext(${MIGRATION_LOCK} || current_schema())) from set_timeout`.execute(db);
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`select pg_advisory_unlock(hashtext(${MIGRATION_LOCK} || current_schema()))`.execute(db);
+  }
+}
+
+const MIGRATION_LOCK = 'switchboard migrations of schema ';
+
+/** PostgreSQL as Kysely speaks it, confined to the current schema (the file's comment says why). */
 export class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createAdapter(): DialectAdapter {
+    return new CurrentSchemaPostgresAdapter();
+  }
+
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new CurrentSchemaIntrospector(db);
   }

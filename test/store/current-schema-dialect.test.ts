@@ -1,16 +1,18 @@
 /**
- * The PostgreSQL store introspects only its current schema (src/store/current-schema-introspection.ts): it
- * answers what Kysely's own introspection answers for that schema, and nothing of another schema, however
- * many the database holds; the migrator finds its own bookkeeping beside another install's.
+ * The PostgreSQL store is confined to its current schema (src/store/current-schema-dialect.ts): its
+ * introspection answers what Kysely's own answers for that schema, and nothing of another schema, however
+ * many the database holds; the migrator finds its own bookkeeping beside another install's; a migration
+ * of one schema waits for another of the same schema, and for no other.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Kysely, PostgresIntrospector, sql } from 'kysely';
 import { openStore, type Store } from '../../src/store/connect.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
+import { eventually } from '../support/eventually.ts';
 import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
 
-describe('introspection of the current schema on PostgreSQL', async () => {
+describe('the PostgreSQL store confined to its current schema', async () => {
   const skip = await postgresSkipReason();
   let mine: PostgresSchema;
   let other: PostgresSchema;
@@ -65,5 +67,37 @@ describe('introspection of the current schema on PostgreSQL', async () => {
       n: number;
     }>`select count(*)::int as n from kysely_migration`.execute(otherStore.db);
     assert.equal(rows[0]!.n, others[0]!.n, 'each schema records its own migrations once');
+  });
+
+  test("a migration waits for one of its own schema, and not for another schema's", { skip }, async () => {
+    const adapter = store.db.getExecutor().adapter;
+    const options = { lockTable: 'kysely_migration_lock', lockRowId: 'migration_lock' };
+    await store.db.connection().execute(async (held) => {
+      await adapter.acquireMigrationLock(held, options);
+      let released = false;
+      try {
+        // Would wait for ever behind a lock of the whole database.
+        await migrateToLatest(otherStore);
+        const second = openStore(mine.url);
+        try {
+          const waiting = migrateToLatest(second);
+          // The same schema's migration waits: its lock request is in pg_locks, not granted.
+          await eventually(async () => {
+            const { rows } = await sql<{ n: number }>`
+              select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`.execute(
+              store.db,
+            );
+            return rows[0]!.n > 0;
+          });
+          await adapter.releaseMigrationLock(held, options);
+          released = true;
+          await waiting;
+        } finally {
+          await second.close();
+        }
+      } finally {
+        if (!released) await adapter.releaseMigrationLock(held, options);
+      }
+    });
   });
 });
