@@ -4,9 +4,10 @@
  * with an empty `emoji` when the user takes their reaction back. Like Meta's, it carries no `context`:
  * the reaction names its message itself.
  */
+
+import { isSingleEmoji } from '../lib/single-emoji.ts';
 import type { ReceivedMessage } from './phone-book.ts';
 import { isObject, type Json } from './validate-fields.ts';
-import { SINGLE_EMOJI } from './validate-message.ts';
 
 /** Why the user cannot react to message `id` of `business`, or undefined when they can. */
 function notReactable(
@@ -35,7 +36,7 @@ export function reactionContent(
   }
   const why = notReactable(received, business, messageId);
   if (why) return `\`reaction.messageId\`: ${why}`;
-  if (typeof emoji !== 'string' || (emoji !== '' && !SINGLE_EMOJI.test(emoji))) {
+  if (typeof emoji !== 'string' || (emoji !== '' && !isSingleEmoji(emoji))) {
     return '`reaction.emoji` must be a single emoji, or empty to take the reaction off';
   }
   return { type: 'reaction', reaction: { message_id: messageId, emoji } };

@@ -4,6 +4,7 @@
  * Meta would answer, naming the field (see validate-fields.ts for the codes).
  */
 import { normalizePhone } from '../lib/phone.ts';
+import { isSingleEmoji } from '../lib/single-emoji.ts';
 import { GraphProblem, graphError } from './graph-errors.ts';
 import {
   asObject,
@@ -31,8 +32,6 @@ export const MESSAGE_TYPES = [
   'template',
 ];
 const CAPTIONED = new Set(['image', 'video', 'document']);
-/** One emoji, as a reaction carries (skin tones, flags and joined sequences included). */
-export const SINGLE_EMOJI = /^\p{RGI_Emoji}$/v;
 
 export interface MarkAsRead {
   kind: 'read';
@@ -111,7 +110,7 @@ function checkTypeObject(type: string, body: Json): void {
     readString(content, 'message_id', 'reaction', { max: 256 });
     const emoji = readString(content, 'emoji', 'reaction', { min: 0, max: 16 })!;
     // An empty emoji removes the reaction (docs/cloud-api.md §1.3).
-    if (emoji !== '' && !SINGLE_EMOJI.test(emoji)) throw invalid('reaction.emoji', 'must be a single emoji');
+    if (emoji !== '' && !isSingleEmoji(emoji)) throw invalid('reaction.emoji', 'must be a single emoji');
   } else if (type === 'template') {
     readString(content, 'name', 'template', { max: 512 });
     readString(readObject(content, 'language', 'template')!, 'code', 'template.language', { max: 16 });

@@ -4,15 +4,13 @@
  * Like any free-form message it needs an open conversation.
  */
 import { Type } from 'typebox';
+import { isSingleEmoji } from '../../lib/single-emoji.ts';
 import { type CommonFields, commonFields, ok, refuse, type SendOperation } from './send-operation.ts';
 
 type Body = CommonFields & { emoji: string };
 export interface ReactionContent {
   emoji: string;
 }
-
-/** One emoji as people see one: a flag, a skin tone or a family joined by ZWJ counts as one. */
-const SINGLE_EMOJI = /^\p{RGI_Emoji}$/v;
 
 const bodySchema = Type.Object(
   {
@@ -32,7 +30,7 @@ export const sendReaction: SendOperation<Body, ReactionContent, typeof bodySchem
   normalize(body) {
     if (body.replyTo === undefined)
       return refuse('replyTo', '`replyTo` is required: the message to react to');
-    if (body.emoji !== '' && !SINGLE_EMOJI.test(body.emoji))
+    if (body.emoji !== '' && !isSingleEmoji(body.emoji))
       return refuse('emoji', '`emoji` must be a single emoji, or empty to take the reaction off');
     return ok({ emoji: body.emoji });
   },
