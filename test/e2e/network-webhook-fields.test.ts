@@ -292,4 +292,23 @@ describe('signed network webhooks: every field checked', () => {
       await publishedOnce(id);
     }
   });
+
+  test('a NUL or a lone surrogate in a text is read as U+FFFD: stored and published alike', async () => {
+    const waId = 'wamid.UNSTORABLE';
+    const body = envelope([
+      [
+        messagesChange(
+          [textMessage(USER, waId, 'nul \u0000, half \uD800 a pair, 💥 a whole one')],
+          [{ profile: { name: 'Lone \uDC00 Ann' }, wa_id: USER }],
+        ),
+      ],
+    ]);
+    // JSON.stringify writes both as escapes, as the network's JSON does.
+    assert.equal((await postNetworkWebhook(t.url, body)).status, 200);
+    const event = await publishedOnce(waId);
+    assert.equal(event.text, 'nul \uFFFD, half \uFFFD a pair, 💥 a whole one');
+    assert.equal(event.profileName, 'Lone \uFFFD Ann');
+    const received = receiver.received.find((r) => r.json.data?.messageId === waId)!;
+    assert.deepEqual(received.json.data.text, event.text, 'the endpoint got what the store holds');
+  });
 });

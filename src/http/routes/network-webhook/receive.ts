@@ -6,6 +6,7 @@
 import { handleInboundMessage, handleStatus, type InboundDeps } from '../../../domain/inbound.ts';
 import { runInOrderPerKey } from '../../../domain/ordered-work.ts';
 import type { NetworkEvent } from '../../../domain/ports/network-events.ts';
+import { mayHoldUnstorableText, storableJson } from '../../../lib/storable-text.ts';
 import type { TypedApp } from '../../typed-app.ts';
 import type { NetworkWebhookOptions } from './index.ts';
 import { signatureMatches } from './signature.ts';
@@ -24,13 +25,16 @@ function orderKey(event: NetworkEvent): string {
 
 /** The events of a signed body, or the words of a 400 when the body is not JSON or breaks a rule. */
 function eventsOf(raw: Buffer, read: NetworkWebhookOptions['readEvents']): NetworkEvent[] | string {
+  const text = raw.toString('utf8');
   let body: unknown;
   try {
-    body = JSON.parse(raw.toString('utf8'));
+    body = JSON.parse(text);
   } catch {
     return 'body is not JSON';
   }
-  return read(body, Date.now());
+  // Text is read as it is stored (docs/contract.md, "Text"): the events published to the account's
+  // endpoints then say what the store holds.
+  return read(mayHoldUnstorableText(text) ? storableJson(body) : body, Date.now());
 }
 
 export function registerReceiveNetworkWebhook(
