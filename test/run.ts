@@ -20,12 +20,13 @@
  *
  * Where the time goes, measured on a two-core machine (a whole run about 155 s, the cores busy about 86 % of
  * it, so the run is bound by CPU, not by waits):
- * - the shard processes, about 97 s of CPU. About a quarter of it is node:test's own async hook: the runner
+ * - the shard processes, about 97 s of CPU. About a fifth of it is node:test's own async hook: the runner
  *   tracks every async resource of a test process, promises included, so a gateway running inside a test
  *   process costs 25 to 30 % more CPU than in a process of its own (1,000 sends measured both ways);
  * - the gateway processes the suites spawn (35 of them, for kill -9, restarts and several nodes), about
  *   55 s: about 1 s each to load and build, the rest their work;
- * - Chromium about 30 s, PostgreSQL about 20 s, the CLI commands the suites run (55, 0.3 s each) 16 s.
+ * - the CLI commands the suites run (55, 0.3 s each) 16 s, PostgreSQL about 20 s, and the rest (Chromium,
+ *   mostly) about 30 s.
  *
  * A shard's report is printed when the shard ends, whole, so that reports do not interleave.
  * `npm test -- test/unit/*.test.ts` runs only the files named (globs allowed).
