@@ -1,17 +1,17 @@
 /**
  * Kysely's PostgreSQL dialect, confined to the connection's current schema: the gateway's tables all live
  * there (DATABASE_URL's search_path, docs/configuration.md), and other schemas of the same database
- * (other applications, other installs, a test server's) neither slow nor hold up its start.
+ * (other applications, other installs, a test server's) neither slow nor hold up its start
+ * (docs/adr/0036-postgres-store-confined-to-its-schema.md).
  *
- * Introspection reads only the current schema.
- * The migrator asks for the tables of the database to learn whether its bookkeeping tables exist, several
- * times at every start. Kysely's own PostgreSQL introspection answers with every column of every table of
- * every schema the role can use, computing each column's serial sequence. In a database that holds other
- * schemas (other applications, other installs, a test server) that read grows with them: measured at 100
- * to 390 ms a read with a few hundred schemas, on each start of each node.
- *
- * The migration lock is the current schema's. Kysely's is one advisory lock for the whole database, so
- * installs in different schemas waited for each other's migrations; nodes of one install still take turns.
+ * - Introspection reads only the current schema. The migrator asks for the tables of the database to learn
+ *   whether its bookkeeping tables exist, several times at every start. Kysely's own PostgreSQL
+ *   introspection answers with every column of every table of every schema the role can use, computing
+ *   each column's serial sequence: 100 to 390 ms a read with a few hundred schemas, on each start of each
+ *   node.
+ * - The migration lock is the current schema's. Kysely's is one advisory lock for the whole database, so
+ *   installs in different schemas waited for each other's migrations; nodes of one install still take
+ *   turns.
  */
 import {
   type DatabaseIntrospector,

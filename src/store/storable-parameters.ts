@@ -1,23 +1,25 @@
 /**
- * Text is stored without NUL characters (docs/contract.md, "Text"). PostgreSQL's `text` cannot hold U+0000
- * at all: a name, a message or a webhook answer carrying one made its statement fail, and the request a
- * 500, however the rest of it was. Both stores therefore replace each NUL in a string parameter (and in a
- * list of strings) by U+FFFD, the replacement character, so the same input is stored the same way on each.
+ * Text is stored without NUL characters and without lone surrogates (docs/contract.md, "Text").
+ * PostgreSQL's `text` cannot hold U+0000 at all: a name, a message or a webhook answer carrying one made its
+ * statement fail, and the request a 500, however the rest of it was. A lone surrogate cannot be written in
+ * UTF-8, and each driver replaced it on its own. Both stores therefore replace each of them in a string
+ * parameter (and in a list of strings) by U+FFFD, the replacement character, so the same input is stored
+ * the same way on each.
  */
 import type pg from 'pg';
 import { storableText } from '../lib/storable-text.ts';
 
-/** A parameter with every NUL replaced: a string, or a list of strings (PostgreSQL arrays). */
+/** A parameter with its text made storable: a string, or a list of strings (PostgreSQL arrays). */
 export function storableValue(value: unknown): unknown {
   if (typeof value === 'string') return storableText(value);
-  // Checked first: lists are parameters of hot statements (claims), and seldom hold a NUL.
+  // Checked first: lists are parameters of hot statements (claims), and seldom hold such text.
   if (Array.isArray(value) && value.some((v) => typeof v === 'string' && storableText(v) !== v)) {
     return value.map(storableValue);
   }
   return value;
 }
 
-/** The parameters of one statement, with every NUL replaced; the same array when none holds one. */
+/** The parameters of one statement with their text made storable; the same array when none needed it. */
 export function storableParameters<T>(values: readonly T[]): readonly T[] {
   let copy: T[] | undefined;
   for (let i = 0; i < values.length; i++) {
@@ -33,7 +35,7 @@ export function storableParameters<T>(values: readonly T[]): readonly T[] {
 
 type QueryFn = (...args: unknown[]) => unknown;
 
-/** Makes every query of the pool's connections store text without NUL. */
+/** Makes every query of the pool's connections store only storable text. */
 export function storeOnlyStorableText(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as QueryFn;
