@@ -9,6 +9,7 @@
  * their order, once it committed.
  */
 import { type Kysely, sql } from 'kysely';
+import { DERIVED_DELIVERY_ID } from './pg-event-statement.ts';
 import type { Database } from './schema.ts';
 import { applyStatusWithEvent, STATUS_EVENT_TYPE, type StatusWithEvent } from './status-with-event.ts';
 
@@ -47,7 +48,7 @@ export async function applyOutcomesWithEvents(
     ), delivered as (
       insert into deliveries (id, account_id, event_id, endpoint_id, status, attempt_count, next_attempt_at,
         locked_until, last_status_code, created_at, updated_at)
-      select 'dlv_' || substr(v.id, 5, 10) || substr(md5(v.id || e.id), 1, 16), v.account_id, v.id, e.id,
+      select ${DERIVED_DELIVERY_ID}, v.account_id, v.id, e.id,
         'pending', 0, v.created_at, null, null, v.created_at, v.created_at
       from event v join endpoints e on e.account_id = v.account_id
       where e.disabled_at is null and jsonb_exists(e.events::jsonb, ${STATUS_EVENT_TYPE}::text)

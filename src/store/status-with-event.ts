@@ -10,11 +10,10 @@
  * keeps no event, as insertEvent (./webhooks-repo.ts) decides; its payload is then built for nothing, a
  * few microseconds against a round trip.
  *
- * A delivery's id has the usual shape (`dlv_`, the event's time, 16 characters) and is derived from the
- * event's id and the endpoint's, so each (event, endpoint) pair gets its own id without a round trip to
- * ask for them.
+ * A delivery's id is derived from the event's id and the endpoint's (./pg-event-statement.ts says how).
  */
 import { type Kysely, sql } from 'kysely';
+import { DERIVED_DELIVERY_ID } from './pg-event-statement.ts';
 import { prepare } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -71,7 +70,7 @@ const statementOf = (recordWaId: boolean) =>
       ), delivered as (
         insert into deliveries (id, account_id, event_id, endpoint_id, status, attempt_count, next_attempt_at,
           locked_until, last_status_code, created_at, updated_at)
-        select 'dlv_' || substr(v.id, 5, 10) || substr(md5(v.id || e.id), 1, 16), v.account_id, v.id, e.id,
+        select ${DERIVED_DELIVERY_ID}, v.account_id, v.id, e.id,
           'pending', 0, ${eventAt}::bigint, null, null, ${eventAt}::bigint, ${eventAt}::bigint
         from event v, endpoints e
         where e.disabled_at is null and jsonb_exists(e.events::jsonb, ${STATUS_EVENT_TYPE}::text)

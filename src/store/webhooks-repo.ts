@@ -2,11 +2,12 @@
  * Webhook endpoints, the event outbox and deliveries. Every query that a client can reach is scoped by
  * account; the dispatcher's claims (delivery-claims.ts) are the one unscoped query.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import { newId } from '../lib/ids.ts';
 import type { Dialect } from './connect.ts';
 import { deliveryAttempts } from './delivery-attempts.ts';
 import { deliveryClaims } from './delivery-claims.ts';
+import { insertEventInOneStatement } from './pg-event-statement.ts';
 import { prepare } from './prepared.ts';
 import type { Database, DeliveriesTable, DeliveryAttemptsTable, WebhookEndpointsTable } from './schema.ts';
 
@@ -58,15 +59,22 @@ export async function insertEvent(
   data: unknown | (() => unknown),
   at: number,
 ): Promise<string | null> {
-  const { rows: endpoints } = await endpointsOfAccount(db, accountId);
-  // An account with no endpoint at all keeps no events: nothing could receive or replay them, and the
-  // send path of such accounts stays free of the extra writes.
-  if (endpoints.length === 0) return null;
   // The event's own time is when it was recorded (it orders events and deliveries); `at`, the time of
   // what happened (the network's, in whole seconds), stays in the data.
   const now = Math.max(Date.now(), at);
   const id = newId('evt', now);
-  const payload = eventPayload(type, now, typeof data === 'function' ? data() : data);
+  const payloadOf = () => eventPayload(type, now, typeof data === 'function' ? data() : data);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // One round trip instead of three; the payload is built even for an account without endpoints, a few
+    // microseconds against a round trip.
+    const event = { accountId, type, id, payload: payloadOf(), at: now };
+    return (await insertEventInOneStatement(db, event)) ? id : null;
+  }
+  const { rows: endpoints } = await endpointsOfAccount(db, accountId);
+  // An account with no endpoint at all keeps no events: nothing could receive or replay them, and the
+  // send path of such accounts stays free of the extra writes.
+  if (endpoints.length === 0) return null;
+  const payload = payloadOf();
   await db
     .insertInto('events')
     .values({ id, account_id: accountId, type, payload, created_at: now })
