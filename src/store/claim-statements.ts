@@ -83,15 +83,17 @@ export interface ClaimStatements {
 }
 
 /**
- * The oldest due deliveries, read in order from the index of pending deliveries, stopping at the limit.
+ * The oldest due deliveries, read in order from the index of pending deliveries, stopping at the limit, by
+ * the function `claim_candidates` (migration 917): it plans its statement with sorting off, so that no
+ * statistics of the table can make it read and sort every due delivery for each claim
+ * (docs/adr/0035-webhook-claims-whatever-the-statistics.md).
  *
  * The skip lists are tested on `account_id || ''` and `endpoint_id || ''`, which the planner cannot look
  * up in the columns' statistics. Tested on the columns, a generic plan (the statement is prepared,
  * pg-named-statements.ts) estimated `<> all(list)` from those statistics: on an install with one account
  * or one endpoint, which is most of them, it expected no row to pass, and read and sorted every due
  * delivery for each claim instead of the first few in order (6.6 ms a claim with 17,000 waiting, against
- * 0.1 ms; docs/adr/0035-webhook-claims-whatever-the-statistics.md). Exported for
- * test/store/delivery-claims.test.ts, which checks the plan.
+ * 0.1 ms). Exported for test/store/delivery-claims.test.ts, which checks the plan.
  */
 export function pgCandidatesQuery(
   db: Kysely<Database>,
@@ -100,12 +102,10 @@ export function pgCandidatesQuery(
   skipEndpoints: string[],
   limit: number,
 ) {
-  return due(db.selectFrom('deliveries').select(['id', 'account_id', 'endpoint_id']), now)
-    .where(sql<boolean>`(account_id || '') <> all(${skipAccounts}::text[])`)
-    .where(sql<boolean>`(endpoint_id || '') <> all(${skipEndpoints}::text[])`)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit);
+  const query = sql<{ id: string; account_id: string; endpoint_id: string }>`
+    select id, account_id, endpoint_id
+    from claim_candidates(${now}::bigint, ${skipAccounts}::text[], ${skipEndpoints}::text[], ${limit}::int)`;
+  return { compile: () => query.compile(db) };
 }
 
 const pgCandidates = prepare(pgCandidatesQuery, 4);

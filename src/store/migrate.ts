@@ -36,6 +36,7 @@ import * as savedReplies from './migrations/2026-11-26-913-saved-replies.ts';
 import * as inboxNotes from './migrations/2026-11-26-914-inbox-notes.ts';
 import * as deliveriesDueOrder from './migrations/2026-11-26-915-deliveries-due-order.ts';
 import * as deliveriesPendingDue from './migrations/2026-11-26-916-deliveries-pending-due.ts';
+import * as claimCandidatesFunction from './migrations/2026-11-26-917-claim-candidates-function.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-914-inbox-notes': inboxNotes,
   '2026-11-26-915-deliveries-due-order': deliveriesDueOrder,
   '2026-11-26-916-deliveries-pending-due': deliveriesPendingDue,
+  '2026-11-26-917-claim-candidates-function': claimCandidatesFunction,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
