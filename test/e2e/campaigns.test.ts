@@ -270,6 +270,28 @@ for (const database of ['sqlite', 'postgres'] as const) {
       const replied = await watch(async () => {
         const c = await campaignOf(byTag);
         return c.counts.replied === 1 ? c : undefined;
+      }).catch(async (e) => {
+        // What "replied" is made of, so that a failure says which part was missing.
+        const db = t.gateway.store.db;
+        const rows = {
+          recipient: await db
+            .selectFrom('campaign_recipients')
+            .select(['state', 'sent_at'])
+            .where('campaign_id', '=', byTag)
+            .where('recipient', '=', vip(1))
+            .execute(),
+          windows: await db
+            .selectFrom('conversation_windows')
+            .selectAll()
+            .where('user_phone', '=', vip(1))
+            .execute(),
+          inbound: await db
+            .selectFrom('inbound_messages')
+            .select(['business_phone', 'user_phone', 'received_at', 'handled_at'])
+            .where('user_phone', '=', vip(1))
+            .execute(),
+        };
+        throw new Error(`${(e as Error).message}: ${JSON.stringify(rows)}`);
       });
       assert.equal(replied.counts.sent, 595);
       const repliers = await api('GET', `/api/v1/campaigns/${byTag}/recipients?status=replied`);
