@@ -542,7 +542,12 @@ for (const database of ['sqlite', 'postgres'] as const) {
         [200, 409],
         JSON.stringify(starts.map((r) => r.body)),
       );
-      assert.equal((await api('POST', `/api/v1/campaigns/${twice}/cancel`)).status, 200);
+      // Its one recipient may already have been sent: a completed campaign is not cancelled (409).
+      const cancelled = await api('POST', `/api/v1/campaigns/${twice}/cancel`);
+      assert.ok(
+        cancelled.status === 200 || (await campaignOf(twice)).status === 'COMPLETED',
+        JSON.stringify(cancelled.body),
+      );
       const other = await createAccount(t, 'Other Co');
       const peek = await call(t.url, 'GET', `/api/v1/campaigns/${id}`, { key: other.apiKey });
       assert.equal(peek.status, 404);
