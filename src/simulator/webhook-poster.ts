@@ -98,10 +98,12 @@ export class WebhookPoster {
   #seq = 0;
   /** Posts queued and not yet accepted, given up or cut short, and the sends waiting for room. */
   #owed = 0;
+  readonly #maxOwed: number;
   readonly #waitingForRoom: (() => void)[] = [];
 
   constructor(options: PosterOptions) {
     this.#options = options;
+    this.#maxOwed = options.maxOwed ?? MAX_OWED;
   }
 
   /** Serialises `payload` now and posts it after every earlier post with the same key (see PostHooks). */
@@ -130,14 +132,13 @@ export class WebhookPoster {
 
   /** Resolves once fewer than maxOwed posts are owed (at once, mostly), or the network is closing. */
   room(): Promise<void> {
-    if (this.#owed < (this.#options.maxOwed ?? MAX_OWED) || this.#options.scheduler.closed)
-      return Promise.resolve();
+    if (this.#owed < this.#maxOwed || this.#options.scheduler.closed) return Promise.resolve();
     return new Promise((resolve) => this.#waitingForRoom.push(resolve));
   }
 
   #paid(): void {
     this.#owed--;
-    if (this.#owed < (this.#options.maxOwed ?? MAX_OWED)) this.#waitingForRoom.shift()?.();
+    if (this.#owed < this.#maxOwed) this.#waitingForRoom.shift()?.();
   }
 
   #queue(record: WebhookRecord, onFirstTry?: (accepted: boolean) => void): void {
