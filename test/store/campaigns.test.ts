@@ -5,13 +5,12 @@
  * stays finished; counts join each recipient's message and the user's reply; everything is per account.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Campaign, NewRecipient } from '../../src/domain/ports/campaigns.ts';
 import { expiredOutcome, INTERRUPTED, storedUnknown } from '../../src/domain/unknown-outcomes.ts';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 const AT = Date.UTC(2026, 10, 26, 9);
 const FROM = '14155550123';
@@ -51,24 +50,16 @@ for (const target of targets) {
   describe(`campaigns on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let cleanup: () => Promise<void>;
     let repos: ReturnType<typeof createRepositories>;
     const campaigns = () => repos.campaigns;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, async (opened) => {
+      store = opened;
       repos = createRepositories(store);
       await store.db
         .insertInto('accounts')
         .values({ id: 'acc_a', name: 'A', join_code: 'a-b-1', created_at: AT })
         .execute();
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     test('a status moves only from the states named, once, and is per account', { skip }, async () => {

@@ -5,14 +5,13 @@
  * within one statement.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eventPayloads } from '../../src/app/open-storage.ts';
 import { createAccount } from '../../src/domain/accounts.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { statusEvents } from '../../src/store/event-outbox.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 const SANDBOX = '14155550100';
 
@@ -46,23 +45,15 @@ for (const target of targets) {
   describe(`reads and claims asked at once, on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let cleanup: () => Promise<void>;
     let repos: Repositories;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (opened) => {
+      store = opened;
       // The gateway's own hooks: statuses and outcomes write their events (src/store/event-outbox.ts).
       repos = createRepositories(
         store,
         statusEvents(() => {}, eventPayloads),
       );
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     test('API keys: each request finds its own key, none a revoked one', { skip }, async () => {

@@ -5,12 +5,11 @@
  * without overwriting what the business set; everything is scoped by account.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ContactKeyTaken } from '../../src/domain/ports/contacts.ts';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 const AT = Date.UTC(2026, 10, 25, 12);
 
@@ -18,20 +17,12 @@ for (const target of targets) {
   describe(`contacts on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let cleanup: () => Promise<void>;
     let repos: ReturnType<typeof createRepositories>;
     const contacts = () => repos.contacts;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (opened) => {
+      store = opened;
       repos = createRepositories(store);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     test('an upsert makes, then changes: tags replaced, attributes merged, null removes', {

@@ -4,12 +4,11 @@
  * all within the range, for one number or all, and only of the account asked for.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 const DAY = 86_400_000;
 const D0 = Date.UTC(2026, 10, 20);
@@ -18,7 +17,6 @@ for (const target of targets) {
   describe(`dashboard counts on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let cleanup: () => Promise<void>;
     let repos: ReturnType<typeof createRepositories>;
     let n = 0;
     let a = '';
@@ -79,10 +77,8 @@ for (const target of targets) {
         })
         .execute();
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, async (opened) => {
+      store = opened;
       repos = createRepositories(store);
       a = (await createAccount(repos.accounts, 'A')).id;
       b = (await createAccount(repos.accounts, 'B')).id;
@@ -95,11 +91,6 @@ for (const target of targets) {
       await inbound(a, '111', D0 + 50);
       await inbound(a, '222', D0 + DAY + 50);
       await inbound(b, '111', D0 + 60);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     test('per day and status, within the range, per number, per account', { skip }, async () => {

@@ -4,14 +4,13 @@
  * failures is ended or started by its latest attempt in the batch, and disables it once long enough.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
 import type { AttemptOutcome } from '../../src/domain/ports/webhook-deliveries.ts';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
 import { insertEvent } from '../../src/store/webhooks-repo.ts';
-import { storeTargets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets } from '../support/store-targets.ts';
 
 const HOUR = 3_600_000;
 
@@ -20,18 +19,10 @@ for (const target of storeTargets) {
     const skip = await target.skip();
     let store: Store;
     let repos: Repositories;
-    let cleanup: () => Promise<void>;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (opened) => {
+      store = opened;
       repos = createRepositories(store);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     /** An account with one endpoint and `n` pending deliveries to it. */

@@ -17,7 +17,7 @@ import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
 import { insertEvent } from '../../src/store/webhooks-repo.ts';
 import { createPostgresSchema, type PostgresSchema } from '../support/postgres.ts';
-import { storeTargets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets } from '../support/store-targets.ts';
 
 const LOCK_MS = 60_000;
 
@@ -47,18 +47,10 @@ for (const target of storeTargets) {
     const skip = await target.skip();
     let store: Store;
     let repos: Repositories;
-    let cleanup: () => Promise<void>;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (opened) => {
+      store = opened;
       repos = createRepositories(store);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     test('only the picked are claimed; skipped accounts and endpoints are not even read', {

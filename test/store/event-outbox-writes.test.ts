@@ -5,31 +5,22 @@
  * subscribed to its type, and to no other; each delivery has an id of its own.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
 import { insertEvent } from '../../src/store/webhooks-repo.ts';
-import { storeTargets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets } from '../support/store-targets.ts';
 
 for (const target of storeTargets) {
   describe(`events written into the outbox on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
     let repos: Repositories;
-    let cleanup: () => Promise<void>;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (opened) => {
+      store = opened;
       repos = createRepositories(store);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     const endpoint = (accountId: string, name: string, events: string[]) =>

@@ -4,28 +4,19 @@
  * and every query scoped by account.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Store } from '../../src/store/connect.ts';
 import { inboxNotesRepo } from '../../src/store/inbox-notes-repo.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { portalRepo } from '../../src/store/portal-repo.ts';
-import { storeTargets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets } from '../support/store-targets.ts';
 
 for (const target of storeTargets) {
   describe(`inbox notes on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let cleanup: () => Promise<void>;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
+    openForSuite(target, skip, (opened) => {
+      store = opened;
     });
 
     test('the newest notes, oldest first, named by their author while a member', { skip }, async () => {

@@ -6,15 +6,14 @@
  * the thread holds both directions; the version moves with every change a reader would see.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
 import type { InboundMessage } from '../../src/domain/ports/inbound.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { receivedMessagePublisher } from '../../src/store/event-outbox.ts';
 import { inboxRepo } from '../../src/store/inbox-repo.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 const NUMBER = '14155550123';
 const ANA = '447911300011';
@@ -25,7 +24,6 @@ for (const target of targets) {
   describe(`inbox on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let cleanup: () => Promise<void>;
     let repos: ReturnType<typeof createRepositories>;
     let inbox: ReturnType<typeof inboxRepo>;
     let publish: ReturnType<typeof receivedMessagePublisher>;
@@ -58,18 +56,11 @@ for (const target of targets) {
       await repos.conversations.recordInbound(NUMBER, user, at);
     }
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (opened) => {
+      store = opened;
       repos = createRepositories(store);
       inbox = inboxRepo(store.db);
       publish = receivedMessagePublisher(store.db, () => {}, { status: () => ({}), received: () => ({}) });
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     test('messages open one conversation per user, counted once each, newest first', { skip }, async () => {

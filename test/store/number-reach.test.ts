@@ -6,15 +6,14 @@
  * itself: set, refused when it is none of Meta's, and set by the network's word.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
 import { REACH_WINDOW_MS } from '../../src/domain/campaigns/messaging-limit.ts';
 import { GatewayError } from '../../src/domain/errors.ts';
 import { recordReportedLimit, setNumberMessagingLimit } from '../../src/domain/numbers.ts';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 const AT = Date.UTC(2026, 10, 26, 9);
 const users = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
@@ -23,21 +22,13 @@ for (const target of targets) {
   describe(`messaging limits on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let cleanup: () => Promise<void>;
     let repos: ReturnType<typeof createRepositories>;
     const reserve = (business: string, who: string[], limit: number, now: number) =>
       repos.numberReach.reserve({ business, users: who, limit, now, windowMs: REACH_WINDOW_MS });
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (opened) => {
+      store = opened;
       repos = createRepositories(store);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     test('new users up to the limit; the known and those talking to the number are free; 24 h later there is room', {

@@ -4,7 +4,7 @@
  * own account, START lifts it, and each change writes its event for the account's endpoint.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
 import {
   applyOptOutKeyword,
@@ -13,9 +13,8 @@ import {
   optOutByNetwork,
 } from '../../src/domain/opt-outs.ts';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 const NUMBER = '14155550123';
 const USER = '447911300001';
@@ -26,7 +25,6 @@ for (const target of targets) {
   describe(`opt-outs on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let cleanup: () => Promise<void>;
     let repos: ReturnType<typeof createRepositories>;
 
     const eventsOf = async (accountId: string) =>
@@ -38,16 +36,9 @@ for (const target of targets) {
           .execute()
       ).map((e) => ({ type: e.type, data: JSON.parse(e.payload).data }));
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (opened) => {
+      store = opened;
       repos = createRepositories(store);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     test('STOP opts out once, with one event; START lifts it; another account sees nothing', {

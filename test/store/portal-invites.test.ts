@@ -5,7 +5,7 @@
  * submissions of one link at once, exactly one gets in.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
 import { GatewayError } from '../../src/domain/errors.ts';
 import {
@@ -15,9 +15,8 @@ import {
   redeemPortalInvite,
 } from '../../src/domain/portal-invites.ts';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 
@@ -25,21 +24,13 @@ for (const target of targets) {
   describe(`portal links on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let cleanup: () => Promise<void>;
     let repos: ReturnType<typeof createRepositories>;
     const stores = () => ({ accounts: repos.accounts, invites: repos.portalInvites });
     const user = (email: string, passwordHash = 'scrypt$test') => ({ email, passwordHash });
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (opened) => {
+      store = opened;
       repos = createRepositories(store);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     test('a link without an email makes a user with the email given, once; the token is not stored', {

@@ -8,14 +8,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
 import { newId } from '../../src/lib/ids.ts';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
 import { retentionRepo } from '../../src/store/retention-repo.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 24, 12);
@@ -137,19 +136,14 @@ for (const target of targets) {
   describe(`retention on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let cleanup: () => Promise<void>;
     let dataDir: string;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (opened) => {
+      store = opened;
       dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-retention-'));
     });
-    after(async () => {
+    after(() => {
       if (skip) return;
-      await store.close();
-      await cleanup();
       rmSync(dataDir, { recursive: true, force: true });
     });
 

@@ -4,20 +4,18 @@
  * by account.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
 import type { SavedReply } from '../../src/domain/ports/saved-replies.ts';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
 import { savedRepliesRepo } from '../../src/store/saved-replies-repo.ts';
-import { storeTargets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets } from '../support/store-targets.ts';
 
 for (const target of storeTargets) {
   describe(`saved replies on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let cleanup: () => Promise<void>;
     let n = 0;
     const reply = (accountId: string, shortcut: string, text = `Text of ${shortcut}`): SavedReply => ({
       id: `svr_${++n}`,
@@ -27,15 +25,8 @@ for (const target of storeTargets) {
       createdAt: 1_000 + n,
     });
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
+    openForSuite(target, skip, (opened) => {
+      store = opened;
     });
 
     test('listed by shortcut; a shortcut once per account; at most the cap', { skip }, async () => {

@@ -4,12 +4,11 @@
  * lockout, later ones are over the limit, and an ended window or lockout starts the count afresh.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { AttemptPolicy, PortalStore } from '../../src/domain/ports/portal.ts';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { portalRepo } from '../../src/store/portal-repo.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 const POLICY: AttemptPolicy = { maxFailures: 5, windowMs: 15 * 60_000, lockoutMs: 15 * 60_000 };
 const T0 = Date.UTC(2026, 10, 24, 12, 0, 0);
@@ -19,18 +18,10 @@ for (const target of targets) {
     const skip = await target.skip();
     let store: Store;
     let repo: PortalStore;
-    let cleanup: () => Promise<void>;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (opened) => {
+      store = opened;
       repo = portalRepo(store.db);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     test('150 parallel attempts: five are numbered 1 to 5, every other one is over the limit', {

@@ -4,27 +4,18 @@
  * statements, and what was written is what loads.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { simulatorStateRepo } from '../../src/store/simulator-state-repo.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 for (const target of targets) {
   describe(`simulator state on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let cleanup: () => Promise<void>;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
+    openForSuite(target, skip, (opened) => {
+      store = opened;
     });
 
     test('writes, overwrites and deletes records by kind and key', { skip }, async () => {

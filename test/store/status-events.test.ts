@@ -7,14 +7,13 @@
  * subscribed to the type, each with its own id; an account without endpoints keeps no event.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eventPayloads } from '../../src/app/open-storage.ts';
 import { createAccount } from '../../src/domain/accounts.ts';
 import type { Store } from '../../src/store/connect.ts';
 import { statusEvents } from '../../src/store/event-outbox.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 const claim = (accountId: string, clientId: string) => ({
   id: `msg_${clientId}_${Math.random().toString(36).slice(2)}`,
@@ -45,23 +44,15 @@ for (const target of targets) {
   describe(`network statuses write their events, on ${target.name}`, async () => {
     const skip = await target.skip();
     let store: Store;
-    let cleanup: () => Promise<void>;
     let repos: Repositories;
     let wakes = 0;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (opened) => {
+      store = opened;
       repos = createRepositories(
         store,
         statusEvents(() => wakes++, eventPayloads),
       );
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     const eventsOf = (accountId: string) =>

@@ -4,12 +4,10 @@
  * arrived first and waited for the send to record its network id.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
-import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 const claim = (accountId: string, clientId: string) => ({
   id: `msg_${clientId}_${Math.random().toString(36).slice(2)}`,
@@ -27,25 +25,15 @@ const claim = (accountId: string, clientId: string) => ({
 for (const target of targets) {
   describe(`the network's status object reaches the event hook, on ${target.name}`, async () => {
     const skip = await target.skip();
-    let store: Store;
-    let cleanup: () => Promise<void>;
     const seen: { status: string; network: string | null | undefined }[] = [];
     let repos: ReturnType<typeof createRepositories>;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (store) => {
       repos = createRepositories(store, {
         onStatusChange: async (_trx, _message, status, _at, _error, network) => {
           seen.push({ status, network });
         },
       });
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     test('for a known message, and for a status that waited for its send', { skip }, async () => {

@@ -6,14 +6,13 @@
  * encoding, so what was stored differed from what the gateway answered.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { createAccount } from '../../src/domain/accounts.ts';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
 import { storableParameters } from '../../src/store/storable-parameters.ts';
-import { storeTargets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets } from '../support/store-targets.ts';
 
 test('parameters keep their identity when all their text is storable, and lose only what is not', () => {
   const clean = ['a', 1, null, ['b', 'c'], Buffer.from([0]), 'a pair: \uD83D\uDCA5'];
@@ -29,18 +28,10 @@ for (const target of storeTargets) {
     const skip = await target.skip();
     let store: Store;
     let repos: Repositories;
-    let cleanup: () => Promise<void>;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (opened) => {
+      store = opened;
       repos = createRepositories(store);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     test('a value holding NUL is stored with U+FFFD, and found by the same value', { skip }, async () => {

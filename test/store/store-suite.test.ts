@@ -2,7 +2,7 @@
  * One store suite, run against SQLite and PostgreSQL: the repositories must behave the same on both.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
 import { createApiKey } from '../../src/domain/api-keys.ts';
 import { hashApiKey } from '../../src/domain/secrets.ts';
@@ -10,7 +10,7 @@ import type { Store } from '../../src/store/connect.ts';
 import { inboundRepo } from '../../src/store/inbound-repo.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 function messageRow(accountId: string, clientId: string, hash = 'h1') {
   const now = Date.now();
@@ -33,19 +33,11 @@ for (const target of targets) {
     const skip = await target.skip();
     let store: Store;
     let repos: Repositories;
-    let cleanup: () => Promise<void>;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, async (opened) => {
+      store = opened;
       await migrateToLatest(store); // a second run is a no-op
       repos = createRepositories(store);
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     test('API keys are found by hash only while not revoked', { skip }, async () => {

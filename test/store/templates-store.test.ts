@@ -3,15 +3,14 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
 import type { Template } from '../../src/domain/ports/templates.ts';
 import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
 import { retentionRepo } from '../../src/store/retention-repo.ts';
 import { templatesRepo } from '../../src/store/templates-repo.ts';
-import { storeTargets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets } from '../support/store-targets.ts';
 
 function templateRow(accountId: string, id: string, name: string, language = 'en'): Template {
   return {
@@ -38,25 +37,20 @@ for (const target of storeTargets) {
     let store: Store;
     let repos: Repositories;
     let templates: ReturnType<typeof templatesRepo>;
-    let cleanup: () => Promise<void>;
     let dataDir: string;
     let a: string;
     let b: string;
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, async (opened) => {
+      store = opened;
       repos = createRepositories(store);
       dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-template-media-'));
       templates = templatesRepo(store.db, dataDir, store.dialect);
       a = (await createAccount(repos.accounts, 'A')).id;
       b = (await createAccount(repos.accounts, 'B')).id;
     });
-    after(async () => {
+    after(() => {
       if (skip) return;
-      await store.close();
-      await cleanup();
       rmSync(dataDir, { recursive: true, force: true });
     });
 

@@ -3,13 +3,11 @@
  * report settle an unknown outcome and a sweep fail it, on any number of nodes, each exactly once.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
 import { sweepUnsettled } from '../../src/domain/unknown-outcomes.ts';
-import type { Store } from '../../src/store/connect.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createRepositories, type Repositories } from '../../src/store/repositories.ts';
-import { storeTargets as targets } from '../support/store-targets.ts';
+import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
 const BUSINESS = '14155550100';
 const UNKNOWN = JSON.stringify({ httpStatus: 504, code: 'network_timeout', message: 'not yet known' });
@@ -17,26 +15,16 @@ const UNKNOWN = JSON.stringify({ httpStatus: 504, code: 'network_timeout', messa
 for (const target of targets) {
   describe(`open messages on ${target.name}`, async () => {
     const skip = await target.skip();
-    let store: Store;
     let repos: Repositories;
-    let cleanup: () => Promise<void>;
     /** Every status change the hooks saw, as `<message id>:<status>`. */
     const changes: string[] = [];
 
-    before(async () => {
-      if (skip) return;
-      ({ store, cleanup } = await target.open());
-      await migrateToLatest(store);
+    openForSuite(target, skip, (store) => {
       repos = createRepositories(store, {
         onStatusChange: async (_trx, message, status) => {
           changes.push(`${message.id}:${status}`);
         },
       });
-    });
-    after(async () => {
-      if (skip) return;
-      await store.close();
-      await cleanup();
     });
 
     let n = 0;

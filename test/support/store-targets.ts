@@ -5,7 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { openStore, type Store } from '../../src/store/connect.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
 import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from './postgres.ts';
 
 export interface Target {
@@ -33,3 +35,30 @@ export const storeTargets: Target[] = [
     },
   },
 ];
+
+/**
+ * The frame of a store suite, called inside its `describe`: before the tests, opens `target`'s database,
+ * migrates it to the latest schema and hands it to `ready`, where the suite keeps it and builds what it
+ * reads it through (its repositories, with the hooks it needs, rows every test shares); after them, closes
+ * and removes it. Both do nothing when the suite is skipped. The suites under test/store each wrote these
+ * two hooks out, alike but for what `ready` now does.
+ */
+export function openForSuite(
+  target: Target,
+  skip: string | false,
+  ready: (store: Store) => void | Promise<void>,
+): void {
+  let store: Store | undefined;
+  let cleanup: (() => Promise<void>) | undefined;
+  before(async () => {
+    if (skip) return;
+    ({ store, cleanup } = await target.open());
+    await migrateToLatest(store);
+    await ready(store);
+  });
+  after(async () => {
+    if (skip) return;
+    await store?.close();
+    await cleanup?.();
+  });
+}
