@@ -1,10 +1,11 @@
 /**
  * Opting out of a business number's marketing (docs/opt-outs.md). A user who sends an opt-out keyword
- * (STOP, in several languages) to one of the business's own numbers, or whom the network reports as not
- * accepting marketing (error 131050), is opted out of that number's MARKETING templates; an opt-in
- * keyword (START) opts them back in. A marketing template to an opted-out user is refused before it is
- * sent (templates/resolve-template-send.ts); utility and authentication templates, and replies inside the
- * 24-hour window, are not affected. Each change is a `contact.opted_out` / `contact.opted_in` event.
+ * (STOP, in several languages) to one of the business's own numbers, whom the network reports as not
+ * accepting marketing (error 131050), or who stops the number's marketing in WhatsApp's own settings (the
+ * network's `user_preferences` webhook), is opted out of that number's MARKETING templates; an opt-in
+ * keyword (START), or resuming the number's marketing in those settings, opts them back in. A marketing
+ * template to an opted-out user is refused before it is sent (templates/resolve-template-send.ts); utility
+ * and authentication templates, and replies inside the 24-hour window, are not affected. Each change is a `contact.opted_out` / `contact.opted_in` event.
  *
  * The shared sandbox number keeps its own `stop`, which leaves the sandbox altogether (inbound.ts).
  */
@@ -100,6 +101,29 @@ export function optOutByNetwork(
   return store.optOut(accountId, optOut, optOutEvent);
 }
 
+/**
+ * The user stopped or resumed the number's marketing in WhatsApp's own settings: they are out, or back
+ * in. Returns whether anything changed (a repeated webhook changes nothing and records no second event).
+ */
+export function applyMarketingPreference(
+  store: OptOutsStore,
+  accountId: string,
+  preference: { businessPhone: string; user: string; at: number; value: 'stop' | 'resume' },
+): Promise<boolean> {
+  const { value, ...who } = preference;
+  const change = { ...who, source: 'preference' as const, keyword: null };
+  return value === 'stop'
+    ? store.optOut(accountId, change, optOutEvent)
+    : store.optIn(accountId, change, optOutEvent);
+}
+
+/** How the user opted out, in the words of a refusal. */
+function howOptedOut(optOut: OptOut): string {
+  if (optOut.source === 'keyword') return `by replying "${optOut.keyword}"`;
+  if (optOut.source === 'preference') return 'by stopping its marketing messages in WhatsApp';
+  return `as the network reported (${NOT_ACCEPTING_MARKETING}: not accepting marketing messages)`;
+}
+
 /** A marketing template may not go to a user who opted out of the number's marketing: a 422 that says when. */
 export async function refuseIfOptedOut(
   store: Pick<OptOutsStore, 'find'>,
@@ -109,13 +133,9 @@ export async function refuseIfOptedOut(
 ): Promise<void> {
   const optOut = await store.find(accountId, businessPhone, user);
   if (!optOut) return;
-  const how =
-    optOut.source === 'keyword'
-      ? `by replying "${optOut.keyword}"`
-      : `as the network reported (${NOT_ACCEPTING_MARKETING}: not accepting marketing messages)`;
   throw new GatewayError(
     'opted_out',
-    `${userLabel(user)} opted out of marketing from +${businessPhone} on ${new Date(optOut.at).toISOString()} ${how}; marketing templates are not sent to them until they opt in again (START)`,
+    `${userLabel(user)} opted out of marketing from +${businessPhone} on ${new Date(optOut.at).toISOString()} ${howOptedOut(optOut)}; marketing templates are not sent to them until they opt in again (START${optOut.source === 'preference' ? ', or resuming them in WhatsApp' : ''})`,
     { field: 'to' },
   );
 }

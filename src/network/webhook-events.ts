@@ -1,5 +1,5 @@
 /**
- * Reads the Cloud API webhook envelope (docs/cloud-api.md §3.3–§3.5) into flat events, checking every field it
+ * Reads the Cloud API webhook envelope (docs/cloud-api.md §3.3–§3.8) into flat events, checking every field it
  * reads (src/network/webhook-fields.ts): a body with an impossible value is refused whole, with a
  * WebhookFieldError, before anything of it is handled. Fields the gateway does not read are passed over,
  * so Meta may add to its payloads freely; changes of other kinds (`account_update`, ...) and messages
@@ -16,6 +16,8 @@ import type {
   StatusEvent,
   TemplateStatusEvent,
 } from '../domain/ports/network-events.ts';
+import { preferencesChange } from './user-preferences.ts';
+import { contactsOf, type WebhookContact } from './webhook-contacts.ts';
 import {
   assertDepth,
   idAt,
@@ -73,39 +75,11 @@ function errorsOf(value: unknown): StatusEvent['errors'] {
   });
 }
 
-interface Contact {
-  name: string | null;
-  username: string | null;
-  phone: string | null;
-  userId: string | null;
-}
-
-/** A change's `contacts`, findable by phone number and by user id. */
-function contactsOf(contacts: unknown, field: string): Map<string, Contact> {
-  const found = new Map<string, Contact>();
-  for (const [c, at] of objectsAt(contacts, field)) {
-    const phone = c.wa_id === undefined ? null : phoneAt(c.wa_id, `${at}.wa_id`);
-    const userId = c.user_id === undefined ? null : userIdAt(c.user_id, `${at}.user_id`);
-    // A contact naming nobody a message could be from: nothing to read.
-    if (!phone && !userId) continue;
-    const profile = c.profile === undefined ? {} : objectAt(c.profile, `${at}.profile`);
-    const contact: Contact = {
-      name: profile.name === undefined ? null : nameAt(profile.name, `${at}.profile.name`),
-      username: profile.username === undefined ? null : nameAt(profile.username, `${at}.profile.username`),
-      phone,
-      userId,
-    };
-    if (phone) found.set(phone, contact);
-    if (userId) found.set(userId, contact);
-  }
-  return found;
-}
-
 function messageOf(
   m: Json,
   at: string,
   phoneNumberId: string,
-  contacts: Map<string, Contact>,
+  contacts: Map<string, WebhookContact>,
   now: number,
 ): InboundMessageEvent | IgnoredItem {
   const fromPhone = m.from === undefined ? null : phoneAt(m.from, `${at}.from`);
@@ -219,6 +193,8 @@ export function readWebhookEvents(body: unknown, now = Date.now()): NetworkEvent
         qualityChange(change.value, entry, path, events, now);
       } else if (change.field === 'messages') {
         messagesChange(objectAt(change.value, `${path}.value`), `${path}.value`, events, now);
+      } else if (change.field === 'user_preferences') {
+        events.push(...preferencesChange(change.value, `${path}.value`, now));
       } else {
         // Only a string is quoted: anything else (a nested array, say) is named by its kind.
         const field = typeof change.field === 'string' ? change.field.slice(0, 64) : typeof change.field;

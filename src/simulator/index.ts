@@ -314,7 +314,7 @@ function registerOwnRoutes(
     blocked,
     now,
   });
-  registerMarketingRoutes(app, { marketingStops: parts.marketingStops });
+  registerMarketingRoutes(app, { marketingStops: parts.marketingStops, poster, userIds, now });
   registerPhoneRoutes(app, { phones, vault, flows, defaultBusiness: options.phoneDefaultBusiness });
   const phoneStreams = registerPhoneEvents(app, phones);
   streams.push(phoneStreams);

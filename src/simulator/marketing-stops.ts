@@ -8,6 +8,9 @@
  * /users/:phone/marketing?business=` reads it; both answer `{"business", "stopped"}`, errors
  * `{"error": {"message"}}` naming the field, as the other users' routes do (routes-users.ts). Kept in
  * the state journal like blocked users (blocked-users.ts).
+ *
+ * A change (not a repeat of the setting the user has) is told to the business as Meta tells it: a
+ * `user_preferences` webhook with the value `stop` or `resume` (docs/cloud-api.md §3.8).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePhone } from '../lib/phone.ts';
@@ -15,6 +18,9 @@ import { fieldOf, pathParam } from './request-fields.ts';
 import { userErrorHandler } from './routes-users.ts';
 import type { StateJournal } from './state/journal.ts';
 import { JournaledPairs } from './state/journaled-pairs.ts';
+import type { UserIds } from './user-ids.ts';
+import { changeEnvelope } from './webhook-envelopes.ts';
+import type { WebhookPoster } from './webhook-poster.ts';
 
 /** The journal's kind, keyed by `<business>:<user number>`; a record exists only while stopped. */
 export const MARKETING_STOP_KIND = 'marketing-stop';
@@ -31,6 +37,27 @@ export class MarketingStops extends JournaledPairs {
 
 export interface MarketingRouteDeps {
   marketingStops: MarketingStops;
+  poster: Pick<WebhookPoster, 'enqueue'>;
+  userIds: Pick<UserIds, 'idOf'>;
+  now: () => number;
+}
+
+/** The `user_preferences` change Meta posts when a user stops or resumes a business's marketing. */
+function preferenceEnvelope(business: string, user: string, userId: string, stopped: boolean, at: number) {
+  const value = stopped ? 'stop' : 'resume';
+  return changeEnvelope(business, 'user_preferences', {
+    contacts: [{ wa_id: user, user_id: userId }],
+    user_preferences: [
+      {
+        wa_id: user,
+        detail: `User requested to ${value} marketing messages`,
+        category: 'marketing_messages',
+        value,
+        // An integer here, unlike the string timestamps of messages and statuses.
+        timestamp: Math.floor(at / 1000),
+      },
+    ],
+  });
 }
 
 /** The user of the path and the business the request names (`business` of the body or the query). */
@@ -61,7 +88,19 @@ export function registerMarketingRoutes(app: FastifyInstance, deps: MarketingRou
     if (typeof pair === 'string') return refuse(reply, pair);
     const stopped = fieldOf(body, 'stopped');
     if (typeof stopped !== 'boolean') return refuse(reply, '`stopped` must be true or false');
-    deps.marketingStops.set(pair.business, pair.user, stopped);
-    return { business: pair.business, stopped };
+    const { business, user } = pair;
+    if (deps.marketingStops.hasStopped(business, user) !== stopped) {
+      deps.marketingStops.set(business, user, stopped);
+      // Queued with the user's messages to the business: a STOP texted before it arrives before it.
+      const envelope = preferenceEnvelope(
+        business,
+        user,
+        deps.userIds.idOf(business, user),
+        stopped,
+        deps.now(),
+      );
+      deps.poster.enqueue(`inbound:${business}:${user}`, envelope);
+    }
+    return { business, stopped };
   });
 }

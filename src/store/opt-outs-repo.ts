@@ -24,11 +24,15 @@ const optOutRow = prepare(
   3,
 );
 
+/** A row's `source`; a value this gateway does not know reads as a keyword's, as rows before the others did. */
+const sourceOf = (source: string): OptOut['source'] =>
+  source === 'network' || source === 'preference' ? source : 'keyword';
+
 const optOutOf = (row: OptOutsTable): OptOut => ({
   businessPhone: row.business_phone,
   user: row.user_key,
   at: Number(row.opted_out_at),
-  source: row.source === 'network' ? 'network' : 'keyword',
+  source: sourceOf(row.source),
   keyword: row.keyword,
 });
 

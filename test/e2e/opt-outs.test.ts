@@ -147,6 +147,96 @@ describe("opt-outs of a number's marketing", () => {
     assert.match(refused.body.message, /as the network reported \(131050/);
   });
 
+  test("stopping the number's marketing in WhatsApp opts out; resuming there opts back in", async () => {
+    const user = '447911200005';
+    const setting = (stopped: boolean) =>
+      call(t.url, 'PUT', `/simulator/users/${user}/marketing`, { body: { business: NUMBER, stopped } });
+    // The phone's "Stop promotions" toggle: the network posts a `user_preferences` change (stop).
+    assert.equal((await setting(true)).status, 200);
+    const [out] = await eventually(() => {
+      const found = events('contact.opted_out', user);
+      return found.length ? found : undefined;
+    });
+    assert.deepEqual(out!.json.data, {
+      from: user,
+      to: NUMBER,
+      source: 'preference',
+      keyword: null,
+      timestamp: out!.json.data.timestamp,
+    });
+    const refused = await sendTemplate('offer-7', user, 'weekly_offer');
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.match(
+      refused.body.message,
+      /by stopping its marketing messages in WhatsApp; .* opt in again \(START, or resuming them in WhatsApp\)$/,
+    );
+    assert.equal((await sendTemplate('ready-2', user, 'order_ready')).status, 200, 'utility still goes');
+
+    // The same setting again changes nothing, so the network says nothing; resuming opts back in.
+    assert.equal((await setting(true)).status, 200);
+    assert.equal((await setting(false)).status, 200);
+    const [back] = await eventually(() => {
+      const found = events('contact.opted_in', user);
+      return found.length ? found : undefined;
+    });
+    assert.equal(back!.json.data.source, 'preference');
+    assert.equal(events('contact.opted_out', user).length, 1);
+    assert.equal(await t.gateway.repos.optOuts.find(a.accountId, NUMBER, user), undefined);
+    assert.equal((await sendTemplate('offer-8', user, 'weekly_offer')).status, 200);
+  });
+
+  test('a marketing preference the network delivers twice changes it once; one for the sandbox changes nothing', async () => {
+    const user = '447911200006';
+    const item = {
+      wa_id: user,
+      detail: 'User requested to stop marketing messages',
+      category: 'marketing_messages',
+      value: 'stop',
+      timestamp: Math.floor(Date.now() / 1000),
+    };
+    const change = (metadata: Record<string, unknown>) => ({
+      field: 'user_preferences',
+      value: {
+        messaging_product: 'whatsapp',
+        metadata,
+        contacts: [{ wa_id: user }],
+        user_preferences: [item],
+      },
+    });
+    const body = {
+      object: 'whatsapp_business_account',
+      entry: [{ id: NUMBER, changes: [change(OWN_NUMBER_CHANGE.metadata)] }],
+    };
+    assert.equal((await postNetworkWebhook(t.url, body)).status, 200);
+    assert.equal((await postNetworkWebhook(t.url, body)).status, 200);
+    // Answered 200 only once handled: the opt-out is there now, recorded once.
+    assert.equal((await t.gateway.repos.optOuts.find(a.accountId, NUMBER, user))?.source, 'preference');
+    await eventually(() => events('contact.opted_out', user).length === 1);
+
+    const sandbox = {
+      display_phone_number: '14155550100',
+      phone_number_id: t.gateway.config.sandbox.phoneNumberId,
+    };
+    const other = '447911200007';
+    const forSandbox = {
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '14155550100',
+          changes: [
+            {
+              ...change(sandbox),
+              value: { ...change(sandbox).value, user_preferences: [{ ...item, wa_id: other }] },
+            },
+          ],
+        },
+      ],
+    };
+    assert.equal((await postNetworkWebhook(t.url, forSandbox)).status, 200);
+    assert.equal(await t.gateway.repos.optOuts.find(a.accountId, '14155550100', other), undefined);
+    assert.equal(events('contact.opted_out', user).length, 1);
+  });
+
   test('a STOP the network delivers twice opts out once', async () => {
     const user = '447911200004';
     const stop = envelope([

@@ -2,11 +2,13 @@
  * A user who stopped a business's marketing (src/simulator/marketing-stops.ts): the network still takes a
  * MARKETING template to them (200, a message id) but posts a single `failed` status with 131050 and the
  * phone shows nothing; utility templates and service messages still arrive; the setting is per business
- * number, cleared as it is set, and bad input is a 400 naming the field.
+ * number, cleared as it is set, each change is told to the business as a signed `user_preferences`
+ * webhook (a repeat is not), and bad input is a 400 naming the field.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
+  assertSigned,
   BUSINESS,
   eventually,
   graphSend,
@@ -152,6 +154,36 @@ describe('a user who stopped a business’s marketing', () => {
     assert.equal((await setMarketing(h, { business: BUSINESS, stopped: false })).status, 200);
     const id = await readOnPhone(h, sendTemplate(h, 'summer_sale'));
     assert.ok((await onPhone(h)).includes(id));
+  });
+
+  test('each change is told to the business as a user_preferences webhook; a repeat is not', async () => {
+    const user = '447911000333';
+    const preferencesOf = () =>
+      h.receiver.received.filter((hook) => {
+        const change = hook.json.entry[0].changes[0];
+        return change.field === 'user_preferences' && change.value.user_preferences[0].wa_id === user;
+      });
+    for (const stopped of [true, true, false, false, true])
+      assert.equal((await setMarketing(h, { business: BUSINESS, stopped }, user)).status, 200);
+    const hooks = await eventually(() => preferencesOf().length === 3 && preferencesOf());
+    for (const hook of hooks) assertSigned(hook);
+    const [first] = hooks;
+    const value = first!.json.entry[0].changes[0].value;
+    assert.deepEqual(value.metadata, { display_phone_number: BUSINESS, phone_number_id: BUSINESS });
+    assert.equal(value.contacts[0].wa_id, user);
+    assert.match(value.contacts[0].user_id, /^[A-Z]{2}\./, 'the business-scoped id beside the number');
+    const { timestamp, ...item } = value.user_preferences[0];
+    assert.ok(Number.isSafeInteger(timestamp), 'an integer, as Meta sends it');
+    assert.deepEqual(item, {
+      wa_id: user,
+      detail: 'User requested to stop marketing messages',
+      category: 'marketing_messages',
+      value: 'stop',
+    });
+    assert.deepEqual(
+      hooks.map((hook) => hook.json.entry[0].changes[0].value.user_preferences[0].value),
+      ['stop', 'resume', 'stop'],
+    );
   });
 
   test('bad input is a 400 naming the field', async () => {

@@ -1,12 +1,14 @@
 /**
  * Opt-outs (src/domain/opt-outs.ts over src/store/opt-outs-repo.ts), on SQLite and PostgreSQL: a keyword
  * opts out once (a repeat changes nothing and records no second event), the opt-out is found only in its
- * own account, START lifts it, and each change writes its event for the account's endpoint.
+ * own account, START lifts it, and each change writes its event for the account's endpoint. A stop of
+ * the number's marketing in WhatsApp's settings is kept as such, and resuming there lifts it.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createAccount } from '../../src/domain/accounts.ts';
 import {
+  applyMarketingPreference,
   applyOptOutKeyword,
   DEFAULT_OPT_IN_KEYWORDS,
   DEFAULT_OPT_OUT_KEYWORDS,
@@ -80,6 +82,25 @@ for (const target of targets) {
           ['contact.opted_in', 'START'],
         ],
       );
+    });
+
+    test("a stop in WhatsApp's settings is kept as such; resuming there lifts it", { skip }, async () => {
+      const account = await createAccount(repos.accounts, 'Settings Shop');
+      const user = '447911300002';
+      const stop = { businessPhone: NUMBER, user, at: AT, value: 'stop' as const };
+      assert.equal(await applyMarketingPreference(repos.optOuts, account.id, stop), true);
+      assert.equal(await applyMarketingPreference(repos.optOuts, account.id, stop), false, 'repeat');
+      assert.deepEqual(await repos.optOuts.find(account.id, NUMBER, user), {
+        businessPhone: NUMBER,
+        user,
+        at: AT,
+        source: 'preference',
+        keyword: null,
+      });
+      const resume = { ...stop, value: 'resume' as const, at: AT + 1000 };
+      assert.equal(await applyMarketingPreference(repos.optOuts, account.id, resume), true);
+      assert.equal(await repos.optOuts.find(account.id, NUMBER, user), undefined);
+      assert.equal(await applyMarketingPreference(repos.optOuts, account.id, resume), false, 'not out');
     });
   });
 }

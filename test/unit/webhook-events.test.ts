@@ -285,3 +285,102 @@ test('a body that is not an envelope, or has none, is read without a throw other
     assert.throws(() => readWebhookEvents(bad, NOW), WebhookFieldError, JSON.stringify(bad));
   }
 });
+
+/** One `user_preferences` change as Meta documents it, holding `items` (and `contacts`, when given). */
+function preferences(items: Record<string, unknown>[], contacts?: Record<string, unknown>[]) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'user_preferences',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
+              ...(contacts ? { contacts } : {}),
+              user_preferences: items,
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+test('user_preferences: a stop or a resume of marketing is an event; other kinds are logged, bad fields refused', () => {
+  const stop = {
+    wa_id: USER,
+    detail: 'User requested to stop marketing messages',
+    category: 'marketing_messages',
+    value: 'stop',
+    // An integer in Meta's payload, unlike the strings of messages.
+    timestamp: Number(SECONDS),
+  };
+  const userId = 'US.13491208655302741918';
+  const contacts = [{ profile: { name: 'Sheena Nelson' }, wa_id: USER, user_id: userId }];
+  const at = 'entry[0].changes[0].value.user_preferences';
+  assert.deepEqual(
+    readWebhookEvents(
+      preferences(
+        [
+          stop,
+          { ...stop, value: 'resume', timestamp: SECONDS },
+          { ...stop, category: 'utility_messages' },
+          { ...stop, value: 'snooze' },
+          { category: 'marketing_messages', value: 'stop' },
+          { user_id: userId, category: 'marketing_messages', value: 'stop' },
+        ],
+        contacts,
+      ),
+      NOW,
+    ),
+    [
+      {
+        kind: 'marketing_preference',
+        phoneNumberId: '106540352242922',
+        userPhone: USER,
+        userId,
+        value: 'stop',
+        at: Number(SECONDS) * 1000,
+      },
+      {
+        kind: 'marketing_preference',
+        phoneNumberId: '106540352242922',
+        userPhone: USER,
+        userId,
+        value: 'resume',
+        at: Number(SECONDS) * 1000,
+      },
+      { kind: 'ignored', at: `${at}[2]`, reason: 'a user preference of category "utility_messages"' },
+      { kind: 'ignored', at: `${at}[3]`, reason: 'a marketing preference of value "snooze"' },
+      {
+        kind: 'ignored',
+        at: `${at}[4]`,
+        reason: 'a marketing preference with neither `wa_id` nor `user_id`',
+      },
+      // No time: dated by its arrival.
+      {
+        kind: 'marketing_preference',
+        phoneNumberId: '106540352242922',
+        userPhone: null,
+        userId,
+        value: 'stop',
+        at: NOW,
+      },
+    ],
+  );
+  for (const [item, field] of [
+    [{ ...stop, wa_id: 'not a number' }, `${at}[0].wa_id`],
+    [{ ...stop, timestamp: 'soon' }, `${at}[0].timestamp`],
+  ] as const) {
+    assert.throws(
+      () => readWebhookEvents(preferences([item]), NOW),
+      (e: unknown) => e instanceof WebhookFieldError && e.field === field,
+    );
+  }
+  const noMetadata = preferences([stop]);
+  delete (noMetadata.entry[0]!.changes[0]!.value as { metadata?: unknown }).metadata;
+  assert.throws(() => readWebhookEvents(noMetadata, NOW), WebhookFieldError);
+});

@@ -66,6 +66,22 @@ export interface NumberQualityEvent {
 }
 
 /**
+ * A user stopped or resumed a business number's marketing messages in WhatsApp's own settings
+ * (docs/cloud-api.md §3.8, `user_preferences`): the network says so without any message being sent.
+ */
+export interface MarketingPreferenceEvent {
+  kind: 'marketing_preference';
+  phoneNumberId: string;
+  /** The user's phone number (digits), unless the network withheld it (docs/cloud-api.md §10). */
+  userPhone: string | null;
+  /** The user's business-scoped user id, when the network gave one; with no phone, it names the user. */
+  userId: string | null;
+  value: 'stop' | 'resume';
+  /** Epoch milliseconds. */
+  at: number;
+}
+
+/**
  * Something in a body the gateway does not handle, and why (a change of a field it does not subscribe
  * to, a message that names no sender): logged by the route, never dropped silently.
  */
@@ -82,4 +98,5 @@ export type NetworkEvent =
   | StatusEvent
   | TemplateStatusEvent
   | NumberQualityEvent
+  | MarketingPreferenceEvent
   | IgnoredItem;

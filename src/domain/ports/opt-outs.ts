@@ -8,8 +8,11 @@ export interface OptOut {
   /** The user's key (docs/adr/0023): their phone number, or their business-scoped user id. */
   user: string;
   at: number;
-  /** `keyword`: the user sent one; `network`: the network refused marketing to them (131050). */
-  source: 'keyword' | 'network';
+  /**
+   * `keyword`: the user sent one; `network`: the network refused marketing to them (131050);
+   * `preference`: the user stopped (or resumed) the number's marketing in WhatsApp's own settings.
+   */
+  source: 'keyword' | 'network' | 'preference';
   keyword: string | null;
 }
 

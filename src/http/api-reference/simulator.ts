@@ -62,7 +62,7 @@ export const SIMULATOR_REFERENCE: ReferenceTable = {
     operationId: 'simulatorSetMarketingStop',
     refusals: 'simulator',
     description:
-      "Stops (or resumes) a business number's marketing for the virtual user: the network then takes that business's MARKETING templates to them but reports each as failed with error 131050, as Meta does (docs/simulator.md).",
+      "Stops (or resumes) a business number's marketing for the virtual user. A change is posted to the business as a `user_preferences` webhook (`stop` or `resume`), and the network takes that business's MARKETING templates to a user who stopped but reports each as failed with error 131050, as Meta does (docs/simulator.md).",
     success: {
       status: 200,
       description: 'The setting.',

@@ -1,9 +1,10 @@
 /**
- * `POST /webhooks/network`: a signed batch of inbound messages, statuses and template reviews. The
- * signature is checked over the raw bytes first, then the whole body (see index.ts), then its events are
- * handled before the 200.
+ * `POST /webhooks/network`: a signed batch of inbound messages, statuses, template reviews, number quality
+ * changes and users' marketing preferences. The signature is checked over the raw bytes first, then the
+ * whole body (see index.ts), then its events are handled before the 200.
  */
 import { handleInboundMessage, handleStatus, type InboundDeps } from '../../../domain/inbound.ts';
+import { handleMarketingPreference } from '../../../domain/marketing-preferences.ts';
 import { runInOrderPerKey } from '../../../domain/ordered-work.ts';
 import type { NetworkEvent } from '../../../domain/ports/network-events.ts';
 import { mayHoldUnstorableText, storableJson } from '../../../lib/storable-text.ts';
@@ -16,7 +17,9 @@ const BATCH_WIDTH = 8;
 
 /** Events with one key keep their order: a user's messages to a number, a message's statuses. */
 function orderKey(event: NetworkEvent): string {
-  if (event.kind === 'message') return `message:${event.phoneNumberId}:${event.userPhone ?? event.userId}`;
+  // A user's preference keeps its place among their messages: a STOP and a resume in one body apply in order.
+  if (event.kind === 'message' || event.kind === 'marketing_preference')
+    return `message:${event.phoneNumberId}:${event.userPhone ?? event.userId}`;
   if (event.kind === 'status') return `status:${event.waId}`;
   if (event.kind === 'ignored') return `ignored:${event.at}`;
   if (event.kind === 'number_quality') return `number:${event.phone}`;
@@ -65,6 +68,7 @@ export function registerReceiveNetworkWebhook(
         if (event.kind === 'status') return handleStatus(deps, event);
         if (event.kind === 'template_status') return options.onTemplateStatus(event);
         if (event.kind === 'number_quality') return options.onNumberQuality(event);
+        if (event.kind === 'marketing_preference') return handleMarketingPreference(deps, event);
         // Said once in the log, never dropped without a word (docs/webhooks.md).
         request.log.info({ at: event.at, reason: event.reason }, 'network webhook item not handled');
         return Promise.resolve();
