@@ -199,7 +199,33 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
         receiver.received.filter(
           (r) => r.json?.type === 'message.status' && ids.includes(r.json.data.messageId),
         );
-      await eventually(() => statusEvents().length >= expected.length, 20_000);
+      await eventually(() => statusEvents().length >= expected.length, 20_000).catch(async (e) => {
+        // What is missing and where it stands, so that a failure says which step did not happen.
+        const seen = new Set(statusEvents().map((r) => `${r.json.data.messageId} ${r.json.data.status}`));
+        const state = {
+          missing: expected.filter((x) => !seen.has(x)),
+          messages: await store.db
+            .selectFrom('messages')
+            .select(['client_message_id', 'status'])
+            .where('account_id', '=', account.accountId)
+            .execute(),
+          deliveries: await store.db
+            .selectFrom('deliveries')
+            .select(['status', 'attempt_count', 'next_attempt_at', 'locked_until', 'last_status_code'])
+            .where('account_id', '=', account.accountId)
+            .where('status', '!=', 'succeeded')
+            .execute(),
+          failedAttempts: await store.db
+            .selectFrom('delivery_attempts as t')
+            .innerJoin('deliveries as d', 'd.id', 't.delivery_id')
+            .select(['t.attempted_at', 't.status_code', 't.latency_ms', 't.error'])
+            .where('d.account_id', '=', account.accountId)
+            .where((eb) => eb.or([eb('t.error', 'is not', null), eb('t.status_code', '>=', 300)]))
+            .execute(),
+          warnings: nodes.flatMap((n, i) => n.output.slice(-20).map((line) => `node ${i}: ${line}`)),
+        };
+        throw new Error(`${(e as Error).message}: ${JSON.stringify(state)}`);
+      });
       await new Promise((resolve) => setTimeout(resolve, 500)); // time for any duplicate to show up
       const events = statusEvents();
       assert.deepEqual(events.map((r) => `${r.json.data.messageId} ${r.json.data.status}`).sort(), expected);
