@@ -3,6 +3,7 @@ export const eventTypes = [
   'message.received',
   'message.status',
   'template.status',
+  'template.category',
   'contact.opted_out',
   'contact.opted_in',
   'campaign.status',

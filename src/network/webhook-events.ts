@@ -161,6 +161,34 @@ function templateChange(value: unknown, entry: Json, at: string, events: Network
   events.push({ kind: 'template_status', templateId, event, reason, at: time });
 }
 
+const CATEGORIES: ReadonlySet<string> = new Set(['MARKETING', 'UTILITY', 'AUTHENTICATION']);
+
+/**
+ * A template's new category (§3.6). Meta posts it twice: a day ahead, with `correct_category` (the category
+ * to come; `new_category` is then the current one), and when the change is made, with `previous_category`.
+ * Only the change made is applied; the notice is logged.
+ */
+function categoryChange(value: unknown, entry: Json, at: string, events: NetworkEvent[], now: number) {
+  const templateId = isObject(value) ? str(value.message_template_id) : undefined;
+  const category = isObject(value) ? str(value.new_category) : undefined;
+  if (!isObject(value) || !templateId || !category || !CATEGORIES.has(category)) {
+    events.push({
+      kind: 'ignored',
+      at,
+      reason: 'a template_category_update without its template and category',
+    });
+    return;
+  }
+  const coming = str(value.correct_category);
+  if (coming !== undefined) {
+    const reason = `a notice that template ${templateId.slice(0, 64)} becomes ${coming.slice(0, 32)}; applied when the change is made`;
+    events.push({ kind: 'ignored', at, reason });
+    return;
+  }
+  const time = entry.time === undefined ? now : timestampAt(entry.time, `${at}.time`, now);
+  events.push({ kind: 'template_category', templateId, category, at: time });
+}
+
 function qualityChange(value: unknown, entry: Json, at: string, events: NetworkEvent[], now: number) {
   const phone = isObject(value) ? str(value.display_phone_number)?.replace(/\D/g, '') : undefined;
   const event = isObject(value) ? str(value.event) : undefined;
@@ -189,6 +217,8 @@ export function readWebhookEvents(body: unknown, now = Date.now()): NetworkEvent
     for (const [change, path] of objectsAt(entry.changes, `${at}.changes`)) {
       if (change.field === 'message_template_status_update') {
         templateChange(change.value, entry, at, events, now);
+      } else if (change.field === 'template_category_update') {
+        categoryChange(change.value, entry, path, events, now);
       } else if (change.field === 'phone_number_quality_update') {
         qualityChange(change.value, entry, path, events, now);
       } else if (change.field === 'messages') {

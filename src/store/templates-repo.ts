@@ -219,6 +219,30 @@ class TemplatesRepository implements TemplatesStore, TemplateMediaFiles {
     });
   }
 
+  async applyCategory(
+    id: string,
+    change: { category: string; at: number },
+  ): Promise<{ eventId: string | null } | null> {
+    return this.#db.transaction().execute(async (trx) => {
+      await this.#lockTemplate(trx, id);
+      const row = await trx.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row || row.category === change.category) return null;
+      await trx
+        .updateTable('templates')
+        .set({ category: change.category, updated_at: change.at })
+        .where('id', '=', id)
+        .execute();
+      const data = {
+        id: row.id,
+        name: row.name,
+        language: row.language,
+        category: change.category,
+        previousCategory: row.category,
+      };
+      return { eventId: await insertEvent(trx, row.account_id, 'template.category', data, change.at) };
+    });
+  }
+
   /** A new header file's place under DATA_DIR, before anything is written there or recorded. */
   newMediaPlace(): TemplateMediaPlace {
     const token = randomBytes(18).toString('base64url');

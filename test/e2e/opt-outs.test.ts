@@ -3,7 +3,9 @@
  * account's own number through the simulated network; the account hears `contact.opted_out` (a real local
  * receiver); a marketing template to them is refused with a 422 that says when and how, while a utility
  * template still goes; START opts them back in. The network's 131050 on a marketing message (a signed
- * status webhook) opts its user out too. A keyword delivered twice records one opt-out.
+ * status webhook) opts its user out too. A keyword delivered twice records one opt-out. A user's stop or
+ * resume of the number's marketing in WhatsApp's settings (`user_preferences`) opts them out or back in;
+ * a UTILITY template the network moves to MARKETING (`template_category_update`) is refused to them.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -60,6 +62,7 @@ describe("opt-outs of a number's marketing", () => {
       const list = await api('GET', `/api/v1/template/${NUMBER}?name=${name}`);
       return list.body.data.data[0]?.status === 'APPROVED';
     });
+    return created.body.data.id as string;
   }
 
   before(async () => {
@@ -71,7 +74,7 @@ describe("opt-outs of a number's marketing", () => {
     await addSimulatedNumber(t, a.accountId, NUMBER);
     const hook = await api('POST', '/api/v1/webhooks', {
       url: receiver.url,
-      events: ['contact.opted_out', 'contact.opted_in'],
+      events: ['contact.opted_out', 'contact.opted_in', 'template.category'],
     });
     assert.equal(hook.status, 201, JSON.stringify(hook.body));
     await approvedTemplate('weekly_offer', 'MARKETING');
@@ -235,6 +238,36 @@ describe("opt-outs of a number's marketing", () => {
     assert.equal((await postNetworkWebhook(t.url, forSandbox)).status, 200);
     assert.equal(await t.gateway.repos.optOuts.find(a.accountId, '14155550100', other), undefined);
     assert.equal(events('contact.opted_out', user).length, 1);
+  });
+
+  test('a UTILITY template the network moves to MARKETING is refused to users who opted out', async () => {
+    const user = '447911200008';
+    const id = await approvedTemplate('delivery_note', 'UTILITY');
+    await userSays(t, user, NUMBER, { text: 'STOP' });
+    await eventually(() => events('contact.opted_out', user).length === 1);
+    assert.equal((await sendTemplate('note-1', user, 'delivery_note')).status, 200, 'utility goes');
+
+    const move = (notice: boolean) =>
+      call(t.url, 'POST', `/simulator/templates/${id}/category`, { body: { category: 'MARKETING', notice } });
+    // Meta's notice a day ahead changes nothing yet; then the change itself (posted in that order).
+    assert.equal((await move(true)).status, 200);
+    assert.equal((await move(false)).status, 200);
+    const moved = () =>
+      receiver.received.filter((r) => r.json.type === 'template.category' && r.json.data.id === id);
+    const [event] = await eventually(() => moved().length > 0 && moved());
+    assert.deepEqual(event!.json.data, {
+      id,
+      name: 'delivery_note',
+      language: 'en_US',
+      category: 'MARKETING',
+      previousCategory: 'UTILITY',
+    });
+    const listed = await api('GET', `/api/v1/template/${NUMBER}?name=delivery_note`);
+    assert.equal(listed.body.data.data[0].category, 'MARKETING');
+    const refused = await sendTemplate('note-2', user, 'delivery_note');
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.match(refused.body.message, /opted out of marketing/);
+    assert.equal(moved().length, 1, 'one event, for the change made');
   });
 
   test('a STOP the network delivers twice opts out once', async () => {

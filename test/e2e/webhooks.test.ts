@@ -46,6 +46,7 @@ describe('webhook events', () => {
       'message.received',
       'message.status',
       'template.status',
+      'template.category',
       'contact.opted_out',
       'contact.opted_in',
       'campaign.status',

@@ -120,6 +120,50 @@ for (const target of storeTargets) {
       );
     });
 
+    test("the network's new category is applied once, with its template.category event", {
+      skip,
+    }, async () => {
+      await repos.webhooks.createEndpoint(
+        {
+          account_id: a,
+          url: 'https://hooks.example.com/c',
+          events: '["template.category"]',
+          secret_enc: 'x',
+        },
+        Date.now(),
+      );
+      await templates.insert(templateRow(a, '250', 'recategorized'));
+      const changed = await templates.applyCategory('250', { category: 'MARKETING', at: 9_000 });
+      assert.ok(changed?.eventId);
+      assert.equal(
+        await templates.applyCategory('250', { category: 'MARKETING', at: 9_500 }),
+        null,
+        'repeat',
+      );
+      assert.equal(
+        await templates.applyCategory('998', { category: 'MARKETING', at: 9_500 }),
+        null,
+        'not here',
+      );
+      const row = await templates.findOfAccount(a, '250');
+      assert.equal(row?.category, 'MARKETING');
+      assert.equal(row?.updatedAt, 9_000);
+      const events = await store.db.selectFrom('events').selectAll().where('account_id', '=', a).execute();
+      const payloads = events.map((e) => JSON.parse(e.payload)).filter((p) => p.type === 'template.category');
+      assert.deepEqual(
+        payloads.map((p) => p.data),
+        [
+          {
+            id: '250',
+            name: 'recategorized',
+            language: 'en',
+            category: 'MARKETING',
+            previousCategory: 'UTILITY',
+          },
+        ],
+      );
+    });
+
     test('a verdict that overtakes its create is applied when the create is recorded', { skip }, async () => {
       assert.equal(
         await templates.applyReview('300', { status: 'APPROVED', reason: 'NONE', at: 5_000 }),

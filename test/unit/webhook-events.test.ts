@@ -384,3 +384,55 @@ test('user_preferences: a stop or a resume of marketing is an event; other kinds
   delete (noMetadata.entry[0]!.changes[0]!.value as { metadata?: unknown }).metadata;
   assert.throws(() => readWebhookEvents(noMetadata, NOW), WebhookFieldError);
 });
+
+test('template_category_update: a change made is an event; the notice a day ahead and odd ones are logged', () => {
+  const change = (value: Record<string, unknown>) => ({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        time: Number(SECONDS),
+        changes: [{ field: 'template_category_update', value }],
+      },
+    ],
+  });
+  const named = {
+    message_template_id: 278077987957091,
+    message_template_name: 'welcome_template',
+    message_template_language: 'en-US',
+  };
+  assert.deepEqual(
+    readWebhookEvents(change({ ...named, previous_category: 'UTILITY', new_category: 'MARKETING' }), NOW),
+    [
+      {
+        kind: 'template_category',
+        templateId: '278077987957091',
+        category: 'MARKETING',
+        at: Number(SECONDS) * 1000,
+      },
+    ],
+  );
+  // The notice: `new_category` is still the current one, `correct_category` the one to come.
+  const notice = {
+    ...named,
+    correct_category: 'MARKETING',
+    new_category: 'UTILITY',
+    category_update_timestamp: 1,
+  };
+  assert.deepEqual(readWebhookEvents(change(notice), NOW), [
+    {
+      kind: 'ignored',
+      at: 'entry[0].changes[0]',
+      reason: 'a notice that template 278077987957091 becomes MARKETING; applied when the change is made',
+    },
+  ]);
+  for (const odd of [{ ...named, new_category: 'PROMOTIONAL' }, { new_category: 'MARKETING' }, 'MARKETING']) {
+    assert.deepEqual(readWebhookEvents(change(odd as Record<string, unknown>), NOW), [
+      {
+        kind: 'ignored',
+        at: 'entry[0].changes[0]',
+        reason: 'a template_category_update without its template and category',
+      },
+    ]);
+  }
+});

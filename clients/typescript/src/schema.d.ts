@@ -7680,7 +7680,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events?: ("message.received" | "message.status" | "template.status" | "contact.opted_out" | "contact.opted_in" | "campaign.status" | "campaign.completed")[];
+                    events?: ("message.received" | "message.status" | "template.status" | "template.category" | "contact.opted_out" | "contact.opted_in" | "campaign.status" | "campaign.completed")[];
                 };
             };
         };
@@ -7999,7 +7999,7 @@ export interface operations {
                  */
                 "application/json": {
                     url?: string;
-                    events?: ("message.received" | "message.status" | "template.status" | "contact.opted_out" | "contact.opted_in" | "campaign.status" | "campaign.completed")[];
+                    events?: ("message.received" | "message.status" | "template.status" | "template.category" | "contact.opted_out" | "contact.opted_in" | "campaign.status" | "campaign.completed")[];
                     enabled?: boolean;
                 };
             };

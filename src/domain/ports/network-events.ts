@@ -52,6 +52,18 @@ export interface TemplateStatusEvent {
 }
 
 /**
+ * The network changed a template's category (docs/cloud-api.md §3.6, `template_category_update`), by hand
+ * or by its automated review. A notice of a change still to come is not one: it is logged.
+ */
+export interface TemplateCategoryEvent {
+  kind: 'template_category';
+  templateId: string;
+  /** `MARKETING`, `UTILITY` or `AUTHENTICATION`. */
+  category: string;
+  at: number;
+}
+
+/**
  * The network's word on a business number's quality or messaging limit (docs/cloud-api.md,
  * `phone_number_quality_update`): FLAGGED, UNFLAGGED, DOWNGRADE, UPGRADE, with its limit now.
  */
@@ -97,6 +109,7 @@ export type NetworkEvent =
   | InboundMessageEvent
   | StatusEvent
   | TemplateStatusEvent
+  | TemplateCategoryEvent
   | NumberQualityEvent
   | MarketingPreferenceEvent
   | IgnoredItem;

@@ -80,6 +80,14 @@ export interface TemplatesStore {
     review: TemplateReview,
   ): Promise<{ template: Template; eventId: string | null } | null>;
   /**
+   * The network's new category for a template and its `template.category` event together; null when the
+   * template is not stored here or already has that category (a repeated webhook changes nothing).
+   */
+  applyCategory(
+    id: string,
+    change: { category: string; at: number },
+  ): Promise<{ eventId: string | null } | null>;
+  /**
    * Writes a header file as its bytes arrive, refusing it past `maxBytes` (the rest of the source is read
    * and discarded, so the request completes), then records it: a handle never names a missing file.
    */

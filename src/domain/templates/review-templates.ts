@@ -6,7 +6,7 @@
  * templates made outside this gateway are kept as well, and cleared by retention.
  */
 
-import type { TemplateStatusEvent } from '../ports/network-events.ts';
+import type { TemplateCategoryEvent, TemplateStatusEvent } from '../ports/network-events.ts';
 import type { TemplatesStore } from '../ports/templates.ts';
 
 export interface TemplateReviewDeps {
@@ -32,4 +32,21 @@ export async function recordTemplateReview(
   const reason = status === 'REJECTED' ? event.reason : 'NONE';
   const applied = await deps.templates.applyReview(event.templateId, { status, reason, at: event.at });
   if (applied?.eventId) deps.wakeDispatcher();
+}
+
+/**
+ * The network moved a template to another category (docs/cloud-api.md §3.6): the template is sent by its
+ * new category from now on (a MARKETING one is refused to users who opted out, docs/opt-outs.md), and the
+ * business hears `template.category`. A template not stored here (made outside this gateway) is left alone.
+ */
+export async function recordTemplateCategory(
+  deps: TemplateReviewDeps & { logger: { info(obj: object, msg: string): void } },
+  event: TemplateCategoryEvent,
+): Promise<void> {
+  const { templateId, category, at } = event;
+  const applied = await deps.templates.applyCategory(templateId, { category, at });
+  if (applied?.eventId) deps.wakeDispatcher();
+  // Said in the log, as every item of the network's that changes nothing is (docs/webhooks.md).
+  const unchanged = 'template category unchanged: not stored here, or already so; ignored';
+  if (!applied) deps.logger.info({ templateId, category }, unchanged);
 }

@@ -3,7 +3,8 @@
  * `POST|GET|DELETE /{v}/{waba-id}/message_templates`, and `GET|POST /{v}/{template-id}` through the shared
  * bare-id routes (graph-objects.ts). A WABA id is a business number's phone-number id (wabaIdOf); any
  * other id is Graph's unknown object. Also `POST /templates/{template-id}/status` (no Graph auth, like the
- * virtual phones): a test pauses, disables or reinstates an approved template, as Meta's quality checks do.
+ * virtual phones): a test pauses, disables or reinstates an approved template, as Meta's quality checks do;
+ * and `POST /templates/{template-id}/category` (category-control.ts), as Meta's recategorization does.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePhone } from '../../lib/phone.ts';
@@ -13,6 +14,7 @@ import { fieldOf, pathParam } from '../request-fields.ts';
 import { graphAccessProblem } from '../routes-graph.ts';
 import type { WebhookPoster } from '../webhook-poster.ts';
 import { MAX_TEMPLATES_PER_WABA, type TemplateCatalog } from './catalog.ts';
+import { registerCategoryControl } from './category-control.ts';
 import { applyEdit } from './edit.ts';
 import { SUBCODE, templateError } from './errors.ts';
 import { listPage } from './list.ts';
@@ -187,4 +189,5 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateRoute
   registerTemplateCollection(app, deps);
   registerStatusControl(app, deps);
   registerReviewControl(app, deps);
+  registerCategoryControl(app, deps);
 }

@@ -31,3 +31,39 @@ export function templateStatusEnvelope(template: SimTemplate, at: number) {
     ],
   };
 }
+
+/**
+ * The `template_category_update` webhook (docs/cloud-api.md §3.6): a change made, with `previous_category`
+ * and `new_category`; or, given `comingAt`, Meta's notice a day ahead, where `correct_category` is the
+ * category to come and `new_category` still the current one.
+ */
+export function templateCategoryEnvelope(
+  template: SimTemplate,
+  change: { previous: string; next: string; comingAt?: number },
+  at: number,
+) {
+  const named = {
+    message_template_id: Number(template.id),
+    message_template_name: template.name,
+    message_template_language: template.language,
+  };
+  const value =
+    change.comingAt === undefined
+      ? { ...named, previous_category: change.previous, new_category: change.next }
+      : {
+          ...named,
+          correct_category: change.next,
+          new_category: change.previous,
+          category_update_timestamp: Math.floor(change.comingAt / 1000),
+        };
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: template.wabaId,
+        time: Math.floor(at / 1000),
+        changes: [{ field: 'template_category_update', value }],
+      },
+    ],
+  };
+}

@@ -19,6 +19,7 @@ import type { InboundDeps } from '../../../domain/inbound.ts';
 import type {
   NetworkEvent,
   NumberQualityEvent,
+  TemplateCategoryEvent,
   TemplateStatusEvent,
 } from '../../../domain/ports/network-events.ts';
 import { typed } from '../../typed-app.ts';
@@ -37,6 +38,7 @@ export interface NetworkWebhookOptions {
   readEvents(body: unknown, now: number): NetworkEvent[] | string;
   /** Template reviews (docs/cloud-api.md §3.6). */
   onTemplateStatus(event: TemplateStatusEvent): Promise<void>;
+  onTemplateCategory(event: TemplateCategoryEvent): Promise<void>;
   /** A business number's quality or messaging limit changed: its campaigns may have to pause. */
   onNumberQuality(event: NumberQualityEvent): Promise<void>;
 }
