@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Registry } from 'prom-client';
 import { onNumberQuality } from '../domain/campaigns/network-signals.ts';
-import { recordTemplateCategory, recordTemplateReview } from '../domain/templates/review-templates.ts';
+import {
+  recordTemplateCategory,
+  recordTemplateQuality,
+  recordTemplateReview,
+} from '../domain/templates/review-templates.ts';
 import { installApiKeyAuth } from '../http/auth.ts';
 import { installJsonStorableText } from '../http/json-storable-text.ts';
 import { installRateLimit } from '../http/rate-limit.ts';
@@ -73,6 +77,8 @@ export async function registerPublicRoutes(
       onTemplateStatus: (event) => recordTemplateReview(services.templates, event),
       onTemplateCategory: (event) =>
         recordTemplateCategory({ ...services.templates, logger: core.logger }, event),
+      onTemplateQuality: (event) =>
+        recordTemplateQuality({ ...services.templates, logger: core.logger }, event),
       onNumberQuality: (event) => onNumberQuality(services.campaigns, core.repos.numbers, event),
     },
     services.inbound,

@@ -189,6 +189,21 @@ function categoryChange(value: unknown, entry: Json, at: string, events: Network
   events.push({ kind: 'template_category', templateId, category, at: time });
 }
 
+const QUALITY_SCORES: ReadonlySet<string> = new Set(['GREEN', 'YELLOW', 'RED', 'UNKNOWN']);
+
+/** A template's new quality rating (§3.6). */
+function templateQualityChange(value: unknown, entry: Json, at: string, events: NetworkEvent[], now: number) {
+  const templateId = isObject(value) ? str(value.message_template_id) : undefined;
+  const score = isObject(value) ? str(value.new_quality_score) : undefined;
+  if (!templateId || !score || !QUALITY_SCORES.has(score)) {
+    const reason = 'a message_template_quality_update without its template and score';
+    events.push({ kind: 'ignored', at, reason });
+    return;
+  }
+  const time = entry.time === undefined ? now : timestampAt(entry.time, `${at}.time`, now);
+  events.push({ kind: 'template_quality', templateId, score, at: time });
+}
+
 function qualityChange(value: unknown, entry: Json, at: string, events: NetworkEvent[], now: number) {
   const phone = isObject(value) ? str(value.display_phone_number)?.replace(/\D/g, '') : undefined;
   const event = isObject(value) ? str(value.event) : undefined;
@@ -217,6 +232,8 @@ export function readWebhookEvents(body: unknown, now = Date.now()): NetworkEvent
     for (const [change, path] of objectsAt(entry.changes, `${at}.changes`)) {
       if (change.field === 'message_template_status_update') {
         templateChange(change.value, entry, at, events, now);
+      } else if (change.field === 'message_template_quality_update') {
+        templateQualityChange(change.value, entry, path, events, now);
       } else if (change.field === 'template_category_update') {
         categoryChange(change.value, entry, path, events, now);
       } else if (change.field === 'phone_number_quality_update') {

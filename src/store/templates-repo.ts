@@ -52,7 +52,12 @@ async function applyReviewTo(
   const row = await trx.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   if (row.status === review.status && row.rejected_reason === review.reason) return null;
-  const quality = JSON.stringify({ score: 'UNKNOWN', date: String(Math.floor(review.at / 1000)) });
+  // A verdict on what was under review starts its rating afresh; a pause or a reinstatement keeps the
+  // rating the network gave (message_template_quality_update), which is often why it was paused.
+  const quality =
+    row.status === 'PENDING'
+      ? JSON.stringify({ score: 'UNKNOWN', date: String(Math.floor(review.at / 1000)) })
+      : row.quality_score;
   await trx
     .updateTable('templates')
     .set({
@@ -240,6 +245,22 @@ class TemplatesRepository implements TemplatesStore, TemplateMediaFiles {
         previousCategory: row.category,
       };
       return { eventId: await insertEvent(trx, row.account_id, 'template.category', data, change.at) };
+    });
+  }
+
+  async applyQuality(id: string, change: { score: string; at: number }): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      await this.#lockTemplate(trx, id);
+      const row = await trx
+        .selectFrom('templates')
+        .select('quality_score')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row || (JSON.parse(row.quality_score) as { score?: string }).score === change.score) return false;
+      // The listing's shape (docs/contract.md §5): the score and when it was given, in Unix seconds.
+      const quality = JSON.stringify({ score: change.score, date: String(Math.floor(change.at / 1000)) });
+      await trx.updateTable('templates').set({ quality_score: quality }).where('id', '=', id).execute();
+      return true;
     });
   }
 

@@ -184,6 +184,29 @@ describe('templates', () => {
     assert.equal(text.status, 422);
   });
 
+  test("the network's quality rating of a template is what the listing shows", async () => {
+    const created = await api(a, 'POST', `/api/v1/template/${NUMBER}`, {
+      name: 'rated_notice',
+      language: 'en_US',
+      category: 'UTILITY',
+      component: { body: { text: 'Your appointment is confirmed for tomorrow.' } },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const id: string = created.body.data.id;
+    assert.equal((await approved(a, id)).quality_score.score, 'UNKNOWN');
+    const rated = await call(t.url, 'POST', `/simulator/templates/${id}/quality`, {
+      body: { score: 'YELLOW' },
+    });
+    assert.deepEqual(rated.body, { id, score: 'YELLOW' });
+    const listed = await eventually(async () => {
+      const list = await api(a, 'GET', `/api/v1/template/${NUMBER}?name=rated_notice`);
+      const [found] = list.body.data.data;
+      return found.quality_score.score === 'YELLOW' ? found : undefined;
+    });
+    assert.match(listed.quality_score.date, /^\d{10}$/);
+    assert.equal(listed.status, 'APPROVED', 'a rating alone changes no status');
+  });
+
   test('the network rejects a body that starts with a variable, with its reason', async () => {
     const body = orderUpdate('starts_with_variable');
     body.component.body = { text: '{{1}} is your order number, thank you.', examples: ['4521'] };

@@ -164,6 +164,20 @@ for (const target of storeTargets) {
       );
     });
 
+    test("the network's quality rating is applied once, in the listing's shape", { skip }, async () => {
+      await templates.insert(templateRow(a, '260', 'rated'));
+      await templates.applyReview('260', { status: 'APPROVED', reason: 'NONE', at: 12_000_000 });
+      assert.equal(await templates.applyQuality('260', { score: 'RED', at: 12_345_000 }), true);
+      assert.equal(await templates.applyQuality('260', { score: 'RED', at: 13_000_000 }), false, 'repeat');
+      assert.equal(await templates.applyQuality('997', { score: 'RED', at: 13_000_000 }), false, 'not here');
+      const row = await templates.findOfAccount(a, '260');
+      assert.deepEqual(JSON.parse(row?.qualityScore ?? '{}'), { score: 'RED', date: '12345' });
+      // A pause for it keeps the rating; only a verdict on what was under review starts it afresh.
+      await templates.applyReview('260', { status: 'PAUSED', reason: 'NONE', at: 14_000_000 });
+      const paused = await templates.findOfAccount(a, '260');
+      assert.deepEqual(JSON.parse(paused?.qualityScore ?? '{}'), { score: 'RED', date: '12345' });
+    });
+
     test('a verdict that overtakes its create is applied when the create is recorded', { skip }, async () => {
       assert.equal(
         await templates.applyReview('300', { status: 'APPROVED', reason: 'NONE', at: 5_000 }),

@@ -436,3 +436,35 @@ test('template_category_update: a change made is an event; the notice a day ahea
     ]);
   }
 });
+
+test('message_template_quality_update: a new rating is an event; one without its template or score is logged', () => {
+  const change = (value: unknown) => ({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        time: Number(SECONDS),
+        changes: [{ field: 'message_template_quality_update', value }],
+      },
+    ],
+  });
+  const rating = {
+    previous_quality_score: 'GREEN',
+    new_quality_score: 'YELLOW',
+    message_template_id: 594425479261596,
+    message_template_name: 'order_update',
+    message_template_language: 'en_US',
+  };
+  assert.deepEqual(readWebhookEvents(change(rating), NOW), [
+    { kind: 'template_quality', templateId: '594425479261596', score: 'YELLOW', at: Number(SECONDS) * 1000 },
+  ]);
+  for (const odd of [{ ...rating, new_quality_score: 'PURPLE' }, { new_quality_score: 'RED' }, 7]) {
+    assert.deepEqual(readWebhookEvents(change(odd), NOW), [
+      {
+        kind: 'ignored',
+        at: 'entry[0].changes[0]',
+        reason: 'a message_template_quality_update without its template and score',
+      },
+    ]);
+  }
+});

@@ -64,6 +64,17 @@ export interface TemplateCategoryEvent {
 }
 
 /**
+ * The network's new quality rating of a template, from what its recipients do (docs/cloud-api.md §3.6,
+ * `message_template_quality_update`): `GREEN`, `YELLOW`, `RED` or `UNKNOWN`.
+ */
+export interface TemplateQualityEvent {
+  kind: 'template_quality';
+  templateId: string;
+  score: string;
+  at: number;
+}
+
+/**
  * The network's word on a business number's quality or messaging limit (docs/cloud-api.md,
  * `phone_number_quality_update`): FLAGGED, UNFLAGGED, DOWNGRADE, UPGRADE, with its limit now.
  */
@@ -110,6 +121,7 @@ export type NetworkEvent =
   | StatusEvent
   | TemplateStatusEvent
   | TemplateCategoryEvent
+  | TemplateQualityEvent
   | NumberQualityEvent
   | MarketingPreferenceEvent
   | IgnoredItem;

@@ -87,6 +87,8 @@ export interface TemplatesStore {
     id: string,
     change: { category: string; at: number },
   ): Promise<{ eventId: string | null } | null>;
+  /** The network's new quality rating of a template; false when not stored here or rated so already. */
+  applyQuality(id: string, change: { score: string; at: number }): Promise<boolean>;
   /**
    * Writes a header file as its bytes arrive, refusing it past `maxBytes` (the rest of the source is read
    * and discarded, so the request completes), then records it: a handle never names a missing file.

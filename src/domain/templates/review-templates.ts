@@ -6,7 +6,11 @@
  * templates made outside this gateway are kept as well, and cleared by retention.
  */
 
-import type { TemplateCategoryEvent, TemplateStatusEvent } from '../ports/network-events.ts';
+import type {
+  TemplateCategoryEvent,
+  TemplateQualityEvent,
+  TemplateStatusEvent,
+} from '../ports/network-events.ts';
 import type { TemplatesStore } from '../ports/templates.ts';
 
 export interface TemplateReviewDeps {
@@ -49,4 +53,20 @@ export async function recordTemplateCategory(
   // Said in the log, as every item of the network's that changes nothing is (docs/webhooks.md).
   const unchanged = 'template category unchanged: not stored here, or already so; ignored';
   if (!applied) deps.logger.info({ templateId, category }, unchanged);
+}
+
+/**
+ * The network's new quality rating of a template (docs/cloud-api.md §3.6): the listing shows it
+ * (`quality_score`). A rating of a template not stored here, or a repeat, is logged and changes nothing.
+ */
+export async function recordTemplateQuality(
+  deps: Pick<TemplateReviewDeps, 'templates'> & { logger: { info(obj: object, msg: string): void } },
+  event: TemplateQualityEvent,
+): Promise<void> {
+  const { templateId, score, at } = event;
+  if (await deps.templates.applyQuality(templateId, { score, at })) return;
+  deps.logger.info(
+    { templateId, score },
+    'template quality unchanged: not stored here, or already so; ignored',
+  );
 }

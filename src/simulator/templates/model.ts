@@ -67,4 +67,6 @@ export interface SimTemplate {
   submission: number;
   /** When edits of the APPROVED template happened (epoch ms), for the 24 h / 30 day limits. */
   approvedEdits: number[];
+  /** Its quality rating, as last posted (quality-control.ts); absent: `UNKNOWN`. */
+  quality?: 'GREEN' | 'YELLOW' | 'RED';
 }

@@ -4,7 +4,8 @@
  * bare-id routes (graph-objects.ts). A WABA id is a business number's phone-number id (wabaIdOf); any
  * other id is Graph's unknown object. Also `POST /templates/{template-id}/status` (no Graph auth, like the
  * virtual phones): a test pauses, disables or reinstates an approved template, as Meta's quality checks do;
- * and `POST /templates/{template-id}/category` (category-control.ts), as Meta's recategorization does.
+ * and `POST /templates/{template-id}/category` (category-control.ts) and `.../quality` (quality-control.ts),
+ * as Meta's recategorization and quality ratings do.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePhone } from '../../lib/phone.ts';
@@ -18,6 +19,7 @@ import { registerCategoryControl } from './category-control.ts';
 import { applyEdit } from './edit.ts';
 import { SUBCODE, templateError } from './errors.ts';
 import { listPage } from './list.ts';
+import { registerQualityControl } from './quality-control.ts';
 import type { TemplateReview } from './review.ts';
 import { checkCreateBody } from './validate-create.ts';
 import { projectFields, templateView } from './view.ts';
@@ -190,4 +192,5 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: TemplateRoute
   registerStatusControl(app, deps);
   registerReviewControl(app, deps);
   registerCategoryControl(app, deps);
+  registerQualityControl(app, deps);
 }

@@ -67,3 +67,24 @@ export function templateCategoryEnvelope(
     ],
   };
 }
+
+/** The `message_template_quality_update` webhook (docs/cloud-api.md §3.6): the previous and new rating. */
+export function templateQualityEnvelope(template: SimTemplate, previous: string, at: number) {
+  const value = {
+    previous_quality_score: previous,
+    new_quality_score: template.quality ?? 'UNKNOWN',
+    message_template_id: Number(template.id),
+    message_template_name: template.name,
+    message_template_language: template.language,
+  };
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: template.wabaId,
+        time: Math.floor(at / 1000),
+        changes: [{ field: 'message_template_quality_update', value }],
+      },
+    ],
+  };
+}

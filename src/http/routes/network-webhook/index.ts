@@ -20,6 +20,7 @@ import type {
   NetworkEvent,
   NumberQualityEvent,
   TemplateCategoryEvent,
+  TemplateQualityEvent,
   TemplateStatusEvent,
 } from '../../../domain/ports/network-events.ts';
 import { typed } from '../../typed-app.ts';
@@ -39,6 +40,7 @@ export interface NetworkWebhookOptions {
   /** Template reviews (docs/cloud-api.md §3.6). */
   onTemplateStatus(event: TemplateStatusEvent): Promise<void>;
   onTemplateCategory(event: TemplateCategoryEvent): Promise<void>;
+  onTemplateQuality(event: TemplateQualityEvent): Promise<void>;
   /** A business number's quality or messaging limit changed: its campaigns may have to pause. */
   onNumberQuality(event: NumberQualityEvent): Promise<void>;
 }

@@ -1,7 +1,7 @@
 /**
- * `POST /webhooks/network`: a signed batch of inbound messages, statuses, template reviews and category
- * changes, number quality changes and users' marketing preferences. The signature is checked over the raw bytes first, then the
- * whole body (see index.ts), then its events are handled before the 200.
+ * `POST /webhooks/network`: a signed batch of inbound messages, statuses, template reviews, category and
+ * quality changes, number quality changes and users' marketing preferences. The signature is checked
+ * over the raw bytes first, then the whole body (see index.ts), then its events are handled before the 200.
  */
 import { handleInboundMessage, handleStatus, type InboundDeps } from '../../../domain/inbound.ts';
 import { handleMarketingPreference } from '../../../domain/marketing-preferences.ts';
@@ -68,6 +68,7 @@ export function registerReceiveNetworkWebhook(
         if (event.kind === 'status') return handleStatus(deps, event);
         if (event.kind === 'template_status') return options.onTemplateStatus(event);
         if (event.kind === 'template_category') return options.onTemplateCategory(event);
+        if (event.kind === 'template_quality') return options.onTemplateQuality(event);
         if (event.kind === 'number_quality') return options.onNumberQuality(event);
         if (event.kind === 'marketing_preference') return handleMarketingPreference(deps, event);
         // Said once in the log, never dropped without a word (docs/webhooks.md).

@@ -3,7 +3,8 @@
  * made and posted as a signed `template_category_update` with `previous_category`; a notice a day ahead
  * is posted with `correct_category` and changes nothing; the Graph API then lists the new category, and a
  * template moved to MARKETING fails with 131050 to a user who stopped the business's marketing. Bad input
- * is a 400 naming the field; an unknown template a 404.
+ * is a 400 naming the field; an unknown template a 404. Its quality rated by the network
+ * (quality-control.ts): each new rating is posted as `message_template_quality_update`, a repeat is not.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -105,6 +106,47 @@ describe("a template's category, moved by the network", () => {
     const [failed] = await eventually(() => statusesOf(h, wamid).length > 0 && statusesOf(h, wamid));
     assert.equal(failed.status, 'failed');
     assert.equal(failed.errors[0].code, 131050);
+  });
+
+  test('each new quality rating is posted with the previous one; the same rating again is not', async () => {
+    const rate = (body: unknown) => request(`${h.base}/templates/${id}/quality`, { method: 'POST', body });
+    const hooks = () =>
+      h.receiver.received.filter(
+        (hook) => hook.json.entry[0].changes[0].field === 'message_template_quality_update',
+      );
+    for (const score of ['YELLOW', 'YELLOW', 'RED']) {
+      const r = await rate({ score });
+      assert.deepEqual(r.body, { id, score });
+    }
+    const posted = await eventually(() => hooks().length === 2 && hooks());
+    for (const hook of posted) assertSigned(hook);
+    assert.deepEqual(
+      posted.map((hook) => hook.json.entry[0].changes[0].value),
+      [
+        {
+          previous_quality_score: 'UNKNOWN',
+          new_quality_score: 'YELLOW',
+          message_template_id: Number(id),
+          message_template_name: 'delivery_note',
+          message_template_language: 'en',
+        },
+        {
+          previous_quality_score: 'YELLOW',
+          new_quality_score: 'RED',
+          message_template_id: Number(id),
+          message_template_name: 'delivery_note',
+          message_template_language: 'en',
+        },
+      ],
+    );
+    const bad = await rate({ score: 'BLUE' });
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.error.message, /`score` must be GREEN, YELLOW or RED/);
+    const unknown = await request(`${h.base}/templates/1234567890/quality`, {
+      method: 'POST',
+      body: { score: 'RED' },
+    });
+    assert.equal(unknown.status, 404);
   });
 
   test('bad input is a 400 naming the field; an unknown template is a 404', async () => {
