@@ -40,6 +40,9 @@ export interface TemplateMediaFiles {
 
 const found = (row: TemplatesTable | undefined) => row && templateOf(row);
 
+/** How a template's events name it (docs/webhooks.md). */
+const namedIn = (row: TemplatesTable) => ({ id: row.id, name: row.name, language: row.language });
+
 /**
  * The network's verdict on a stored template, with its `template.status` event: null when nothing changed,
  * undefined when no template has that id.
@@ -68,13 +71,7 @@ async function applyReviewTo(
     })
     .where('id', '=', id)
     .execute();
-  const data = {
-    id: row.id,
-    name: row.name,
-    language: row.language,
-    status: review.status,
-    reason: review.reason,
-  };
+  const data = { ...namedIn(row), status: review.status, reason: review.reason };
   const eventId = await insertEvent(trx, row.account_id, 'template.status', data, review.at);
   return { template: templateOf({ ...row, status: review.status, rejected_reason: review.reason }), eventId };
 }
@@ -192,7 +189,7 @@ class TemplatesRepository implements TemplatesStore, TemplateMediaFiles {
         })
         .where('id', '=', id)
         .execute();
-      const data = { id, name: row.name, language: row.language, status: 'PENDING', reason: 'NONE' };
+      const data = { ...namedIn(row), status: 'PENDING', reason: 'NONE' };
       return insertEvent(trx, accountId, 'template.status', data, edit.at);
     });
   }
@@ -237,13 +234,7 @@ class TemplatesRepository implements TemplatesStore, TemplateMediaFiles {
         .set({ category: change.category, updated_at: change.at })
         .where('id', '=', id)
         .execute();
-      const data = {
-        id: row.id,
-        name: row.name,
-        language: row.language,
-        category: change.category,
-        previousCategory: row.category,
-      };
+      const data = { ...namedIn(row), category: change.category, previousCategory: row.category };
       return { eventId: await insertEvent(trx, row.account_id, 'template.category', data, change.at) };
     });
   }

@@ -1,9 +1,18 @@
 /**
- * The `message_template_status_update` webhook (docs/cloud-api.md §3.6). Note Meta's names: the value says
+ * The template webhooks (docs/cloud-api.md §3.6): `message_template_status_update`,
+ * `template_category_update` and `message_template_quality_update`. Note Meta's names: the value says
  * `message_template_name` / `message_template_language`, the id is a JSON number here (a string
  * everywhere else), and `entry[].time` is an integer.
  */
 import type { SimTemplate } from './model.ts';
+
+/** One change of the template's WABA under `field`; `entry[].time` is an integer here (Unix seconds). */
+function templateChange(template: SimTemplate, field: string, value: object, at: number) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{ id: template.wabaId, time: Math.floor(at / 1000), changes: [{ field, value }] }],
+  };
+}
 
 export function templateStatusEnvelope(template: SimTemplate, at: number) {
   const value: Record<string, unknown> = {
@@ -20,16 +29,7 @@ export function templateStatusEnvelope(template: SimTemplate, at: number) {
       recommendation: template.rejection.recommendation,
     };
   }
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: template.wabaId,
-        time: Math.floor(at / 1000),
-        changes: [{ field: 'message_template_status_update', value }],
-      },
-    ],
-  };
+  return templateChange(template, 'message_template_status_update', value, at);
 }
 
 /**
@@ -56,16 +56,7 @@ export function templateCategoryEnvelope(
           new_category: change.previous,
           category_update_timestamp: Math.floor(change.comingAt / 1000),
         };
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: template.wabaId,
-        time: Math.floor(at / 1000),
-        changes: [{ field: 'template_category_update', value }],
-      },
-    ],
-  };
+  return templateChange(template, 'template_category_update', value, at);
 }
 
 /** The `message_template_quality_update` webhook (docs/cloud-api.md §3.6): the previous and new rating. */
@@ -77,14 +68,5 @@ export function templateQualityEnvelope(template: SimTemplate, previous: string,
     message_template_name: template.name,
     message_template_language: template.language,
   };
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: template.wabaId,
-        time: Math.floor(at / 1000),
-        changes: [{ field: 'message_template_quality_update', value }],
-      },
-    ],
-  };
+  return templateChange(template, 'message_template_quality_update', value, at);
 }
