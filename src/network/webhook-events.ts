@@ -23,7 +23,6 @@ import {
   idAt,
   isObject,
   type Json,
-  nameAt,
   objectAt,
   objectsAt,
   phoneAt,
