@@ -42,6 +42,10 @@ const ROUTES: [method: string, path: string, body?: unknown][] = [
   ['DELETE', '/simulator/faults'],
   ['POST', '/simulator/templates/8000000000000001/status', { status: 'PAUSED' }],
   ['POST', '/simulator/templates/8000000000000001/review', {}],
+  ['POST', '/simulator/templates/8000000000000001/category', { category: 'MARKETING' }],
+  ['POST', '/simulator/templates/8000000000000001/quality', { score: 'RED' }],
+  ['GET', `/simulator/users/${USER}/marketing?business=${SANDBOX}`],
+  ['PUT', `/simulator/users/${USER}/marketing`, { business: SANDBOX, stopped: true }],
 ];
 
 /** The simulated Graph API: its credential is the access token, as on Meta's. */
