@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Registry } from 'prom-client';
-import { onNumberQuality } from '../domain/campaigns/network-signals.ts';
+import { onAccountRestriction, onNumberQuality } from '../domain/campaigns/network-signals.ts';
 import {
   recordTemplateCategory,
   recordTemplateQuality,
@@ -80,6 +80,8 @@ export async function registerPublicRoutes(
       onTemplateQuality: (event) =>
         recordTemplateQuality({ ...services.templates, logger: core.logger }, event),
       onNumberQuality: (event) => onNumberQuality(services.campaigns, core.repos.numbers, event),
+      onAccountRestriction: (event) =>
+        onAccountRestriction(services.campaigns, core.repos.numbers, sandboxAccount(config), event),
     },
     services.inbound,
   );
@@ -91,6 +93,12 @@ export async function registerPublicRoutes(
 }
 
 /** The database as /readyz checks it: one round trip. */
+/** The sandbox number and its WABA (on the simulated network, its phone-number id: business-accounts.ts). */
+function sandboxAccount(config: Core['config']): { phone: string; wabaId: string | null } {
+  const simulated = config.network === 'simulator' ? config.sandbox.phoneNumberId : null;
+  return { phone: config.sandboxNumber, wabaId: config.sandbox.wabaId || simulated };
+}
+
 function databaseProbe(store: Core['store']) {
   return {
     dialect: store.dialect,

@@ -16,6 +16,7 @@ import type {
   StatusEvent,
   TemplateStatusEvent,
 } from '../domain/ports/network-events.ts';
+import { accountChange } from './account-updates.ts';
 import { preferencesChange } from './user-preferences.ts';
 import { contactsOf, type WebhookContact } from './webhook-contacts.ts';
 import {
@@ -235,6 +236,8 @@ export function readWebhookEvents(body: unknown, now = Date.now()): NetworkEvent
         templateQualityChange(change.value, entry, path, events, now);
       } else if (change.field === 'template_category_update') {
         categoryChange(change.value, entry, path, events, now);
+      } else if (change.field === 'account_update') {
+        events.push(accountChange(change.value, entry, path, now));
       } else if (change.field === 'phone_number_quality_update') {
         qualityChange(change.value, entry, path, events, now);
       } else if (change.field === 'messages') {

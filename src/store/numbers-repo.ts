@@ -82,6 +82,20 @@ export function numbersRepo(db: Kysely<Database>): NumbersStore {
       return one((q) => q.where('phone', '=', phone));
     },
 
+    async numbersOfWaba(wabaId: string) {
+      // A number registered without its WABA id is its own WABA on the simulated network
+      // (src/domain/business-accounts.ts); Graph ids are unique across kinds, so the two never clash.
+      const rows = await selectNumbers(db)
+        .where((eb) =>
+          eb.or([
+            eb('waba_id', '=', wabaId),
+            eb.and([eb('waba_id', 'is', null), eb('phone_number_id', '=', wabaId)]),
+          ]),
+        )
+        .execute();
+      return rows.map(numberOf);
+    },
+
     setThroughput: (accountId, phone, maxSendsPerSecond) =>
       updateNumber(db, accountId, phone, { max_sends_per_second: maxSendsPerSecond }),
 

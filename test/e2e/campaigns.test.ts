@@ -421,6 +421,44 @@ for (const database of ['sqlite', 'postgres'] as const) {
       assert.equal((await api('POST', `/api/v1/campaigns/${id}/cancel`)).status, 200);
     });
 
+    test("the network restricting the number's business account pauses its campaign, saying why", {
+      skip,
+    }, async () => {
+      const users = Array.from({ length: 40 }, (_, i) => slowUser(400 + i));
+      await api('POST', '/api/v1/contacts', {
+        contacts: users.map((u) => ({ phone: `+${u}`, tags: ['restricted'] })),
+      });
+      const id = await createCampaign({ from: `+${SLOW_NUMBER}`, audience: { tags: ['restricted'] } });
+      await api('POST', `/api/v1/campaigns/${id}/start`);
+      await watch(async () => (await campaignOf(id)).counts.sent >= 2);
+      // Meta's account_update; on the simulated network a number is its own WhatsApp Business Account.
+      const restriction = {
+        event: 'ACCOUNT_RESTRICTION',
+        restriction_info: [
+          { restriction_type: 'RESTRICTED_BIZ_INITIATED_MESSAGING', expiration: '2026-12-01T00:00:00Z' },
+        ],
+      };
+      const posted = await postNetworkWebhook(t.url, {
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: SLOW_NUMBER,
+            time: Number(unixSeconds()),
+            changes: [{ field: 'account_update', value: restriction }],
+          },
+        ],
+      });
+      assert.equal(posted.status, 200, posted.text);
+      // Paused before the 200: the webhook is handled before it is answered.
+      const paused = await campaignOf(id);
+      assert.equal(paused.status, 'PAUSED');
+      assert.equal(
+        paused.statusReason,
+        `the network restricted business-initiated messaging of WhatsApp Business Account ${SLOW_NUMBER} until 2026-12-01T00:00:00Z`,
+      );
+      assert.equal((await api('POST', `/api/v1/campaigns/${id}/cancel`)).status, 200);
+    });
+
     test('a number with a messaging limit of 250 reaches 250 new users, and those talking to it, then pauses', {
       skip,
     }, async () => {

@@ -3,7 +3,8 @@
  * PostgreSQL: new users are granted up to the limit and no further, users already reached or talking to
  * the number within 24 hours are free, reaches older than 24 hours leave room, and reservations made at
  * once (several connections on PostgreSQL) never grant past the limit together. Also the number's limit
- * itself: set, refused when it is none of Meta's, and set by the network's word.
+ * itself: set, refused when it is none of Meta's, and set by the network's word. And the numbers of a
+ * WhatsApp Business Account, found by its id.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -98,6 +99,37 @@ for (const target of targets) {
       assert.equal(await limitOf(), 10_000, 'a tier it does not know changes nothing');
       await recordReportedLimit(repos.numbers, '14155550199', 'TIER_UNLIMITED');
       assert.equal(await limitOf(), null);
+    });
+
+    test('the numbers of a WhatsApp Business Account, by its id or, registered without one, their own', {
+      skip,
+    }, async () => {
+      const one = await createAccount(repos.accounts, 'Waba One');
+      const two = await createAccount(repos.accounts, 'Waba Two');
+      const add = (accountId: string, phone: string, wabaId: string | null) =>
+        repos.numbers.addNumber({
+          accountId,
+          phone,
+          phoneNumberId: `pn${phone}`,
+          sealedAccessToken: 'sealed',
+          sessionCheck: true,
+          wabaId,
+        });
+      await add(one.id, '14155550301', '900100');
+      await add(two.id, '14155550302', '900100');
+      await add(one.id, '14155550303', '900200');
+      await add(one.id, '14155550304', null);
+      const phones = async (waba: string) =>
+        (await repos.numbers.numbersOfWaba(waba)).map((n) => n.phone).sort();
+      assert.deepEqual(
+        await phones('900100'),
+        ['14155550301', '14155550302'],
+        'whichever account holds them',
+      );
+      assert.deepEqual(await phones('900200'), ['14155550303']);
+      assert.deepEqual(await phones('pn14155550304'), ['14155550304'], 'its own WABA');
+      assert.deepEqual(await phones('pn14155550301'), [], 'a number with a WABA id is not its own WABA');
+      assert.deepEqual(await phones('900300'), []);
     });
   });
 }

@@ -151,7 +151,7 @@ test('statuses, template reviews and other kinds of change', () => {
           reason: 'INVALID_FORMAT',
         },
       },
-      { field: 'account_update', value: { phone_number: '15550783881', event: 'VERIFIED_ACCOUNT' } },
+      { field: 'business_capability_update', value: { max_daily_conversation_per_phone: 1000 } },
       { field: 'phone_number_quality_update', value: 'anything at all' },
     ],
   };
@@ -198,7 +198,7 @@ test('statuses, template reviews and other kinds of change', () => {
     {
       kind: 'ignored',
       at: 'entry[1].changes[1]',
-      reason: 'a change of field "account_update", which the gateway does not handle',
+      reason: 'a change of field "business_capability_update", which the gateway does not handle',
     },
     {
       kind: 'ignored',
@@ -466,5 +466,60 @@ test('message_template_quality_update: a new rating is an event; one without its
         reason: 'a message_template_quality_update without its template and score',
       },
     ]);
+  }
+});
+
+test('account_update: what stops the account from starting conversations is an event; the rest is logged', () => {
+  const update = (value: unknown, id: unknown = '102290129340398') => ({
+    object: 'whatsapp_business_account',
+    entry: [{ id, time: Number(SECONDS), changes: [{ field: 'account_update', value }] }],
+  });
+  const at = Number(SECONDS) * 1000;
+  const restricted = (type: string, expiration?: string) => ({
+    event: 'ACCOUNT_RESTRICTION',
+    restriction_info: [{ restriction_type: type, ...(expiration ? { expiration } : {}) }],
+  });
+  const stopped = (reason: string) => [
+    { kind: 'account_restriction', wabaId: '102290129340398', reason, at },
+  ];
+  const account = 'WhatsApp Business Account 102290129340398';
+  assert.deepEqual(
+    readWebhookEvents(update(restricted('RESTRICTED_BIZ_INITIATED_MESSAGING', '2026-12-01T00:00:00Z')), NOW),
+    stopped(`the network restricted business-initiated messaging of ${account} until 2026-12-01T00:00:00Z`),
+  );
+  assert.deepEqual(
+    readWebhookEvents(update({ event: 'DISABLED_UPDATE', ban_info: { waba_ban_state: ['DISABLE'] } }), NOW),
+    stopped(`the network disabled ${account}`),
+  );
+  assert.deepEqual(
+    readWebhookEvents(update({ event: 'DISABLED_UPDATE', ban_info: { waba_ban_state: 'DISABLE' } }), NOW),
+    stopped(`the network disabled ${account}`),
+  );
+  assert.deepEqual(
+    readWebhookEvents(update({ event: 'ACCOUNT_DELETED' }), NOW),
+    stopped(`the network deleted ${account}`),
+  );
+  const logged = (reason: string) => [{ kind: 'ignored', at: 'entry[0].changes[0]', reason }];
+  for (const [value, event] of [
+    [restricted('RESTRICTED_ADD_PHONE_NUMBER_ACTION'), 'ACCOUNT_RESTRICTION'],
+    [{ event: 'DISABLED_UPDATE', ban_info: { waba_ban_state: ['SCHEDULE_FOR_DISABLE'] } }, 'DISABLED_UPDATE'],
+    [{ event: 'ACCOUNT_VIOLATION', violation_info: { violation_type: 'SCAM' } }, 'ACCOUNT_VIOLATION'],
+    [{ event: 'VERIFIED_ACCOUNT' }, 'VERIFIED_ACCOUNT'],
+  ] as const) {
+    assert.deepEqual(
+      readWebhookEvents(update(value), NOW),
+      logged(`an account_update "${event}", which stops no sending`),
+    );
+  }
+  for (const [value, id] of [
+    [{ event: 'ACCOUNT_DELETED' }, 12],
+    [{ event: 'ACCOUNT_DELETED' }, 'WABA\nwith a line break'],
+    [{ event: 7 }, '102290129340398'],
+    ['ACCOUNT_DELETED', '102290129340398'],
+  ] as const) {
+    assert.deepEqual(
+      readWebhookEvents(update(value, id), NOW),
+      logged('an account_update without its account and event'),
+    );
   }
 });

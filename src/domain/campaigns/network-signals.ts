@@ -1,12 +1,13 @@
 /**
  * What the network says that stops a number's campaigns (docs/campaigns.md, "Pausing by itself"): its
- * quality flagged or its messaging limit lowered (`phone_number_quality_update`), or a message refused
- * because the number reached its messaging limit (131064) or its spam rate limit (131048). Every campaign
+ * quality flagged or its messaging limit lowered (`phone_number_quality_update`), its WhatsApp Business
+ * Account restricted, disabled or deleted (`account_update`), or a message refused because the number
+ * reached its messaging limit (131064) or its spam rate limit (131048). Every campaign
  * running from that number pauses, with the network's words as its reason; the business resumes it once
  * the number has recovered.
  */
 import { recordReportedLimit } from '../numbers.ts';
-import type { NumberQualityEvent } from '../ports/network-events.ts';
+import type { AccountRestrictionEvent, NumberQualityEvent } from '../ports/network-events.ts';
 import type { NumbersStore } from '../ports/numbers.ts';
 import { pauseWithReason } from './campaign-control.ts';
 import type { CampaignDeps } from './campaign-service.ts';
@@ -57,4 +58,20 @@ export async function onNumberQuality(
 export async function onNumberLimitFailure(deps: CampaignDeps, phone: string, code: number): Promise<void> {
   const words = NUMBER_LIMIT_CODES.get(code);
   if (words) await pauseCampaignsFrom(deps, phone, `${words.replace('{phone}', phone)} (#${code})`);
+}
+
+/**
+ * An `account_update` that stops the WhatsApp Business Account from starting conversations: the campaigns
+ * of every number of that account pause, the sandbox's too when it is the sandbox's account (`sandbox` is
+ * its number and account id, when known).
+ */
+export async function onAccountRestriction(
+  deps: CampaignDeps,
+  numbers: Pick<NumbersStore, 'numbersOfWaba'>,
+  sandbox: { phone: string; wabaId: string | null },
+  event: AccountRestrictionEvent,
+): Promise<void> {
+  const phones = (await numbers.numbersOfWaba(event.wabaId)).map((n) => n.phone);
+  if (sandbox.wabaId === event.wabaId) phones.push(sandbox.phone);
+  for (const phone of phones) await pauseCampaignsFrom(deps, phone, event.reason);
 }

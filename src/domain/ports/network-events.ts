@@ -75,6 +75,19 @@ export interface TemplateQualityEvent {
 }
 
 /**
+ * The network stopped a WhatsApp Business Account from starting conversations (docs/cloud-api.md §3.9,
+ * `account_update`): restricted business-initiated messaging, disabled, or deleted it. Other account
+ * updates are logged.
+ */
+export interface AccountRestrictionEvent {
+  kind: 'account_restriction';
+  wabaId: string;
+  /** What the network did, in words a campaign's paused reason can carry. */
+  reason: string;
+  at: number;
+}
+
+/**
  * The network's word on a business number's quality or messaging limit (docs/cloud-api.md,
  * `phone_number_quality_update`): FLAGGED, UNFLAGGED, DOWNGRADE, UPGRADE, with its limit now.
  */
@@ -123,5 +136,6 @@ export type NetworkEvent =
   | TemplateCategoryEvent
   | TemplateQualityEvent
   | NumberQualityEvent
+  | AccountRestrictionEvent
   | MarketingPreferenceEvent
   | IgnoredItem;

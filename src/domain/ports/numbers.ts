@@ -26,6 +26,8 @@ export interface NumbersStore {
   /** Unscoped on purpose: inbound webhooks carry a phone-number id and no account. */
   findNumberByPhoneNumberId(phoneNumberId: string): Promise<BusinessNumber | undefined>;
   findNumberByPhone(phone: string): Promise<BusinessNumber | undefined>;
+  /** The numbers of a WhatsApp Business Account, whichever accounts registered them. */
+  numbersOfWaba(wabaId: string): Promise<BusinessNumber[]>;
   listNumbersOfAccount(accountId: string): Promise<BusinessNumber[]>;
   /** Sets the number's throughput tier (null = the default); false when the account has no such number. */
   setThroughput(accountId: string, phone: string, maxSendsPerSecond: number | null): Promise<boolean>;

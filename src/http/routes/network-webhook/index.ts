@@ -17,6 +17,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { InboundDeps } from '../../../domain/inbound.ts';
 import type {
+  AccountRestrictionEvent,
   NetworkEvent,
   NumberQualityEvent,
   TemplateCategoryEvent,
@@ -43,6 +44,7 @@ export interface NetworkWebhookOptions {
   onTemplateQuality(event: TemplateQualityEvent): Promise<void>;
   /** A business number's quality or messaging limit changed: its campaigns may have to pause. */
   onNumberQuality(event: NumberQualityEvent): Promise<void>;
+  onAccountRestriction(event: AccountRestrictionEvent): Promise<void>;
 }
 
 export async function registerNetworkWebhook(

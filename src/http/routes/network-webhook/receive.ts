@@ -1,6 +1,6 @@
 /**
  * `POST /webhooks/network`: a signed batch of inbound messages, statuses, template reviews, category and
- * quality changes, number quality changes and users' marketing preferences. The signature is checked
+ * quality changes, number quality changes, account restrictions and users' marketing preferences. The signature is checked
  * over the raw bytes first, then the whole body (see index.ts), then its events are handled before the 200.
  */
 import { handleInboundMessage, handleStatus, type InboundDeps } from '../../../domain/inbound.ts';
@@ -23,6 +23,7 @@ function orderKey(event: NetworkEvent): string {
   if (event.kind === 'status') return `status:${event.waId}`;
   if (event.kind === 'ignored') return `ignored:${event.at}`;
   if (event.kind === 'number_quality') return `number:${event.phone}`;
+  if (event.kind === 'account_restriction') return `waba:${event.wabaId}`;
   return `template:${event.templateId}`;
 }
 
@@ -70,6 +71,7 @@ export function registerReceiveNetworkWebhook(
         if (event.kind === 'template_category') return options.onTemplateCategory(event);
         if (event.kind === 'template_quality') return options.onTemplateQuality(event);
         if (event.kind === 'number_quality') return options.onNumberQuality(event);
+        if (event.kind === 'account_restriction') return options.onAccountRestriction(event);
         if (event.kind === 'marketing_preference') return handleMarketingPreference(deps, event);
         // Said once in the log, never dropped without a word (docs/webhooks.md).
         request.log.info({ at: event.at, reason: event.reason }, 'network webhook item not handled');
