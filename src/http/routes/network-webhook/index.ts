@@ -38,12 +38,13 @@ export interface NetworkWebhookOptions {
    * The composition root passes the network module's reader (src/network/webhook-events.ts).
    */
   readEvents(body: unknown, now: number): NetworkEvent[] | string;
-  /** Template reviews (docs/cloud-api.md §3.6). */
+  /** Template reviews, category changes and quality ratings (docs/cloud-api.md §3.6). */
   onTemplateStatus(event: TemplateStatusEvent): Promise<void>;
   onTemplateCategory(event: TemplateCategoryEvent): Promise<void>;
   onTemplateQuality(event: TemplateQualityEvent): Promise<void>;
   /** A business number's quality or messaging limit changed: its campaigns may have to pause. */
   onNumberQuality(event: NumberQualityEvent): Promise<void>;
+  /** A WhatsApp Business Account can no longer start conversations: its numbers' campaigns pause (§3.9). */
   onAccountRestriction(event: AccountRestrictionEvent): Promise<void>;
 }
 
