@@ -544,6 +544,15 @@ describe('portal on SQLite', () => {
       /href="(\/app\/templates\/\d+\/[^/"]+\/edit)"[^>]*>Edit<span class="visually-hidden"> order_update/.exec(
         approved.html,
       )![1]!;
+    // The network's quality rating shows beside the status.
+    const templateId = /\/app\/templates\/\d+\/([^/"]+)\/edit/.exec(edit)![1]!;
+    const rated = await call(t.url, 'POST', `/simulator/templates/${templateId}/quality`, {
+      body: { score: 'YELLOW' },
+    });
+    assert.equal(rated.status, 200, JSON.stringify(rated.body));
+    await eventually(async () =>
+      /Quality: medium \(YELLOW\)/.test((await client.get('/app/templates')).html),
+    );
     const form = await client.get(edit);
     assert.match(
       form.html,

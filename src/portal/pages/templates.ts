@@ -53,6 +53,14 @@ const REJECTIONS: Record<string, string> = {
   TAG_CONTENT_MISMATCH: 'its content does not match its category or language',
 };
 
+/** Meta's quality ratings as its Business Manager words them; UNKNOWN (too few sends yet) says nothing. */
+const QUALITY: Record<string, string> = { GREEN: 'high', YELLOW: 'medium', RED: 'low' };
+
+function qualityInWords(score: string): SafeHtml | '' {
+  const words = QUALITY[score];
+  return words ? html`<br><span class="hint">Quality: ${words} (${score})</span>` : '';
+}
+
 function rejectionInWords(reason: string): string {
   const words = REJECTIONS[reason];
   return words ? `Rejected: ${words} (${reason}).` : `Rejected (${reason}).`;
@@ -67,7 +75,7 @@ function templateList(deps: PortalDeps, phone: string, templates: TemplateView[]
           (
             t,
           ) => html`<tr><td data-label="Name"><code>${t.name}</code><br><span class="hint">${when(Date.parse(t.createdAt))}</span></td><td data-label="Language">${t.language}</td><td data-label="Category">${t.category}</td>
-<td data-label="Status">${badge(t.status)}${t.status === 'REJECTED' ? html`<br><span class="hint">${rejectionInWords(t.rejected_reason)}</span>` : ''}</td>
+<td data-label="Status">${badge(t.status)}${t.status === 'REJECTED' ? html`<br><span class="hint">${rejectionInWords(t.rejected_reason)}</span>` : ''}${qualityInWords(t.quality_score.score)}</td>
 <td data-label="Preview"><details><summary>Show</summary>${templatePreview(t)}</details></td>
 <td data-label="Actions"><div class="actions"><a href="/app/templates/${phone}/${t.id}/edit">Edit<span class="visually-hidden"> ${t.name} (${t.language})</span></a><a href="/app/templates/${phone}/${t.id}/delete">Delete<span class="visually-hidden"> ${t.name} (${t.language})</span></a></div></td></tr>`,
         )}</tbody></table></div>`
