@@ -28,6 +28,7 @@ export interface GraphError {
 /** Titles as Meta words them; the `message` of a request error is `(#<code>) <title>`. */
 const TITLES: Record<number, string> = {
   1: 'An unknown error has occurred.',
+  368: 'Temporarily blocked for policies violations',
   100: 'Invalid parameter',
   190: 'Invalid OAuth access token - Cannot parse access token',
   2500: 'Unknown path components',
@@ -57,6 +58,10 @@ export const WINDOW_CLOSED_DETAILS =
   'Message failed to send because more than 24 hours have passed since the customer last replied to this number.';
 
 /** A marketing template to a user who stopped this business's marketing (marketing-stops.ts). */
+/** A template of a number whose WhatsApp Business Account may not start conversations (account-restrictions.ts). */
+export const RESTRICTED_DETAILS =
+  'The WhatsApp Business Account associated with the app has been restricted from business-initiated messaging for violating a platform policy.';
+
 export const MARKETING_STOPPED_DETAILS =
   'Message failed to send because the recipient has chosen to stop receiving marketing messages on WhatsApp from this business.';
 

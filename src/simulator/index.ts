@@ -20,6 +20,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { installAccessGate, type SimulatorGate } from './access-gate.ts';
+import { AccountRestrictions } from './account-restrictions.ts';
 import { BlockedUsers, registerBlockRoutes } from './blocked-users.ts';
 import { Calls } from './calls.ts';
 import { FlowCatalog } from './flow-catalog.ts';
@@ -146,6 +147,7 @@ function buildAccounts(journal: StateJournal) {
     blocked: new BlockedUsers(journal),
     marketingStops: new MarketingStops(journal),
     messagingLimits: new MessagingLimits(journal),
+    restrictions: new AccountRestrictions(journal),
   };
 }
 
@@ -286,6 +288,7 @@ function registerGraphApi(app: FastifyInstance, options: SimulatorOptions, parts
     userIds,
     marketingStops: parts.marketingStops,
     messagingLimits: parts.messagingLimits,
+    restrictions: parts.restrictions,
     webhookRoom: () => poster.room(),
     now,
   });
@@ -300,7 +303,12 @@ function registerOwnRoutes(
 ): void {
   const { now, phones, windows, userIds, blocked, poster, vault, links, flows, traffic } = parts;
   registerFaultRoutes(app, traffic);
-  registerNumberRoutes(app, { messagingLimits: parts.messagingLimits, poster, now });
+  registerNumberRoutes(app, {
+    messagingLimits: parts.messagingLimits,
+    restrictions: parts.restrictions,
+    poster,
+    now,
+  });
   // Sends held by a timeout fault would keep a closing server waiting.
   app.addHook('preClose', async () => traffic.close());
   registerUserRoutes(app, {

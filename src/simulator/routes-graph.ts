@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { normalizePhone } from '../lib/phone.ts';
 import { sameSecret } from '../lib/same-secret.ts';
 import { businessObject } from './account-object.ts';
+import type { AccountRestrictions } from './account-restrictions.ts';
 import type { FlowCatalog } from './flow-catalog.ts';
 import {
   type GraphError,
@@ -16,6 +17,7 @@ import {
   MARKETING_STOPPED_DETAILS,
   MESSAGING_LIMIT_CODE,
   messagingLimitDetails,
+  RESTRICTED_DETAILS,
   sendGraphError,
   unknownObjectError,
   WINDOW_CLOSED_DETAILS,
@@ -54,6 +56,8 @@ export interface GraphRouteDeps {
   userIds: UserIds;
   /** Users who stopped a number's marketing: its marketing templates fail with 131050 (marketing-stops.ts). */
   marketingStops: MarketingStops;
+  /** Numbers whose account may not start conversations: their templates are refused (account-restrictions.ts). */
+  restrictions: Pick<AccountRestrictions, 'at'>;
   /** Each number's messaging limit and the users it reached: past it, templates to new users fail. */
   messagingLimits: MessagingLimits;
   /** Sends wait while the network owes too many webhooks (webhook-poster.ts, MAX_OWED). */
@@ -152,6 +156,8 @@ function renderedOrRefusal(
 ): Shown | GraphError {
   const { type, message } = parsed;
   if (type === 'template') {
+    // A restricted account may not start conversations: its templates are refused, as Meta does (HTTP 403).
+    if (deps.restrictions.at(business, deps.now())) return graphError(368, RESTRICTED_DETAILS, 403);
     // Templates are allowed outside the window (docs/cloud-api.md §7); the handler decides whether it exists.
     const recipient = parsed.userId !== undefined ? { userId: parsed.userId } : {};
     const outcome = deps.templates.check(business, message.template as Json, recipient);

@@ -9,6 +9,11 @@
  * - `POST /numbers/:phone/quality` with `{"event": "FLAGGED" | "UNFLAGGED" | "DOWNGRADE" | "UPGRADE",
  *   "currentLimit"?: "TIER_250" | ...}` posts Meta's `phone_number_quality_update` webhook (given a
  *   `currentLimit`, the limit becomes it first) and answers 202 `{"posted": true}`.
+ * - `PUT /numbers/:phone/restriction` with `{"restricted": true, "until"?: "<ISO time>"}` restricts the
+ *   number's WhatsApp Business Account from starting conversations (its templates get error 368) and posts
+ *   Meta's `account_update` (`ACCOUNT_RESTRICTION`, `RESTRICTED_BIZ_INITIATED_MESSAGING`); `{"restricted":
+ *   false}` lifts it, and posts nothing (what Meta posts then is not documented). `GET` reads it. Both
+ *   answer `{"restricted", "until"}` (`until` an ISO time, or null: until lifted).
  *
  * Errors are 400 `{"error": {"message"}}` naming the field, as the other own routes answer
  * (routes-faults.ts, marketing-stops.ts).
@@ -16,6 +21,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS, limitOfTier, type MessagingLimit, TIER_NAMES, tierOf } from '../lib/messaging-tiers.ts';
 import { normalizePhone } from '../lib/phone.ts';
+import type { AccountRestrictions } from './account-restrictions.ts';
 import type { MessagingLimits } from './messaging-limits.ts';
 import { pathParam } from './request-fields.ts';
 import { accountChangeEnvelope } from './webhook-envelopes.ts';
@@ -23,6 +29,7 @@ import type { WebhookPoster } from './webhook-poster.ts';
 
 export interface NumberRouteDeps {
   messagingLimits: MessagingLimits;
+  restrictions: AccountRestrictions;
   poster: WebhookPoster;
   now: () => number;
 }
@@ -112,6 +119,44 @@ function announce(
   deps.poster.enqueue(`quality:${business}`, envelope);
 }
 
+function restrictionOfBody(body: unknown, now: number): { restricted: boolean; until: number | null } {
+  const fields = bodyWith(body, ['restricted', 'until'], '{"restricted": true}');
+  const { restricted, until } = fields;
+  if (typeof restricted !== 'boolean') throw new NumberError('`restricted` must be true or false');
+  if (until === undefined) return { restricted, until: null };
+  const at = typeof until === 'string' ? Date.parse(until) : Number.NaN;
+  if (!restricted || !Number.isFinite(at) || at <= now)
+    throw new NumberError('`until` must be a time in the future (ISO 8601), with `"restricted": true`');
+  return { restricted, until: at };
+}
+
+function restrictionView(deps: NumberRouteDeps, business: string) {
+  const restriction = deps.restrictions.at(business, deps.now());
+  const until = restriction?.until;
+  return { restricted: restriction !== undefined, until: until ? new Date(until).toISOString() : null };
+}
+
+/** Restricts or lifts; a new restriction is announced as Meta's `account_update` (docs/cloud-api.md §3.9). */
+function setRestriction(deps: NumberRouteDeps, business: string, body: unknown) {
+  const { restricted, until } = restrictionOfBody(body, deps.now());
+  if (!restricted) {
+    deps.restrictions.lift(business);
+    return;
+  }
+  deps.restrictions.restrict(business, until);
+  const restriction = { restriction_type: 'RESTRICTED_BIZ_INITIATED_MESSAGING' };
+  const value = {
+    event: 'ACCOUNT_RESTRICTION',
+    restriction_info: [
+      until === null ? restriction : { ...restriction, expiration: new Date(until).toISOString() },
+    ],
+  };
+  deps.poster.enqueue(
+    `account:${business}`,
+    accountChangeEnvelope(business, 'account_update', value, deps.now()),
+  );
+}
+
 /** Runs a handler, answering its NumberError as the 400 it stands for. */
 async function answering(reply: FastifyReply, handle: () => unknown) {
   try {
@@ -133,6 +178,18 @@ export function registerNumberRoutes(app: FastifyInstance, deps: NumberRouteDeps
       const business = numberOf(request);
       deps.messagingLimits.setLimit(business, limitOfBody(request.body));
       return limitView(deps, business);
+    }),
+  );
+
+  app.get('/numbers/:phone/restriction', options, async (request, reply) =>
+    answering(reply, () => restrictionView(deps, numberOf(request))),
+  );
+
+  app.put('/numbers/:phone/restriction', options, async (request, reply) =>
+    answering(reply, () => {
+      const business = numberOf(request);
+      setRestriction(deps, business, request.body);
+      return restrictionView(deps, business);
     }),
   );
 

@@ -44,6 +44,8 @@ const ROUTES: [method: string, path: string, body?: unknown][] = [
   ['POST', '/simulator/templates/8000000000000001/review', {}],
   ['POST', '/simulator/templates/8000000000000001/category', { category: 'MARKETING' }],
   ['POST', '/simulator/templates/8000000000000001/quality', { score: 'RED' }],
+  ['GET', '/simulator/numbers/14155550123/restriction'],
+  ['PUT', '/simulator/numbers/14155550123/restriction', { restricted: true }],
   ['GET', `/simulator/users/${USER}/marketing?business=${SANDBOX}`],
   ['PUT', `/simulator/users/${USER}/marketing`, { business: SANDBOX, stopped: true }],
 ];

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator/index.ts';
+import type { SimulatorStateStore, StateRecord } from '../../src/simulator/state/store-port.ts';
 import { type Received, type Receiver, startReceiver } from '../support/receiver.ts';
 
 export const TOKEN = 'test-token';
@@ -141,4 +142,20 @@ export async function inboundFor(h: Harness, id: string) {
 /** Inbound `messages` webhooks received so far (the whole hook, for shape and signature checks). */
 export function inboundHooks(h: Harness): Received[] {
   return h.receiver.received.filter((hook) => hook.json.entry[0].changes[0].value.messages);
+}
+
+/** A state store in memory: what one simulator wrote (`snapshot`) is what the next one starts from. */
+export function memoryStore(records = new Map<string, StateRecord>()) {
+  const store: SimulatorStateStore = {
+    async load() {
+      return [...records.values()];
+    },
+    async write(changes) {
+      for (const c of changes) {
+        if (c.value === null) records.delete(`${c.kind}/${c.key}`);
+        else records.set(`${c.kind}/${c.key}`, { kind: c.kind, key: c.key, value: c.value });
+      }
+    },
+  };
+  return { store, snapshot: () => new Map(records) };
 }

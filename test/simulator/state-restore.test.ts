@@ -9,11 +9,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { SimulatorStateStore, StateRecord } from '../../src/simulator/state/store-port.ts';
 import {
   BUSINESS,
   eventually,
   graphSend,
+  memoryStore,
   request,
   startHarness,
   TOKEN,
@@ -21,21 +21,6 @@ import {
   userSays,
   VERSION,
 } from './harness.ts';
-
-function memoryStore(records = new Map<string, StateRecord>()) {
-  const store: SimulatorStateStore = {
-    async load() {
-      return [...records.values()];
-    },
-    async write(changes) {
-      for (const c of changes) {
-        if (c.value === null) records.delete(`${c.kind}/${c.key}`);
-        else records.set(`${c.kind}/${c.key}`, { kind: c.kind, key: c.key, value: c.value });
-      }
-    },
-  };
-  return { store, snapshot: () => new Map(records) };
-}
 
 const phoneOf = async (base: string) =>
   (await request(`${base}/users/${USER}/messages`)).body.messages as {

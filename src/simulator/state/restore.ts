@@ -4,6 +4,8 @@
  * (status steps still to come, webhooks still owed) is taken up once the server listens, since the
  * receiver of those webhooks is often this very process.
  */
+
+import { type AccountRestrictions, RESTRICTION_KIND, type Restriction } from '../account-restrictions.ts';
 import { BLOCKED_KIND, type BlockedUsers } from '../blocked-users.ts';
 import { CALL_KIND, type Call, type Calls } from '../calls.ts';
 import type { FlowCatalog, FlowRecord } from '../flow-catalog.ts';
@@ -50,6 +52,7 @@ export interface RestoredParts {
   blocked: BlockedUsers;
   marketingStops: MarketingStops;
   messagingLimits: MessagingLimits;
+  restrictions: AccountRestrictions;
   calls: Calls;
   vault: MediaVault;
   flows: FlowCatalog;
@@ -104,6 +107,7 @@ export async function restoreState(
   parts.qrCodes.restore(records.entries<QrCode>(QR_KIND));
   parts.blocked.restore(records.entries(BLOCKED_KIND));
   parts.marketingStops.restore(records.entries(MARKETING_STOP_KIND));
+  parts.restrictions.restore(records.entries<Restriction>(RESTRICTION_KIND));
   parts.messagingLimits.restore(
     records.entries<number>(MESSAGING_LIMIT_KIND),
     records.entries<number>(REACHED_KIND),
