@@ -5,7 +5,8 @@
  * network's `user_preferences` webhook), is opted out of that number's MARKETING templates; an opt-in
  * keyword (START), or resuming the number's marketing in those settings, opts them back in. A marketing
  * template to an opted-out user is refused before it is sent (templates/resolve-template-send.ts); utility
- * and authentication templates, and replies inside the 24-hour window, are not affected. Each change is a `contact.opted_out` / `contact.opted_in` event.
+ * and authentication templates, and replies inside the 24-hour window, are not affected. Each change is a
+ * `contact.opted_out` / `contact.opted_in` event.
  *
  * The shared sandbox number keeps its own `stop`, which leaves the sandbox altogether (inbound.ts).
  */

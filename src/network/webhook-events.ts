@@ -1,9 +1,10 @@
 /**
- * Reads the Cloud API webhook envelope (docs/cloud-api.md §3.3–§3.8) into flat events, checking every field it
- * reads (src/network/webhook-fields.ts): a body with an impossible value is refused whole, with a
+ * Reads the Cloud API webhook envelope (docs/cloud-api.md §3.3–§3.9) into flat events, checking every
+ * field it reads (src/network/webhook-fields.ts): a body with an impossible value is refused whole, with a
  * WebhookFieldError, before anything of it is handled. Fields the gateway does not read are passed over,
- * so Meta may add to its payloads freely; changes of other kinds (`account_update`, ...) and messages
- * that name no sender become `ignored` items, which the route logs.
+ * so Meta may add to its payloads freely; changes of other kinds (`business_capability_update`, ...), an
+ * `account_update` that stops no sending, and messages that name no sender become `ignored` items, which
+ * the route logs.
  *
  * A sender is a phone number (`from`), a business-scoped user id (`from_user_id`, docs/cloud-api.md §10),
  * or both; `contacts[]` gives their profile name and username, matched by either.

@@ -58,7 +58,7 @@ export const WINDOW_CLOSED_DETAILS =
   'Message failed to send because more than 24 hours have passed since the customer last replied to this number.';
 
 /** A marketing template to a user who stopped this business's marketing (marketing-stops.ts). */
-/** A template of a number whose WhatsApp Business Account may not start conversations (account-restrictions.ts). */
+/** A template of a number whose business account may not start conversations (account-restrictions.ts). */
 export const RESTRICTED_DETAILS =
   'The WhatsApp Business Account associated with the app has been restricted from business-initiated messaging for violating a platform policy.';
 

@@ -56,7 +56,7 @@ export interface GraphRouteDeps {
   userIds: UserIds;
   /** Users who stopped a number's marketing: its marketing templates fail with 131050 (marketing-stops.ts). */
   marketingStops: MarketingStops;
-  /** Numbers whose account may not start conversations: their templates are refused (account-restrictions.ts). */
+  /** Numbers whose account may not start conversations: templates refused (account-restrictions.ts). */
   restrictions: Pick<AccountRestrictions, 'at'>;
   /** Each number's messaging limit and the users it reached: past it, templates to new users fail. */
   messagingLimits: MessagingLimits;

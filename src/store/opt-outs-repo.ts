@@ -24,7 +24,7 @@ const optOutRow = prepare(
   3,
 );
 
-/** A row's `source`; a value this gateway does not know reads as a keyword's, as rows before the others did. */
+/** A row's `source`; a value this gateway does not know reads as a keyword's (the first source there was). */
 const sourceOf = (source: string): OptOut['source'] =>
   source === 'network' || source === 'preference' ? source : 'keyword';
 

@@ -4,8 +4,8 @@
  * `message_template_quality_update` webhook (docs/cloud-api.md §3.6).
  *
  * `POST /templates/{template-id}/quality` with `{"score": "GREEN" | "YELLOW" | "RED"}` rates it and posts
- * the change (previous and new rating), unless it is rated so already; answers `{"id", "score"}`. A 404 for an unknown template, a 400
- * naming the field otherwise. Pausing a template for its quality is the status control's (routes.ts).
+ * the change (previous and new rating), unless it is rated so already; answers `{"id", "score"}`. A 404
+ * for an unknown template, a 400 naming the field otherwise. Pausing a template for its quality is the status control's (routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { fieldOf, pathParam } from '../request-fields.ts';

@@ -1,7 +1,8 @@
 /**
  * `POST /webhooks/network`: a signed batch of inbound messages, statuses, template reviews, category and
- * quality changes, number quality changes, account restrictions and users' marketing preferences. The signature is checked
- * over the raw bytes first, then the whole body (see index.ts), then its events are handled before the 200.
+ * quality changes, number quality changes, account restrictions and users' marketing preferences. The
+ * signature is checked over the raw bytes first, then the whole body (see index.ts), then its events are
+ * handled before the 200.
  */
 import { handleInboundMessage, handleStatus, type InboundDeps } from '../../../domain/inbound.ts';
 import { handleMarketingPreference } from '../../../domain/marketing-preferences.ts';
