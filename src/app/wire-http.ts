@@ -23,6 +23,7 @@ import { registerMediaRoutes } from '../http/routes/media/index.ts';
 import { registerMessageRoutes } from '../http/routes/messages/index.ts';
 import { registerNetworkWebhook } from '../http/routes/network-webhook/index.ts';
 import { registerOpsRoutes } from '../http/routes/ops/index.ts';
+import { registerOptOutRoutes } from '../http/routes/opt-outs/index.ts';
 import { registerTemplateRoutes } from '../http/routes/templates/index.ts';
 import { registerUploadRoutes } from '../http/routes/uploads/index.ts';
 import { registerWebhookRoutes } from '../http/routes/webhooks/index.ts';
@@ -55,6 +56,7 @@ export async function registerApi(app: FastifyInstance, core: Core, services: Se
     registerFlowRoutes(typed(api), services.flows);
     registerWebhookRoutes(typed(api), services.webhookEndpoints);
     registerContactRoutes(typed(api), services.contacts);
+    registerOptOutRoutes(typed(api), { optOuts: repos.optOuts });
     registerCampaignRoutes(typed(api), services.campaigns);
   });
 }

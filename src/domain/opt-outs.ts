@@ -10,7 +10,8 @@
  *
  * The shared sandbox number keeps its own `stop`, which leaves the sandbox altogether (inbound.ts).
  */
-import { userLabel } from '../lib/user-id.ts';
+import { normalizePhone } from '../lib/phone.ts';
+import { isUserId, userLabel } from '../lib/user-id.ts';
 import { GatewayError } from './errors.ts';
 import type { OptOut, OptOutsStore } from './ports/opt-outs.ts';
 
@@ -139,4 +140,36 @@ export async function refuseIfOptedOut(
     `${userLabel(user)} opted out of marketing from +${businessPhone} on ${new Date(optOut.at).toISOString()} ${howOptedOut(optOut)}; marketing templates are not sent to them until they opt in again (START${optOut.source === 'preference' ? ', or resuming them in WhatsApp' : ''})`,
     { field: 'to' },
   );
+}
+
+/** The most opt-outs a page lists. */
+export const OPT_OUTS_PER_PAGE = 200;
+
+/** How an opt-out is listed (GET /api/v1/opt-outs): as its `contact.opted_out` event said it. */
+export type OptOutView = ReturnType<typeof optOutEvent>;
+
+/**
+ * A page of the account's opt-outs in force, newest first (docs/opt-outs.md). `number` keeps one of its
+ * numbers' and `user` one user's (a phone number in any written form, or a business-scoped user id): each
+ * is a 400 naming it when it is neither.
+ */
+export async function listOptOuts(
+  store: Pick<OptOutsStore, 'list'>,
+  accountId: string,
+  query: { number?: string | undefined; user?: string | undefined; page: number; perPage: number },
+): Promise<{ optOuts: OptOutView[]; total: number }> {
+  const invalid = (field: string, rule: string) =>
+    new GatewayError('invalid_request', `\`${field}\` must be ${rule}`, { field });
+  const businessPhone = query.number === undefined ? undefined : normalizePhone(query.number);
+  if (businessPhone === null) throw invalid('number', 'a phone number with country code');
+  const user =
+    query.user === undefined ? undefined : isUserId(query.user) ? query.user : normalizePhone(query.user);
+  if (user === null) throw invalid('user', 'a phone number with country code, or a business-scoped user id');
+  const offset = (query.page - 1) * query.perPage;
+  const { optOuts, total } = await store.list(
+    accountId,
+    { businessPhone, user },
+    { offset, limit: query.perPage },
+  );
+  return { optOuts: optOuts.map(optOutEvent), total };
 }

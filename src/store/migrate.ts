@@ -37,6 +37,7 @@ import * as inboxNotes from './migrations/2026-11-26-914-inbox-notes.ts';
 import * as deliveriesDueOrder from './migrations/2026-11-26-915-deliveries-due-order.ts';
 import * as deliveriesPendingDue from './migrations/2026-11-26-916-deliveries-pending-due.ts';
 import * as claimCandidatesFunction from './migrations/2026-11-26-917-claim-candidates-function.ts';
+import * as optOutsByAccount from './migrations/2026-11-26-918-opt-outs-by-account.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-915-deliveries-due-order': deliveriesDueOrder,
   '2026-11-26-916-deliveries-pending-due': deliveriesPendingDue,
   '2026-11-26-917-claim-candidates-function': claimCandidatesFunction,
+  '2026-11-26-918-opt-outs-by-account': optOutsByAccount,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -76,5 +76,23 @@ export function optOutsRepo(db: Kysely<Database>): OptOutsStore {
       const [row] = (await optOutRow(db, accountId, businessPhone, user)).rows;
       return row ? optOutOf(row) : undefined;
     },
+
+    async list(accountId, filter, page) {
+      let query = db.selectFrom('opt_outs').where('account_id', '=', accountId);
+      if (filter.businessPhone) query = query.where('business_phone', '=', filter.businessPhone);
+      if (filter.user) query = query.where('user_key', '=', filter.user);
+      const [rows, counted] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('opted_out_at', 'desc')
+          .orderBy('business_phone')
+          .orderBy('user_key')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { optOuts: rows.map(optOutOf), total: Number(counted.n) };
+    },
   };
 }

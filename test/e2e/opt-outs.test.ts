@@ -270,6 +270,37 @@ describe("opt-outs of a number's marketing", () => {
     assert.equal(moved().length, 1, 'one event, for the change made');
   });
 
+  test("the account's opt-outs are listed newest first, as their events said; bad filters are a 400", async () => {
+    const user = '447911200009';
+    await userSays(t, user, NUMBER, { text: 'UNSUBSCRIBE' });
+    await eventually(() => events('contact.opted_out', user).length === 1);
+    const listed = await api('GET', `/api/v1/opt-outs?number=%2B${NUMBER}&user=%2B${user}`);
+    assert.equal(listed.status, 200, JSON.stringify(listed.body));
+    assert.deepEqual(listed.body.data, {
+      optOuts: [events('contact.opted_out', user)[0]!.json.data],
+      page: 1,
+      perPage: 50,
+      total: 1,
+    });
+    const all = await api('GET', '/api/v1/opt-outs?per_page=200');
+    const times = all.body.data.optOuts.map((o: { timestamp: string }) => o.timestamp);
+    assert.ok(all.body.data.total >= 3, JSON.stringify(all.body.data));
+    assert.deepEqual(times, [...times].sort().reverse(), 'newest first');
+    for (const [query, field] of [
+      ['number=not-a-number', 'number'],
+      ['user=someone', 'user'],
+      ['per_page=201', 'per_page'],
+      ['sort=asc', 'sort'],
+    ] as const) {
+      const refused = await api('GET', `/api/v1/opt-outs?${query}`);
+      assert.equal(refused.status, 400, query);
+      assert.match(JSON.stringify(refused.body), new RegExp(field), query);
+    }
+    const stranger = await createAccount(t, 'Stranger Co');
+    const theirs = await call(t.url, 'GET', '/api/v1/opt-outs', { key: stranger.apiKey });
+    assert.deepEqual(theirs.body.data.optOuts, [], "another account's opt-outs are not listed");
+  });
+
   test('a STOP the network delivers twice opts out once', async () => {
     const user = '447911200004';
     const stop = envelope([

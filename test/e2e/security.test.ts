@@ -250,6 +250,10 @@ const ROUTES: Record<string, RouteCase> = {
     path: () => '/api/v1/contacts',
     query: () => ({ tag: 't', page: '1', per_page: '10' }),
   },
+  'GET /api/v1/opt-outs': {
+    path: () => '/api/v1/opt-outs',
+    query: () => ({ number: '+14155550100', user: '+447911123456', page: '1', per_page: '10' }),
+  },
   'GET /api/v1/contacts/{id}': { path: (ids) => `/api/v1/contacts/${enc(ids.contactId)}`, foreign: 404 },
   'PATCH /api/v1/contacts/{id}': {
     path: (ids) => `/api/v1/contacts/${enc(ids.contactId)}`,

@@ -315,6 +315,7 @@ describe('the typed client, every operation', () => {
     });
     const contactId = { params: { path: { id: String(dataOf<{ id: string }>(contact).id) } } };
     await api.GET('/api/v1/contacts', { params: { query: { tag: 'vip', per_page: '10' } } });
+    await api.GET('/api/v1/opt-outs', { params: { query: { number: SANDBOX, per_page: '10' } } });
     await api.GET('/api/v1/contacts/{id}', contactId);
     await api.PATCH('/api/v1/contacts/{id}', { ...contactId, body: { tags: ['vip', 'newsletter'] } });
     await api.DELETE('/api/v1/contacts/{id}', contactId);

@@ -102,5 +102,45 @@ for (const target of targets) {
       assert.equal(await repos.optOuts.find(account.id, NUMBER, user), undefined);
       assert.equal(await applyMarketingPreference(repos.optOuts, account.id, resume), false, 'not out');
     });
+
+    test("a page of an account's opt-outs, newest first, narrowed by number and user; others' never", {
+      skip,
+    }, async () => {
+      const account = await createAccount(repos.accounts, 'Listing Shop');
+      const other = await createAccount(repos.accounts, 'Other Shop');
+      const out = (accountId: string, businessPhone: string, user: string, at: number) =>
+        repos.optOuts.optOut(
+          accountId,
+          { businessPhone, user, at, source: 'keyword', keyword: 'STOP' },
+          () => ({}),
+        );
+      await out(account.id, '14155550171', '447911300011', AT + 1);
+      await out(account.id, '14155550171', '447911300012', AT + 3);
+      await out(account.id, '14155550172', '447911300011', AT + 2);
+      await out(other.id, '14155550173', '447911300013', AT + 4);
+      const page = (filter: { businessPhone?: string; user?: string }, offset = 0, limit = 10) =>
+        repos.optOuts.list(account.id, filter, { offset, limit });
+      const keys = (r: { optOuts: { businessPhone: string; user: string }[] }) =>
+        r.optOuts.map((o) => `${o.businessPhone}/${o.user}`);
+      const all = await page({});
+      assert.equal(all.total, 3, "another account's are not counted");
+      assert.deepEqual(keys(all), [
+        '14155550171/447911300012',
+        '14155550172/447911300011',
+        '14155550171/447911300011',
+      ]);
+      assert.deepEqual(keys(await page({}, 1, 1)), ['14155550172/447911300011']);
+      const ofNumber = await page({ businessPhone: '14155550171' });
+      assert.deepEqual(
+        [ofNumber.total, keys(ofNumber)],
+        [2, ['14155550171/447911300012', '14155550171/447911300011']],
+      );
+      const ofUser = await page({ user: '447911300011' });
+      assert.deepEqual(
+        [ofUser.total, keys(ofUser)],
+        [2, ['14155550172/447911300011', '14155550171/447911300011']],
+      );
+      assert.deepEqual(await page({ businessPhone: '14155550173' }), { optOuts: [], total: 0 });
+    });
   });
 }

@@ -906,6 +906,26 @@ export interface paths {
         patch: operations["updateContact"];
         trace?: never;
     };
+    "/api/v1/opt-outs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Users opted out of the marketing of the account's numbers
+         * @description Users opted out of the marketing of this account's numbers, newest first, a page at a time, each as its `contact.opted_out` event said it (docs/opt-outs.md): `from` the user, `to` the number, `source` `keyword`, `preference` or `network`. `number` keeps one number's, `user` one user's (a phone number or a business-scoped user id).
+         */
+        get: operations["listOptOuts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaigns": {
         parameters: {
             query?: never;
@@ -9406,6 +9426,102 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listOptOuts: {
+        parameters: {
+            query?: {
+                /** @description one of the account's numbers, e.g. +14155550123 */
+                number?: string;
+                /** @description one user: a phone number with country code, or a business-scoped user id */
+                user?: string;
+                /** @description from 1 */
+                page?: string;
+                /** @description 1 to 200, default 50 */
+                per_page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of opt-outs and how many there are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "optOuts": [
+                     *           {
+                     *             "from": "447911123456",
+                     *             "to": "14155550123",
+                     *             "source": "keyword",
+                     *             "keyword": "STOP",
+                     *             "timestamp": "2026-11-26T22:16:00.000Z"
+                     *           }
+                     *         ],
+                     *         "page": 1,
+                     *         "perPage": 50,
+                     *         "total": 1
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`number` must be a phone number with country code",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {

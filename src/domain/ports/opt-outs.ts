@@ -25,4 +25,10 @@ export interface OptOutsStore {
   /** Removes the opt-out and records `contact.opted_in` together; false when there was none. */
   optIn(accountId: string, optIn: OptOut, event: (optIn: OptOut) => unknown): Promise<boolean>;
   find(accountId: string, businessPhone: string, user: string): Promise<OptOut | undefined>;
+  /** A page of the account's opt-outs in force, newest first; `businessPhone` and `user` narrow it. */
+  list(
+    accountId: string,
+    filter: { businessPhone?: string | undefined; user?: string | undefined },
+    page: { offset: number; limit: number },
+  ): Promise<{ optOuts: OptOut[]; total: number }>;
 }

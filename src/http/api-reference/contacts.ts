@@ -74,6 +74,30 @@ export const CONTACT_REFERENCE: ReferenceTable = {
     },
     errors: { 400: 'query parameter `per_page` must be a whole number from 1 to 200' },
   },
+  'GET /api/v1/opt-outs': {
+    operationId: 'listOptOuts',
+    description:
+      "Users opted out of the marketing of this account's numbers, newest first, a page at a time, each as its `contact.opted_out` event said it (docs/opt-outs.md): `from` the user, `to` the number, `source` `keyword`, `preference` or `network`. `number` keeps one number's, `user` one user's (a phone number or a business-scoped user id).",
+    success: {
+      status: 200,
+      description: 'A page of opt-outs and how many there are.',
+      example: successBody({
+        optOuts: [
+          {
+            from: '447911123456',
+            to: '14155550123',
+            source: 'keyword',
+            keyword: 'STOP',
+            timestamp: '2026-11-26T22:16:00.000Z',
+          },
+        ],
+        page: 1,
+        perPage: 50,
+        total: 1,
+      }),
+    },
+    errors: { 400: '`number` must be a phone number with country code' },
+  },
   'GET /api/v1/contacts/{id}': {
     operationId: 'getContact',
     description: 'One contact.',
