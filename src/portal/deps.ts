@@ -12,6 +12,7 @@ import type { Mailer } from '../domain/ports/mailer.ts';
 import type { MessageLogStore } from '../domain/ports/message-log.ts';
 import type { MessagesStore } from '../domain/ports/messages.ts';
 import type { NumbersStore } from '../domain/ports/numbers.ts';
+import type { OptOutsStore } from '../domain/ports/opt-outs.ts';
 import type { PortalStore, SessionContext } from '../domain/ports/portal.ts';
 import type { PortalInvitesStore } from '../domain/ports/portal-invites.ts';
 import type { TemplateDeps } from '../domain/templates/manage-templates.ts';
@@ -23,6 +24,7 @@ export interface PortalStores {
   numbers: NumbersStore;
   messages: MessagesStore;
   portalInvites: PortalInvitesStore;
+  optOuts: OptOutsStore;
 }
 
 export interface PortalDeps {

@@ -1,11 +1,20 @@
 /**
  * The portal's contacts page over real HTTP (docs/contacts.md, docs/portal.md): a contact added in a form
  * is listed; a bad number is shown at its field with the form kept; a tag filters; pages turn; what a
- * contact holds is shown as text, never as markup; another account sees none of it.
+ * contact holds is shown as text, never as markup; another account sees none of it. Users who opted out of
+ * the account's marketing (a STOP through the simulated network, a stop in WhatsApp's settings) are listed
+ * with how.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startGateway, type TestGateway } from '../support/gateway.ts';
+import {
+  addSimulatedNumber,
+  call,
+  eventually,
+  startGateway,
+  type TestGateway,
+  userSays,
+} from '../support/gateway.ts';
 import { PortalClient } from '../support/portal-client.ts';
 
 describe('contacts in the portal', () => {
@@ -68,11 +77,43 @@ describe('contacts in the portal', () => {
     assert.match(none.html, /No contact has this tag\./);
   });
 
+  test("who opted out of the account's marketing is listed, with how", async () => {
+    assert.match(
+      (await client.get('/app/contacts')).html,
+      /Nobody has opted out of your numbers' marketing\./,
+    );
+    const { id: accountId } = await t.gateway.store.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('name', '=', 'Contacts Co')
+      .executeTakeFirstOrThrow();
+    const number = '14155550131';
+    await addSimulatedNumber(t, accountId, number);
+    await userSays(t, '447911123457', `+${number}`, { text: 'STOP' });
+    const stopped = await call(t.url, 'PUT', '/simulator/users/447911123458/marketing', {
+      body: { business: number, stopped: true },
+    });
+    assert.equal(stopped.status, 200);
+    const listed = await eventually(async () => {
+      const page = await client.get('/app/contacts');
+      return /2 in all/.test(page.html) && page;
+    });
+    assert.match(
+      listed.html,
+      /\+447911123457<\/td><td data-label="Number">\+14155550131<\/td><td data-label="How">Replied “STOP”/,
+    );
+    assert.match(
+      listed.html,
+      /\+447911123458<\/td><td data-label="Number">\+14155550131<\/td><td data-label="How">Stopped your marketing in WhatsApp/,
+    );
+  });
+
   test("another account's portal shows none of them", async () => {
     const other = new PortalClient(t.url);
     await other.signUp('other@example.com', 'another correct horse', 'Other Co');
     const page = await other.get('/app/contacts');
     assert.match(page.html, /No contacts yet/);
     assert.doesNotMatch(page.html, /447911123456/);
+    assert.match(page.html, /Nobody has opted out/, "nor another account's opt-outs");
   });
 });

@@ -1,6 +1,6 @@
 /**
- * /app/contacts: the account's contacts, a page at a time and by tag, and a form to add one or change one
- * found by its number (docs/contacts.md). Reads and writes go through the same domain service as
+ * /app/contacts: the account's contacts, a page at a time and by tag, a form to add one or change one
+ * found by its number (docs/contacts.md), and who opted out of the account's marketing (opted-out.ts). Reads and writes go through the same domain service as
  * /api/v1/contacts (src/domain/contacts.ts), scoped by account; a refusal is shown at its field.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -9,6 +9,7 @@ import { GatewayError } from '../../domain/errors.ts';
 import type { Contact } from '../../domain/ports/contacts.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
 import { input, when } from '../components.ts';
+import { optedOutSection } from '../contacts/opted-out.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
@@ -75,7 +76,8 @@ ${
     : html`<p>${query.tag ? 'No contact has this tag.' : 'No contacts yet. Users who write to your numbers appear here, and you can add contacts below or import a CSV file through the API.'}</p>`
 }
 ${pager(query.tag, query.page, total)}</section>
-${form(session, state)}`;
+${form(session, state)}
+${await optedOutSection(deps.repos.optOuts, session.accountId)}`;
   return html200(
     reply,
     status,
