@@ -9,12 +9,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { SimulatorStateStore, StateRecord } from '../../src/simulator/state/store-port.ts';
 import {
   assertSigned,
   BUSINESS,
   eventually,
   type Harness,
+  memoryStore,
   openWindow,
   request,
   startHarness,
@@ -37,21 +37,6 @@ const WROTE_FIRST = userNumber(9000);
 const TITLE = 'Messaging limit reached';
 const DETAILS =
   'Message failed to send because this business reached its messaging limit: 250 unique users outside a customer service window in a moving 24 hours.';
-
-function memoryStore(records = new Map<string, StateRecord>()) {
-  const store: SimulatorStateStore = {
-    async load() {
-      return [...records.values()];
-    },
-    async write(changes) {
-      for (const c of changes) {
-        if (c.value === null) records.delete(`${c.kind}/${c.key}`);
-        else records.set(`${c.kind}/${c.key}`, { kind: c.kind, key: c.key, value: c.value });
-      }
-    },
-  };
-  return { store, snapshot: () => new Map(records) };
-}
 
 function sendNotice(h: Harness, to: string) {
   return request(`${h.base}/${VERSION}/${BUSINESS}/messages`, {
