@@ -15,8 +15,10 @@ import {
   setNumberMessagingLimit,
   setNumberThroughput,
 } from '../domain/numbers.ts';
+import { listOptOuts, OPT_OUTS_PER_PAGE } from '../domain/opt-outs.ts';
 import { checkEmailFree, inviteEmailOf, issuePortalInvite } from '../domain/portal-invites.ts';
 import { portalInviteLink } from '../lib/portal-links.ts';
+import { userLabel } from '../lib/user-id.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -40,6 +42,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   numbers messaging-limit --account <accountId> --phone <+number>
               --limit <250 | 1000 | 2000 | 10000 | 100000 | unlimited> [--json]
               (unique users the number may reach in 24 hours; its campaigns pause at it)
+  opt-outs list --account <accountId> [--number <+number>] [--user <+number or user id>] [--json]
+              (the 200 latest users opted out of the account's marketing, as GET /api/v1/opt-outs lists them)
   simulator token [--json]                   print the token of the simulator's phone page, users and faults
   migrate                                    apply database migrations and exit`;
 
@@ -55,6 +59,8 @@ const OPTION_OF: Record<string, string> = {
   messagingLimit: '--limit',
   email: '--email',
   accountId: '--account',
+  number: '--number',
+  user: '--user',
 };
 
 /** A rule the domain enforces, told in the words of this command line: its fields as options. */
@@ -86,6 +92,8 @@ function parseOptions(argv: string[]) {
       'waba-id': { type: 'string' },
       'per-second': { type: 'string' },
       limit: { type: 'string' },
+      number: { type: 'string' },
+      user: { type: 'string' },
       token: { type: 'string' },
       'no-session-check': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
@@ -269,6 +277,19 @@ async function numbersList(ctx: CommandContext): Promise<void> {
   );
 }
 
+/** `opt-outs list`: the latest, as the API lists them (src/domain/opt-outs.ts). */
+async function optOutsList(ctx: CommandContext): Promise<void> {
+  const account = await accountOf(ctx);
+  const { number, user } = ctx.values;
+  const query = { number, user, page: 1, perPage: OPT_OUTS_PER_PAGE };
+  const { optOuts, total } = await listOptOuts(ctx.repos.optOuts, account.id, query).catch(asUsage);
+  const lines = optOuts.map(
+    (o) => `${o.timestamp}  ${userLabel(o.from)}  +${o.to}  ${o.source}${o.keyword ? ` ${o.keyword}` : ''}`,
+  );
+  const more = total > optOuts.length ? `\n(${total} in all; the ${optOuts.length} latest shown)` : '';
+  print(ctx.json, { optOuts, total }, `${lines.join('\n') || '(no opt-outs)'}${more}`);
+}
+
 /** `numbers throughput` */
 async function numbersThroughput(ctx: CommandContext): Promise<void> {
   const account = await accountOf(ctx);
@@ -317,6 +338,7 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<void>> = {
   'numbers list': numbersList,
   'numbers throughput': numbersThroughput,
   'numbers messaging-limit': numbersMessagingLimit,
+  'opt-outs list': optOutsList,
   migrate: migrate,
 };
 

@@ -4,6 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
+import { optOutEvent } from '../../src/domain/opt-outs.ts';
+import { openStore } from '../../src/store/connect.ts';
+import { createRepositories } from '../../src/store/repositories.ts';
 import { runCli } from '../support/process.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-cli-'));
@@ -146,6 +149,35 @@ test('portal links: accounts create --email and users invite print a one-time li
   const unknown = runCli(['users', 'invite', '--account', 'acc_nope'], env);
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /no account acc_nope/);
+});
+
+test("opt-outs list: the account's latest, as the API lists them; a bad filter names its option", async () => {
+  const { accountId } = JSON.parse(
+    runCli(['accounts', 'create', '--name', 'Stops Co', '--json'], env).stdout,
+  );
+  const empty = JSON.parse(runCli(['opt-outs', 'list', '--account', accountId, '--json'], env).stdout);
+  assert.deepEqual(empty, { optOuts: [], total: 0 });
+  // An opt-out as the gateway records one (a user's STOP), written to the same database.
+  const store = openStore(env.DATABASE_URL);
+  const at = Date.UTC(2026, 10, 26, 21, 0, 0);
+  const stop = {
+    businessPhone: '14155550123',
+    user: '447911123456',
+    at,
+    source: 'keyword' as const,
+    keyword: 'STOP',
+  };
+  await createRepositories(store).optOuts.optOut(accountId, stop, optOutEvent);
+  await store.close();
+  const listed = JSON.parse(
+    runCli(['opt-outs', 'list', '--account', accountId, '--number', '+14155550123', '--json'], env).stdout,
+  );
+  assert.deepEqual(listed, { optOuts: [optOutEvent(stop)], total: 1 });
+  const text = runCli(['opt-outs', 'list', '--account', accountId], env).stdout;
+  assert.equal(text.trim(), '2026-11-26T21:00:00.000Z  +447911123456  +14155550123  keyword STOP');
+  const bad = runCli(['opt-outs', 'list', '--account', accountId, '--number', 'shop'], env);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--number must be a phone number with country code/);
 });
 
 test('usage errors exit 2 and say what is wrong', () => {
