@@ -3,18 +3,21 @@
  * notes"). Saved replies: added with refusals next to their field, offered in a conversation and put in its
  * message box, sent from there to the customer's phone, removed. Notes: added to a conversation, named by
  * their author, shown to the team and never sent to the customer. Another account sees and changes neither,
- * and what members wrote is shown as text, never as markup.
+ * and what members wrote is shown as text, never as markup. A conversation with a customer who opted out
+ * of the number's marketing says so, and how.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import {
+  addSimulatedNumber,
   eventually,
   joinSandbox,
   portalAccount,
   receivedBy,
   startGateway,
   type TestGateway,
+  userSays,
 } from '../support/gateway.ts';
 import { PortalClient } from '../support/portal-client.ts';
 
@@ -134,6 +137,35 @@ describe('the inbox team tools', () => {
     assert.ok(
       phone.every((m: { rendered: string }) => !m.rendered.includes('Refund sent')),
       'the customer never receives a note',
+    );
+  });
+
+  test("a conversation with a customer who opted out of the number's marketing says so, and how", async () => {
+    const owner = new PortalClient(t.url);
+    await owner.signUp('owner@optout.example', PASSWORD, 'Opt-out Shop');
+    const account = await portalAccount(t, 'owner@optout.example');
+    const number = '14155550141';
+    await addSimulatedNumber(t, account.accountId, number);
+    const user = '447911200471';
+    await userSays(t, user, `+${number}`, { text: 'Hello, do you deliver?' });
+    const conversation = await eventually(() =>
+      t.gateway.store.db
+        .selectFrom('inbox_conversations')
+        .select('id')
+        .where('account_id', '=', account.accountId)
+        .executeTakeFirst(),
+    );
+    const before = await owner.get(`/app/inbox/${conversation.id}`);
+    assert.equal(before.status, 200);
+    assert.doesNotMatch(before.html, /<dt>Marketing<\/dt>/, 'nothing to say while they have not opted out');
+    await userSays(t, user, `+${number}`, { text: 'STOP' });
+    const after = await eventually(async () => {
+      const page = await owner.get(`/app/inbox/${conversation.id}`);
+      return /<dt>Marketing<\/dt>/.test(page.html) && page;
+    });
+    assert.match(
+      after.html,
+      /<dd>Opted out on <time datetime="[^"]+">[^<]+<\/time>: Replied “STOP”\. Marketing templates are not sent to them\.<\/dd>/,
     );
   });
 });

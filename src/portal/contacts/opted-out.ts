@@ -11,7 +11,8 @@ import { html, type SafeHtml } from '../html.ts';
 
 const SHOWN = 50;
 
-function how(o: OptOutView): string {
+/** How a user opted out, in words (also the inbox's, inbox-conversation.ts). */
+export function how(o: Pick<OptOutView, 'source' | 'keyword'>): string {
   if (o.source === 'keyword') return `Replied “${o.keyword}”`;
   if (o.source === 'preference') return 'Stopped your marketing in WhatsApp';
   return 'The network refused marketing to them (131050)';

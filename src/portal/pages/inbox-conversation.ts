@@ -24,7 +24,8 @@ import type { TemplateView } from '../../domain/templates/template-view.ts';
 import { userLabel } from '../../lib/user-id.ts';
 import { needsOf } from '../campaigns/wizard-checks.ts';
 import { templateOfKey } from '../campaigns/wizard-form.ts';
-import { select } from '../components.ts';
+import { select, when } from '../components.ts';
+import { how } from '../contacts/opted-out.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, param } from '../forms.ts';
 import { html } from '../html.ts';
@@ -75,13 +76,14 @@ async function conversationPage(
   if (c.state === 'open' && session.inboxUnread)
     session.inboxUnread = Math.max(0, session.inboxUnread - c.unread);
   const received = opened.entries.flatMap((e) => (e.direction === 'in' ? [e.message] : []));
-  const [copies, members, templates, savedReplies, saved, notes] = await Promise.all([
+  const [copies, members, templates, savedReplies, saved, notes, optOut] = await Promise.all([
     receivedMediaLinks(deps.media, session.accountId, received),
     assignableMembers(deps.inbox, session.accountId),
     approvedTemplates(deps, session.accountId, c.businessPhone),
     listSavedReplies(deps.inbox.savedReplies, session.accountId),
     savedReplyText(deps.inbox.savedReplies, session.accountId, field(request.query, 'saved', 64)),
     notesOf(deps.inbox, session.accountId, c),
+    deps.repos.optOuts.find(session.accountId, c.businessPhone, c.userPhone),
   ]);
   // A saved reply chosen above the form is put in the message box, unless a refused reply is shown there.
   if (saved !== undefined && !draft.form) draft = { form: 'text', values: { message: saved } };
@@ -91,7 +93,11 @@ async function conversationPage(
 <div data-live-stream="/app/inbox/${c.id}/live">
 <dl class="facts" data-live-part="facts"><dt>Number</dt><dd>+${c.businessPhone}</dd>
 <dt>24-hour window</dt><dd>${windowWords(opened.window, Date.now())}</dd>
-<dt>State</dt><dd>${c.state === 'open' ? 'Open' : 'Closed'}</dd></dl>
+<dt>State</dt><dd>${c.state === 'open' ? 'Open' : 'Closed'}</dd>${
+    optOut
+      ? html`<dt>Marketing</dt><dd>Opted out on ${when(optOut.at)}: ${how(optOut)}. Marketing templates are not sent to them.</dd>`
+      : ''
+  }</dl>
 ${controls(opened, session, members)}
 <h2>Messages</h2>
 <div data-live-part="thread">${threadView(opened.entries, { accountId: session.accountId, copies, customer })}</div>
