@@ -12,14 +12,14 @@ import { html, type SafeHtml } from '../html.ts';
 const SHOWN = 50;
 
 /** How a user opted out, in words (also the inbox's, inbox-conversation.ts). */
-export function how(o: Pick<OptOutView, 'source' | 'keyword'>): string {
+export function optOutInWords(o: Pick<OptOutView, 'source' | 'keyword'>): string {
   if (o.source === 'keyword') return `Replied “${o.keyword}”`;
   if (o.source === 'preference') return 'Stopped your marketing in WhatsApp';
   return 'The network refused marketing to them (131050)';
 }
 
 const row = (o: OptOutView) =>
-  html`<tr><td data-label="User">${userLabel(o.from)}</td><td data-label="Number">+${o.to}</td><td data-label="How">${how(o)}</td><td data-label="Since">${when(Date.parse(o.timestamp))}</td></tr>`;
+  html`<tr><td data-label="User">${userLabel(o.from)}</td><td data-label="Number">+${o.to}</td><td data-label="How">${optOutInWords(o)}</td><td data-label="Since">${when(Date.parse(o.timestamp))}</td></tr>`;
 
 export async function optedOutSection(
   optOuts: Pick<OptOutsStore, 'list'>,

@@ -25,7 +25,7 @@ import { userLabel } from '../../lib/user-id.ts';
 import { needsOf } from '../campaigns/wizard-checks.ts';
 import { templateOfKey } from '../campaigns/wizard-form.ts';
 import { select, when } from '../components.ts';
-import { how } from '../contacts/opted-out.ts';
+import { optOutInWords } from '../contacts/opted-out.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, param } from '../forms.ts';
 import { html } from '../html.ts';
@@ -95,7 +95,7 @@ async function conversationPage(
 <dt>24-hour window</dt><dd>${windowWords(opened.window, Date.now())}</dd>
 <dt>State</dt><dd>${c.state === 'open' ? 'Open' : 'Closed'}</dd>${
     optOut
-      ? html`<dt>Marketing</dt><dd>Opted out on ${when(optOut.at)}: ${how(optOut)}. Marketing templates are not sent to them.</dd>`
+      ? html`<dt>Marketing</dt><dd>Opted out on ${when(optOut.at)}: ${optOutInWords(optOut)}. Marketing templates are not sent to them.</dd>`
       : ''
   }</dl>
 ${controls(opened, session, members)}
