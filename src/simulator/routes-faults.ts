@@ -2,7 +2,7 @@
  * Fault injection, a test-and-evaluation control like `POST /templates/{id}/status` (no Graph auth; the
  * simulator's token when it is private, access-gate.ts):
  * `POST /faults` sets the faults of the Graph send route (replacing any set before), `GET /faults`
- * shows them, `DELETE /faults` clears them. Bodies are checked field by field; errors are
+ * shows them (with `held`, the sends a timeout fault holds now), `DELETE /faults` clears them. Bodies are checked field by field; errors are
  * `{"error": {"message"}}` naming the field and the rule.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -80,11 +80,15 @@ export class Traffic {
     return this.#faulty;
   }
 
-  /** The faults in force and when they end (null = until cleared). */
-  current(): { faults: Faults; until: string | null } {
+  /**
+   * The faults in force, when they end (null = until cleared), and how many sends a timeout fault holds
+   * unanswered now: what a script waits for before it stops the network under them.
+   */
+  current(): { faults: Faults; until: string | null; held: number } {
     return {
       faults: { ...this.#faults },
       until: this.#until === null ? null : new Date(this.#until).toISOString(),
+      held: this.#held.size,
     };
   }
 

@@ -77,7 +77,11 @@ describe('network faults through a real gateway', () => {
     const r = await sendText(t, account, user, 'flaky-1', 'after a hiccup');
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(await copiesOf(t, user, 'after a hiccup'), 1);
-    assert.deepEqual((await call(t.url, 'GET', '/simulator/faults')).body, { faults: {}, until: null });
+    assert.deepEqual((await call(t.url, 'GET', '/simulator/faults')).body, {
+      faults: {},
+      until: null,
+      held: 0,
+    });
   });
 
   test('5xx past the budget: 502, the claim released, a later retry sends once', async () => {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { graphSend, type Harness, openWindow, request, startHarness, USER } from './harness.ts';
+import { eventually, graphSend, type Harness, openWindow, request, startHarness, USER } from './harness.ts';
 
 const text = (body: string) => ({ type: 'text', text: { body } });
 
@@ -42,7 +42,7 @@ describe('simulator fault controls', () => {
     });
     assert.equal(unreadable.status, 400);
     assert.match(unreadable.body.error.message, /the body could not be read/);
-    assert.deepEqual((await request(`${h.base}/faults`)).body, { faults: {}, until: null });
+    assert.deepEqual((await request(`${h.base}/faults`)).body, { faults: {}, until: null, held: 0 });
   });
 
   test('faults are shown, replace each other, and end when cleared', async () => {
@@ -51,7 +51,7 @@ describe('simulator fault controls', () => {
       body: { status5xx: 0.25, latencyMs: 5 },
     });
     assert.equal(set.status, 200);
-    assert.deepEqual(set.body, { faults: { latencyMs: 5, status5xx: 0.25 }, until: null });
+    assert.deepEqual(set.body, { faults: { latencyMs: 5, status5xx: 0.25 }, until: null, held: 0 });
     const replaced = await request(`${h.base}/faults`, {
       method: 'POST',
       body: { throughput: true, forMs: 60_000 },
@@ -65,7 +65,7 @@ describe('simulator fault controls', () => {
     assert.equal(throttled.body.error.message, '(#130429) Rate limit hit');
 
     const cleared = await request(`${h.base}/faults`, { method: 'DELETE' });
-    assert.deepEqual(cleared.body, { faults: {}, until: null });
+    assert.deepEqual(cleared.body, { faults: {}, until: null, held: 0 });
     assert.equal((await graphSend(h, text('now'))).status, 200);
   });
 
@@ -142,7 +142,8 @@ describe('simulator limits', () => {
       () => 'answered',
       () => 'connection closed',
     );
-    await new Promise((r) => setTimeout(r, 100));
+    // Closed once the send is held, not after a guess at how long it takes to arrive.
+    await eventually(async () => (await request(`${h.base}/faults`)).body.held === 1);
     await h.close();
     assert.equal(await pending, 'connection closed');
   });
