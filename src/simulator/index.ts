@@ -99,6 +99,11 @@ export interface SimulatorOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** Webhooks owed at most before sends wait for them (webhook-poster.ts, MAX_OWED); tests lower it. */
   maxOwedWebhooks?: number;
+  /**
+   * How long one webhook post waits for its answer (default 5 s, webhook-poster.ts). A test that shows a
+   * close cutting a hung post lengthens it, so that only the close can end the post.
+   */
+  webhookTimeoutMs?: number;
 }
 
 export interface Simulator {
@@ -169,6 +174,7 @@ function buildDelivery(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
     ...(options.maxOwedWebhooks ? { maxOwed: options.maxOwedWebhooks } : {}),
+    ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
   });
   const timeline = new StatusTimeline({
     statusDelayMs: options.statusDelayMs,
