@@ -98,6 +98,21 @@ for (const database of ['sqlite', 'postgres'] as const) {
       return { status: r.status, body: (await r.json()) as any };
     }
 
+    /**
+     * A campaign from the slow number to 40 new contacts tagged `tag` (slow users from `first`), started
+     * and seen to have sent at least `sent`: still sending when the test acts on it.
+     */
+    async function sendingFromSlowNumber(tag: string, first: number, sent: number) {
+      const users = Array.from({ length: 40 }, (_, i) => slowUser(first + i));
+      await api('POST', '/api/v1/contacts', {
+        contacts: users.map((u) => ({ phone: `+${u}`, tags: [tag] })),
+      });
+      const id = await createCampaign({ from: `+${SLOW_NUMBER}`, audience: { tags: [tag] } });
+      await api('POST', `/api/v1/campaigns/${id}/start`);
+      await watch(async () => (await campaignOf(id)).counts.sent >= sent);
+      return { id, users };
+    }
+
     /** The campaign once no recipient is being sent any more (those under way at a pause have finished). */
     async function untilNoneSending(id: string) {
       await eventually(async () => {
@@ -353,13 +368,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
     });
 
     test('a cancel stops it for good; a scheduled one starts at its time', { skip }, async () => {
-      const users = Array.from({ length: 40 }, (_, i) => slowUser(100 + i));
-      await api('POST', '/api/v1/contacts', {
-        contacts: users.map((u) => ({ phone: `+${u}`, tags: ['cancel'] })),
-      });
-      const cancelled = await createCampaign({ from: `+${SLOW_NUMBER}`, audience: { tags: ['cancel'] } });
-      await api('POST', `/api/v1/campaigns/${cancelled}/start`);
-      await watch(async () => (await campaignOf(cancelled)).counts.sent >= 3);
+      const { id: cancelled, users } = await sendingFromSlowNumber('cancel', 100, 3);
       assert.equal(
         (await api('POST', `/api/v1/campaigns/${cancelled}/cancel`)).body.data.status,
         'CANCELLED',
@@ -388,13 +397,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
     });
 
     test("the network flagging the number's quality pauses its campaign, saying why", { skip }, async () => {
-      const users = Array.from({ length: 40 }, (_, i) => slowUser(200 + i));
-      await api('POST', '/api/v1/contacts', {
-        contacts: users.map((u) => ({ phone: `+${u}`, tags: ['flagged'] })),
-      });
-      const id = await createCampaign({ from: `+${SLOW_NUMBER}`, audience: { tags: ['flagged'] } });
-      await api('POST', `/api/v1/campaigns/${id}/start`);
-      await watch(async () => (await campaignOf(id)).counts.sent >= 2);
+      const { id } = await sendingFromSlowNumber('flagged', 200, 2);
       const flagged = await call(t.url, 'POST', `/simulator/numbers/${SLOW_NUMBER}/quality`, {
         body: { event: 'FLAGGED', currentLimit: 'TIER_2K' },
       });
@@ -424,13 +427,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
     test("the network restricting the number's business account pauses its campaign, saying why", {
       skip,
     }, async () => {
-      const users = Array.from({ length: 40 }, (_, i) => slowUser(400 + i));
-      await api('POST', '/api/v1/contacts', {
-        contacts: users.map((u) => ({ phone: `+${u}`, tags: ['restricted'] })),
-      });
-      const id = await createCampaign({ from: `+${SLOW_NUMBER}`, audience: { tags: ['restricted'] } });
-      await api('POST', `/api/v1/campaigns/${id}/start`);
-      await watch(async () => (await campaignOf(id)).counts.sent >= 2);
+      const { id } = await sendingFromSlowNumber('restricted', 400, 2);
       // Meta's account_update; on the simulated network a number is its own WhatsApp Business Account.
       const restriction = {
         event: 'ACCOUNT_RESTRICTION',
@@ -509,13 +506,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
     test('a message refused for the messaging limit (131064) pauses the campaign, saying why', {
       skip,
     }, async () => {
-      const users = Array.from({ length: 40 }, (_, i) => slowUser(300 + i));
-      await api('POST', '/api/v1/contacts', {
-        contacts: users.map((u) => ({ phone: `+${u}`, tags: ['limit'] })),
-      });
-      const id = await createCampaign({ from: `+${SLOW_NUMBER}`, audience: { tags: ['limit'] } });
-      await api('POST', `/api/v1/campaigns/${id}/start`);
-      await watch(async () => (await campaignOf(id)).counts.sent >= 2);
+      const { id } = await sendingFromSlowNumber('limit', 300, 2);
       const [first] = (await api('GET', `/api/v1/campaigns/${id}/recipients?status=sent&per_page=1`)).body
         .data.recipients;
       const { waId } = (await api('GET', `/api/v1/msg/message/${first.messageId}`)).body.data;
