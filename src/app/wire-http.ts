@@ -69,6 +69,8 @@ export async function registerPublicRoutes(
   registry: Registry,
 ): Promise<void> {
   const { config, secretKey } = core;
+  // Template news that changes nothing (a template made elsewhere, a repeat) is said in the log.
+  const templateNews = { ...services.templates, logger: core.logger };
   await registerNetworkWebhook(
     app,
     {
@@ -77,10 +79,8 @@ export async function registerPublicRoutes(
       bodyLimitBytes: config.networkWebhookBodyLimitBytes,
       readEvents: webhookEventsOrRefusal,
       onTemplateStatus: (event) => recordTemplateReview(services.templates, event),
-      onTemplateCategory: (event) =>
-        recordTemplateCategory({ ...services.templates, logger: core.logger }, event),
-      onTemplateQuality: (event) =>
-        recordTemplateQuality({ ...services.templates, logger: core.logger }, event),
+      onTemplateCategory: (event) => recordTemplateCategory(templateNews, event),
+      onTemplateQuality: (event) => recordTemplateQuality(templateNews, event),
       onNumberQuality: (event) => onNumberQuality(services.campaigns, core.repos.numbers, event),
       onAccountRestriction: (event) =>
         onAccountRestriction(services.campaigns, core.repos.numbers, sandboxAccount(config), event),

@@ -8,7 +8,7 @@
  * route logs with the event's name. Only fields read here are checked; Meta adds to these payloads often.
  */
 import type { AccountRestrictionEvent, IgnoredItem } from '../domain/ports/network-events.ts';
-import { isObject, type Json, timestampAt } from './webhook-fields.ts';
+import { entryTimeAt, isObject, type Json } from './webhook-fields.ts';
 
 /** Ids, event names and dates are short printable ASCII; anything else is not read (it ends in a reason). */
 const text = (v: unknown) => (typeof v === 'string' && /^[\x20-\x7e]{1,64}$/.test(v) ? v : undefined);
@@ -55,6 +55,6 @@ export function accountChange(
     return { kind: 'ignored', at, reason: 'an account_update without its account and event' };
   const reason = stopOf(value, event, wabaId);
   if (!reason) return { kind: 'ignored', at, reason: `an account_update "${event}", which stops no sending` };
-  const time = entry.time === undefined ? now : timestampAt(entry.time, `${at}.time`, now);
+  const time = entryTimeAt(entry, at, now);
   return { kind: 'account_restriction', wabaId, reason, at: time };
 }

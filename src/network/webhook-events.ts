@@ -22,6 +22,7 @@ import { preferencesChange } from './user-preferences.ts';
 import { contactsOf, type WebhookContact } from './webhook-contacts.ts';
 import {
   assertDepth,
+  entryTimeAt,
   idAt,
   isObject,
   type Json,
@@ -157,8 +158,7 @@ function templateChange(value: unknown, entry: Json, at: string, events: Network
   const event = str(value.event);
   if (!templateId || !event) return;
   const reason = str(value.reason) ?? 'NONE';
-  // `time` is the entry's, a JSON integer; absent, the review is dated by its arrival.
-  const time = entry.time === undefined ? now : timestampAt(entry.time, `${at}.time`, now);
+  const time = entryTimeAt(entry, at, now);
   events.push({ kind: 'template_status', templateId, event, reason, at: time });
 }
 
@@ -186,7 +186,7 @@ function categoryChange(value: unknown, entry: Json, at: string, events: Network
     events.push({ kind: 'ignored', at, reason });
     return;
   }
-  const time = entry.time === undefined ? now : timestampAt(entry.time, `${at}.time`, now);
+  const time = entryTimeAt(entry, at, now);
   events.push({ kind: 'template_category', templateId, category, at: time });
 }
 
@@ -201,7 +201,7 @@ function templateQualityChange(value: unknown, entry: Json, at: string, events: 
     events.push({ kind: 'ignored', at, reason });
     return;
   }
-  const time = entry.time === undefined ? now : timestampAt(entry.time, `${at}.time`, now);
+  const time = entryTimeAt(entry, at, now);
   events.push({ kind: 'template_quality', templateId, score, at: time });
 }
 
@@ -218,7 +218,7 @@ function qualityChange(value: unknown, entry: Json, at: string, events: NetworkE
   }
   // `max_daily_conversations_per_business` replaces `current_limit` in Meta's newer payloads.
   const currentLimit = str(value.max_daily_conversations_per_business) ?? str(value.current_limit) ?? null;
-  const time = entry.time === undefined ? now : timestampAt(entry.time, `${at}.time`, now);
+  const time = entryTimeAt(entry, at, now);
   events.push({ kind: 'number_quality', phone, event, currentLimit, at: time });
 }
 

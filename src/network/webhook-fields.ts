@@ -109,6 +109,14 @@ export function timestampAt(value: unknown, field: string, arrivedAt: number): n
 }
 
 /**
+ * When a change of the WABA itself happened: its entry's `time` (integer seconds, checked as timestampAt
+ * does); absent, its arrival. Template, number and account changes are dated so (docs/cloud-api.md §3.3).
+ */
+export function entryTimeAt(entry: Json, at: string, arrivedAt: number): number {
+  return entry.time === undefined ? arrivedAt : timestampAt(entry.time, `${at}.time`, arrivedAt);
+}
+
+/**
  * Refuses a value nested deeper than `max` levels: storing a message serialises it, and serialising a
  * value nested a million levels deep (a few MB of `[`) overflows the stack. Iterative, so the check itself
  * cannot overflow.
