@@ -19,33 +19,7 @@ import { listOptOuts, OPT_OUTS_PER_PAGE } from '../domain/opt-outs.ts';
 import { checkEmailFree, inviteEmailOf, issuePortalInvite } from '../domain/portal-invites.ts';
 import { portalInviteLink } from '../lib/portal-links.ts';
 import { userLabel } from '../lib/user-id.ts';
-
-const USAGE = `Usage: npm run cli -- <command> [options]
-
-  accounts create --name <name> [--email <email>] [--json]
-              create an account with a first API key and a join code; with --email, also a one-time
-              link for that person to set a portal password
-  accounts list [--json]
-  users invite --account <accountId> [--email <email>] [--json]
-              print a one-time link into the account's portal (72 hours; works once); it sets the
-              password of the account's user with that email, or makes one
-  keys create --account <accountId> [--name <name>] [--json]
-  keys list --account <accountId> [--json]
-  keys revoke --account <accountId> --key <keyId or prefix>
-  numbers add --account <accountId> --phone <+number> [--phone-number-id <id>] [--token <token>]
-              [--waba-id <id>] [--no-session-check] [--json]
-              (with NETWORK=simulator the phone-number id and token default to the simulator's;
-               with NETWORK=cloud, templates and flows need the number's WhatsApp Business Account id)
-  numbers list --account <accountId> [--json]
-  numbers throughput --account <accountId> --phone <+number> --per-second <1-1000 | default> [--json]
-              (the number's throughput tier on the network, which the gateway paces its sends to)
-  numbers messaging-limit --account <accountId> --phone <+number>
-              --limit <250 | 1000 | 2000 | 10000 | 100000 | unlimited> [--json]
-              (unique users the number may reach in 24 hours; its campaigns pause at it)
-  opt-outs list --account <accountId> [--number <+number>] [--user <+number or user id>] [--json]
-              (the 200 latest users opted out of the account's marketing, as GET /api/v1/opt-outs lists them)
-  simulator token [--json]                   print the token of the simulator's phone page, users and faults
-  migrate                                    apply database migrations and exit`;
+import { USAGE } from './usage.ts';
 
 class UsageError extends Error {}
 
@@ -74,8 +48,15 @@ function required(values: Record<string, unknown>, name: string): string {
   return v.trim();
 }
 
-function print(json: boolean, value: unknown, text: string): void {
-  process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
+/** Where a command reads its configuration and writes its answers: the process's own, or a caller's. */
+export interface CliIo {
+  env: Readonly<Record<string, string | undefined>>;
+  out: { write(text: string): unknown };
+  err: { write(text: string): unknown };
+}
+
+function print(ctx: { json: boolean; io: CliIo }, value: unknown, text: string): void {
+  ctx.io.out.write(ctx.json ? `${JSON.stringify(value)}\n` : `${text}\n`);
 }
 
 function parseOptions(argv: string[]) {
@@ -111,6 +92,7 @@ interface CommandContext {
   repos: Awaited<ReturnType<typeof openOperatorStore>>['repos'];
   config: Readonly<Config>;
   secretKey: Buffer;
+  io: CliIo;
 }
 
 async function accountOf(ctx: CommandContext) {
@@ -171,14 +153,14 @@ async function accountsCreate(ctx: CommandContext): Promise<void> {
     `sandbox number ${out.sandboxNumber}`,
   ];
   if (link) lines.push(`portal link ${link.portalLink} (for ${email}; works once, until ${link.expiresAt})`);
-  print(ctx.json, out, lines.join('\n'));
+  print(ctx, out, lines.join('\n'));
 }
 
 /** `users invite` */
 async function usersInvite(ctx: CommandContext): Promise<void> {
   const account = await accountOf(ctx);
   const link = await portalLinkOf(ctx, account.id, ctx.values.email);
-  print(ctx.json, link, `portal link ${link.portalLink} (works once, until ${link.expiresAt})`);
+  print(ctx, link, `portal link ${link.portalLink} (works once, until ${link.expiresAt})`);
 }
 
 /** `accounts list` */
@@ -190,7 +172,7 @@ async function accountsList(ctx: CommandContext): Promise<void> {
     createdAt: new Date(a.createdAt).toISOString(),
   }));
   print(
-    ctx.json,
+    ctx,
     rows,
     rows.map((a) => `${a.accountId}  ${a.name}  join=${a.joinCode}  ${a.createdAt}`).join('\n') ||
       '(no accounts)',
@@ -202,7 +184,7 @@ async function keysCreate(ctx: CommandContext): Promise<void> {
   const account = await accountOf(ctx);
   const { key, plainKey } = await createApiKey(ctx.repos.accounts, account.id, ctx.values.name ?? 'key');
   print(
-    ctx.json,
+    ctx,
     { keyId: key.id, prefix: key.prefix, apiKey: plainKey },
     `key ${key.id}\napiKey ${plainKey} (shown once)`,
   );
@@ -219,7 +201,7 @@ async function keysList(ctx: CommandContext): Promise<void> {
     revokedAt: k.revokedAt ? new Date(k.revokedAt).toISOString() : null,
   }));
   print(
-    ctx.json,
+    ctx,
     rows,
     rows
       .map((k) => `${k.keyId}  ${k.prefix}…  ${k.name}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}`)
@@ -233,7 +215,7 @@ async function keysRevoke(ctx: CommandContext): Promise<void> {
   const key = required(ctx.values, 'key');
   if (!(await revokeApiKey(ctx.repos.accounts, account.id, key)))
     throw new UsageError(`no active key ${key} in account ${account.id}`);
-  print(ctx.json, { revoked: key }, `revoked ${key}`);
+  print(ctx, { revoked: key }, `revoked ${key}`);
 }
 
 /** `numbers add` */
@@ -254,7 +236,7 @@ async function numbersAdd(ctx: CommandContext): Promise<void> {
   }).catch(asUsage);
   const { phone, phoneNumberId, wabaId } = row;
   print(
-    ctx.json,
+    ctx,
     { numberId: row.id, phone: `+${phone}`, phoneNumberId, wabaId },
     `number ${row.id} +${phone} (phone-number id ${phoneNumberId})`,
   );
@@ -271,7 +253,7 @@ async function numbersList(ctx: CommandContext): Promise<void> {
     sessionCheck: n.sessionCheck,
   }));
   print(
-    ctx.json,
+    ctx,
     rows,
     rows.map((n) => `${n.numberId}  ${n.phone}  id=${n.phoneNumberId}`).join('\n') || '(no numbers)',
   );
@@ -287,7 +269,7 @@ async function optOutsList(ctx: CommandContext): Promise<void> {
     (o) => `${o.timestamp}  ${userLabel(o.from)}  +${o.to}  ${o.source}${o.keyword ? ` ${o.keyword}` : ''}`,
   );
   const more = total > optOuts.length ? `\n(${total} in all; the ${optOuts.length} latest shown)` : '';
-  print(ctx.json, { optOuts, total }, `${lines.join('\n') || '(no opt-outs)'}${more}`);
+  print(ctx, { optOuts, total }, `${lines.join('\n') || '(no opt-outs)'}${more}`);
 }
 
 /** `numbers throughput` */
@@ -300,7 +282,7 @@ async function numbersThroughput(ctx: CommandContext): Promise<void> {
   );
   const tier = perSecond ?? ctx.config.graph.maxSendsPerSecond;
   print(
-    ctx.json,
+    ctx,
     { phone: ctx.values.phone, maxSendsPerSecond: perSecond },
     `sends from ${ctx.values.phone} are paced to ${tier} per second${perSecond === null ? ' (the default)' : ''}`,
   );
@@ -314,7 +296,7 @@ async function numbersMessagingLimit(ctx: CommandContext): Promise<void> {
   const phone = required(ctx.values, 'phone');
   await setNumberMessagingLimit(ctx.repos.numbers, account.id, phone, limit).catch(asUsage);
   print(
-    ctx.json,
+    ctx,
     { phone: ctx.values.phone, messagingLimit: limit },
     limit === null
       ? `${phone} may reach any number of users (unlimited)`
@@ -324,7 +306,7 @@ async function numbersMessagingLimit(ctx: CommandContext): Promise<void> {
 
 /** `migrate` */
 async function migrate(ctx: CommandContext): Promise<void> {
-  print(ctx.json, { migrated: true }, 'database is up to date');
+  print(ctx, { migrated: true }, 'database is up to date');
 }
 
 const COMMANDS: Record<string, (ctx: CommandContext) => Promise<void>> = {
@@ -342,44 +324,57 @@ const COMMANDS: Record<string, (ctx: CommandContext) => Promise<void>> = {
   migrate: migrate,
 };
 
-async function run(argv: string[]): Promise<void> {
+async function run(argv: string[], io: CliIo): Promise<void> {
   const { values, positionals } = parseOptions(argv);
   const command = positionals.join(' ');
   if (values.help || !command) {
-    process.stdout.write(`${USAGE}\n`);
+    io.out.write(`${USAGE}\n`);
     return;
   }
   // The simulator's credentials are derived from the install's secret key, as the server does.
-  const { config, secretKey } = installSecrets(loadConfig());
+  const { config, secretKey } = installSecrets(loadConfig(io.env));
+  const json = values.json === true;
   if (command === 'simulator token') {
     if (config.network !== 'simulator') throw new UsageError('NETWORK=cloud runs no simulator');
-    print(values.json === true, { token: config.simulator.token }, config.simulator.token);
+    print({ json, io }, { token: config.simulator.token }, config.simulator.token);
     return;
   }
   const handler = COMMANDS[command];
   if (!handler) throw new UsageError(`unknown command "${command}"`);
   const { repos, close } = await openOperatorStore(config);
   try {
-    await handler({ values, json: values.json === true, repos, config, secretKey });
+    await handler({ values, json, repos, config, secretKey, io });
   } finally {
     await close();
   }
 }
 
-/** Runs the command of `argv`; exit code 2 for a usage or configuration error, 1 for any other failure. */
-export function runCli(argv: string[]): void {
-  run(argv).catch(fail);
+/**
+ * Runs the command of `argv` and resolves with its exit code: 0, 2 for a usage or configuration error, 1 for
+ * any other failure, told on `io.err`. The suites call it in their own process, with an environment of their
+ * own, where starting a process for each command would cost more than the command.
+ */
+export async function runCommand(argv: string[], io: CliIo): Promise<number> {
+  try {
+    await run(argv, io);
+    return 0;
+  } catch (error) {
+    if (
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
+      io.err.write(`error: ${(error as Error).message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    io.err.write(`error: ${error instanceof Error ? error.stack : String(error)}\n`);
+    return 1;
+  }
 }
 
-function fail(error: unknown): void {
-  if (
-    error instanceof UsageError ||
-    error instanceof ConfigError ||
-    (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-  ) {
-    process.stderr.write(`error: ${(error as Error).message}\n\n${USAGE}\n`);
-    process.exit(2);
-  }
-  process.stderr.write(`error: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
+/** The process's entry (src/cli/main.ts): a failed command ends the process with its code at once. */
+export function runCli(argv: string[]): void {
+  void runCommand(argv, { env: process.env, out: process.stdout, err: process.stderr }).then((code) => {
+    if (code !== 0) process.exit(code);
+  });
 }

@@ -22,7 +22,7 @@ import { createSimulator } from '../../src/simulator/index.ts';
 import { SECRET, TOKEN } from '../simulator/harness.ts';
 import { call, eventually, TEST_SECRET_KEY } from '../support/gateway.ts';
 import { createPostgresSchema, postgresSkipReason } from '../support/postgres.ts';
-import { type GatewayProcess, runCli, spawnGateway } from '../support/process.ts';
+import { cliInProcess, type GatewayProcess, spawnGateway } from '../support/process.ts';
 import { startReceiver } from '../support/receiver.ts';
 
 const NUMBER = '14155550123';
@@ -85,10 +85,10 @@ type Network = Awaited<ReturnType<typeof startNetwork>>;
 
 /** An account with the number, an approved marketing template, contacts with a tag, three opted out. */
 async function prepare(env: Record<string, string>, network: Network, node: () => string) {
-  const created = runCli(['accounts', 'create', '--name', 'Crash Sale Co', '--json'], env);
+  const created = await cliInProcess(['accounts', 'create', '--name', 'Crash Sale Co', '--json'], env);
   assert.equal(created.status, 0, created.stderr);
   const { apiKey, accountId } = JSON.parse(created.stdout) as { apiKey: string; accountId: string };
-  const added = runCli(['numbers', 'add', '--account', accountId, '--phone', `+${NUMBER}`], env);
+  const added = await cliInProcess(['numbers', 'add', '--account', accountId, '--phone', `+${NUMBER}`], env);
   assert.equal(added.status, 0, added.stderr);
   const api = (method: string, route: string, body?: unknown) =>
     call(node(), method, route, { key: apiKey, ...(body !== undefined ? { body } : {}) });

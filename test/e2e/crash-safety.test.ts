@@ -17,7 +17,7 @@ import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { type Harness, SECRET, startHarness, TOKEN } from '../simulator/harness.ts';
 import { type ApiResponse, call, eventually, TEST_SECRET_KEY } from '../support/gateway.ts';
 import { createPostgresSchema, postgresSkipReason } from '../support/postgres.ts';
-import { type GatewayProcess, runCli, spawnGateway } from '../support/process.ts';
+import { cliInProcess, type GatewayProcess, spawnGateway } from '../support/process.ts';
 
 const STORM = 200;
 /** The gateway is killed once this many sends have been answered 200. */
@@ -58,7 +58,7 @@ async function stormThenKill(database: 'sqlite' | 'postgres', user: string): Pro
   };
   let gateway: GatewayProcess | undefined;
   try {
-    const created = runCli(['accounts', 'create', '--name', 'Crash Co', '--json'], env);
+    const created = await cliInProcess(['accounts', 'create', '--name', 'Crash Co', '--json'], env);
     assert.equal(created.status, 0, created.stderr);
     const account = JSON.parse(created.stdout) as { apiKey: string; joinCode: string };
     gateway = await spawnGateway(env);

@@ -27,7 +27,7 @@ import {
   unixSeconds,
 } from '../support/network-envelopes.ts';
 import { createPostgresSchema, postgresSkipReason } from '../support/postgres.ts';
-import { type GatewayProcess, runCli, spawnGateway } from '../support/process.ts';
+import { cliInProcess, type GatewayProcess, spawnGateway } from '../support/process.ts';
 import { startReceiver } from '../support/receiver.ts';
 
 const BUSINESS = '14155550142';
@@ -136,13 +136,16 @@ async function killMidCopyThenRedeliver(database: 'sqlite' | 'postgres'): Promis
   const store = openStore(schema ? schema.url : `sqlite:${path.join(dataDir, 'switchboard.db')}`);
   let gateway: GatewayProcess | undefined;
   try {
-    const created = runCli(['accounts', 'create', '--name', 'Crash Inbound Co', '--json'], env);
+    const created = await cliInProcess(['accounts', 'create', '--name', 'Crash Inbound Co', '--json'], env);
     assert.equal(created.status, 0, created.stderr);
     const account = JSON.parse(created.stdout) as { accountId: string; apiKey: string };
-    const number = runCli(['numbers', 'add', '--account', account.accountId, '--phone', `+${BUSINESS}`], {
-      ...env,
-      SIMULATOR_ACCESS_TOKEN: 'number-token',
-    });
+    const number = await cliInProcess(
+      ['numbers', 'add', '--account', account.accountId, '--phone', `+${BUSINESS}`],
+      {
+        ...env,
+        SIMULATOR_ACCESS_TOKEN: 'number-token',
+      },
+    );
     assert.equal(number.status, 0, number.stderr);
     // Registered with the simulator's convention (phone-number id = digits); moved to Meta's shape here.
     await store.db

@@ -9,7 +9,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { eventually } from '../support/eventually.ts';
-import { runCli, spawnGateway } from '../support/process.ts';
+import { cliInProcess, spawnGateway } from '../support/process.ts';
 
 /** An IPv4 address of this machine that is not loopback, if it has one. */
 const outside = Object.values(networkInterfaces())
@@ -75,7 +75,7 @@ describe('where the gateway listens in simulator mode', () => {
       await eventually(() =>
         gateway.output.some((l) => /The simulator is private: .*npm run cli -- simulator token/.test(l)),
       );
-      const cli = runCli(['simulator', 'token'], { DATA_DIR: dir, HOST: '0.0.0.0' });
+      const cli = await cliInProcess(['simulator', 'token'], { DATA_DIR: dir, HOST: '0.0.0.0' });
       assert.equal(cli.status, 0, cli.stderr);
       const token = cli.stdout.trim();
       assert.match(token, /^[A-Za-z0-9_-]{43}$/);
@@ -104,7 +104,9 @@ describe('where the gateway listens in simulator mode', () => {
     skip: hasIpv6Loopback ? false : 'this machine has no IPv6 loopback',
   }, async () => {
     const dir = dataDir();
-    const created = runCli(['accounts', 'create', '--name', 'Six Co', '--json'], { DATA_DIR: dir });
+    const created = await cliInProcess(['accounts', 'create', '--name', 'Six Co', '--json'], {
+      DATA_DIR: dir,
+    });
     assert.equal(created.status, 0, created.stderr);
     const account = JSON.parse(created.stdout) as { apiKey: string; joinCode: string };
     const gateway = await spawnGateway({ HOST: '::1', DATA_DIR: dir, SEED_DEMO_ACCOUNT: 'false' });

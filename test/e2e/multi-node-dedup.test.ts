@@ -13,7 +13,7 @@ import { openStore } from '../../src/store/connect.ts';
 import { insertEvent } from '../../src/store/webhooks-repo.ts';
 import { call, eventually, TEST_SECRET_KEY } from '../support/gateway.ts';
 import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
-import { type GatewayProcess, runCli, spawnGateway } from '../support/process.ts';
+import { cliInProcess, type GatewayProcess, spawnGateway } from '../support/process.ts';
 import { startReceiver } from '../support/receiver.ts';
 
 const USER = '254712349999';
@@ -49,7 +49,7 @@ describe('two gateway nodes on one PostgreSQL', async () => {
   });
 
   test('50 concurrent requests with one messageId make exactly one network send', { skip }, async () => {
-    const created = runCli(['accounts', 'create', '--name', 'Dedup Co', '--json'], env);
+    const created = await cliInProcess(['accounts', 'create', '--name', 'Dedup Co', '--json'], env);
     assert.equal(created.status, 0, created.stderr);
     const account = JSON.parse(created.stdout) as {
       accountId: string;
@@ -98,11 +98,18 @@ describe('two gateway nodes on one PostgreSQL', async () => {
   });
 
   test('a revoked key is refused at once by every node', { skip }, async () => {
-    const created = JSON.parse(runCli(['accounts', 'create', '--name', 'Revoke Co', '--json'], env).stdout);
-    const listed = JSON.parse(runCli(['keys', 'list', '--account', created.accountId, '--json'], env).stdout);
+    const created = JSON.parse(
+      (await cliInProcess(['accounts', 'create', '--name', 'Revoke Co', '--json'], env)).stdout,
+    );
+    const listed = JSON.parse(
+      (await cliInProcess(['keys', 'list', '--account', created.accountId, '--json'], env)).stdout,
+    );
     assert.equal(listed.length, 1);
     assert.equal((await call(b.url, 'GET', '/api/v1/msg/message/x', { key: created.apiKey })).status, 404);
-    const revoked = runCli(['keys', 'revoke', '--account', created.accountId, '--key', listed[0].keyId], env);
+    const revoked = await cliInProcess(
+      ['keys', 'revoke', '--account', created.accountId, '--key', listed[0].keyId],
+      env,
+    );
     assert.equal(revoked.status, 0, revoked.stderr);
     for (const node of [a, b]) {
       assert.equal(
@@ -115,7 +122,9 @@ describe('two gateway nodes on one PostgreSQL', async () => {
   test('500 events are delivered exactly once by two nodes sharing the work', { skip }, async () => {
     const receiver = await startReceiver();
     try {
-      const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Events Co', '--json'], env).stdout);
+      const account = JSON.parse(
+        (await cliInProcess(['accounts', 'create', '--name', 'Events Co', '--json'], env)).stdout,
+      );
       const created = await call(a.url, 'POST', '/api/v1/webhooks', {
         key: account.apiKey,
         body: { url: receiver.url },

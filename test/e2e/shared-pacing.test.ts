@@ -16,7 +16,7 @@ import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { openStore, type Store } from '../../src/store/connect.ts';
 import { call, joinThroughSimulator, TEST_SECRET_KEY } from '../support/gateway.ts';
 import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
-import { freePort, type GatewayProcess, runCli, spawnGateway } from '../support/process.ts';
+import { cliInProcess, freePort, type GatewayProcess, spawnGateway } from '../support/process.ts';
 
 const TIER = 50;
 const USERS = ['254712388001', '254712388002', '254712388003', '254712388004', '254712388005'];
@@ -85,7 +85,7 @@ describe('three nodes pace one number together', async () => {
       SIMULATOR_STATUS_WEBHOOKS: 'false',
     });
     store = openStore(schema.url, { poolSize: 2 });
-    const created = runCli(['accounts', 'create', '--name', 'Busy Co', '--json'], env);
+    const created = await cliInProcess(['accounts', 'create', '--name', 'Busy Co', '--json'], env);
     assert.equal(created.status, 0, created.stderr);
     account = JSON.parse(created.stdout);
     for (const user of USERS) await join(user);

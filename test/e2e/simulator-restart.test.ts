@@ -16,7 +16,7 @@ import { describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { call, eventually, TEST_SECRET_KEY } from '../support/gateway.ts';
 import { createPostgresSchema, postgresSkipReason } from '../support/postgres.ts';
-import { type GatewayProcess, runCli, spawnGateway } from '../support/process.ts';
+import { cliInProcess, type GatewayProcess, spawnGateway } from '../support/process.ts';
 
 const SANDBOX = `+${DEFAULT_SANDBOX_NUMBER}`;
 const USER = '447911123456';
@@ -155,7 +155,7 @@ async function journey(database: 'sqlite' | 'postgres', signal: NodeJS.Signals):
   };
   let gateway: GatewayProcess | undefined;
   try {
-    const created = runCli(['accounts', 'create', '--name', 'Restart Co', '--json'], env);
+    const created = await cliInProcess(['accounts', 'create', '--name', 'Restart Co', '--json'], env);
     assert.equal(created.status, 0, created.stderr);
     const account = JSON.parse(created.stdout) as { apiKey: string; joinCode: string };
     gateway = await spawnGateway(env);

@@ -14,7 +14,7 @@ import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { openStore, type Store } from '../../src/store/connect.ts';
 import { call, eventually, joinThroughSimulator, TEST_SECRET_KEY } from '../support/gateway.ts';
 import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
-import { type GatewayProcess, runCli, spawnGateway } from '../support/process.ts';
+import { cliInProcess, type GatewayProcess, spawnGateway } from '../support/process.ts';
 import { startReceiver } from '../support/receiver.ts';
 import { type RoundRobinProxy, startProxy } from '../support/round-robin-proxy.ts';
 
@@ -38,8 +38,8 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
   let simulatorNode: GatewayProcess;
   let store: Store;
 
-  const newAccount = (name: string): CliAccount => {
-    const created = runCli(['accounts', 'create', '--name', name, '--json'], env);
+  const newAccount = async (name: string): Promise<CliAccount> => {
+    const created = await cliInProcess(['accounts', 'create', '--name', name, '--json'], env);
     assert.equal(created.status, 0, created.stderr);
     return JSON.parse(created.stdout) as CliAccount;
   };
@@ -110,7 +110,7 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
   test('concurrent sends through the proxy: all 200, each stored once and received once', {
     skip,
   }, async () => {
-    const account = newAccount('Spread Co');
+    const account = await newAccount('Spread Co');
     const user = '254712377001';
     await join(account, user);
     const ids = Array.from({ length: 30 }, (_, i) => `spread-${i}`);
@@ -137,7 +137,7 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
   });
 
   test('a duplicate storm on one messageId makes one network send', { skip }, async () => {
-    const account = newAccount('Storm Co');
+    const account = await newAccount('Storm Co');
     const user = '254712377002';
     await join(account, user);
     const answers = await Promise.all(
@@ -161,7 +161,7 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
   });
 
   test('a sandbox join through the simulator opens the session on every node', { skip }, async () => {
-    const account = newAccount('Session Co');
+    const account = await newAccount('Session Co');
     const user = '254712377003';
     // Before joining, no node may send to the user.
     for (let i = 0; i < 3; i++) {
@@ -183,7 +183,7 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
   test('each message.status event reaches the receiver exactly once', { skip }, async () => {
     const receiver = await startReceiver();
     try {
-      const account = newAccount('Events Co');
+      const account = await newAccount('Events Co');
       const user = '254712377004';
       await join(account, user);
       const endpoint = await call(proxy.url, 'POST', '/api/v1/webhooks', {
@@ -237,7 +237,7 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
   });
 
   test('the per-key rate limit is shared: a burst gets one limit of 429s, not three', { skip }, async () => {
-    const account = newAccount('Burst Co');
+    const account = await newAccount('Burst Co');
     const requests = 3 * BURST;
     const started = Date.now();
     const answers = await Promise.all(
@@ -264,7 +264,7 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
       assert.equal(answer.headers.get('ratelimit-remaining'), '0');
     }
     // Another key of another account is untouched by that burst.
-    const other = newAccount('Calm Co');
+    const other = await newAccount('Calm Co');
     assert.equal(
       (await call(proxy.url, 'GET', '/api/v1/msg/message/none', { key: other.apiKey })).status,
       404,

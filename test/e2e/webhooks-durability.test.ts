@@ -11,7 +11,7 @@ import { after, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { openStore } from '../../src/store/connect.ts';
 import { call, eventually } from '../support/gateway.ts';
-import { runCli, spawnGateway } from '../support/process.ts';
+import { cliInProcess, spawnGateway } from '../support/process.ts';
 import { startReceiver } from '../support/receiver.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-kill-'));
@@ -27,7 +27,9 @@ test('deliveries pending at a SIGKILL are all delivered after a restart', async 
     // pending when the gateway is killed, however slowly a loaded machine got all 21 events in.
     WEBHOOK_RETRY_SCHEDULE: Array(50).fill('400ms').join(','),
   };
-  const account = JSON.parse(runCli(['accounts', 'create', '--name', 'Durable Co', '--json'], env).stdout);
+  const account = JSON.parse(
+    (await cliInProcess(['accounts', 'create', '--name', 'Durable Co', '--json'], env)).stdout,
+  );
 
   // A receiver that is down: its port is known, nothing listens there yet.
   const probe = await startReceiver();

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { runCommand } from '../../src/cli/commands.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -92,4 +93,23 @@ export function freePort(): Promise<number> {
     });
     server.on('error', reject);
   });
+}
+
+/**
+ * An operator command run in this process, as `runCli` runs it in a process of its own: `env` over this
+ * process's environment, the exit code and what it wrote. Starting a process costs more than most commands;
+ * the suites start one only where the process itself is under test (test/e2e/cli.test.ts).
+ */
+export async function cliInProcess(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const status = await runCommand(args, {
+    env: { ...process.env, ...env },
+    out: { write: (text: string) => (stdout += text) },
+    err: { write: (text: string) => (stderr += text) },
+  });
+  return { status, stdout, stderr };
 }
