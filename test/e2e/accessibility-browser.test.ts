@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { openBrowser, type SuiteBrowser } from '../support/browser.ts';
 import { createSignUpFlow } from '../support/flows.ts';
 import { call, eventually, startGateway, type TestGateway, userSays } from '../support/gateway.ts';
 import { screenshotPath } from '../support/screenshots.ts';
@@ -24,12 +25,11 @@ const SANDBOX = `+${DEFAULT_SANDBOX_NUMBER}`;
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
 describe('accessibility of every page', { skip }, () => {
   let t: TestGateway;
-  let browser: any;
+  let browser: SuiteBrowser;
 
   before(async () => {
     t = await startGateway({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
-    const { chromium: launcher } = await import('playwright-core');
-    browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    browser = await openBrowser(chromium);
   });
   after(async () => {
     await browser?.close();

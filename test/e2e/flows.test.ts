@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { openBrowser } from '../support/browser.ts';
 import { verifyAsDocumented } from '../support/documented-verify.ts';
 import { createSignUpFlow, FLOWS, onGateway } from '../support/flows.ts';
 import {
@@ -92,8 +93,7 @@ describe('flows end to end', () => {
   test('the preview page walks both screens in a browser, with labels, required fields and the keyboard', {
     skip: chromium ? false : 'SWITCHBOARD_CHROMIUM is empty (no chromium installed): browser check skipped',
   }, async () => {
-    const { chromium: launcher } = await import('playwright-core');
-    const browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    const browser = await openBrowser(chromium);
     try {
       const page = await browser.newPage();
       const errors: string[] = [];

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { openBrowser, type SuiteBrowser } from '../support/browser.ts';
 import { call, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
 
 const chromium = process.env.SWITCHBOARD_CHROMIUM ?? '';
@@ -19,7 +20,7 @@ const PASSWORD = 'a long enough password';
 
 describe('the first ten minutes, in a browser', { skip }, () => {
   let t: TestGateway;
-  let browser: any;
+  let browser: SuiteBrowser;
   let portal: any;
   let phone: any;
   let key = '';
@@ -38,8 +39,7 @@ describe('the first ten minutes, in a browser', { skip }, () => {
 
   before(async () => {
     t = await startGateway();
-    const { chromium: launcher } = await import('playwright-core');
-    browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    browser = await openBrowser(chromium);
     portal = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     for (const page of [portal, phone]) page.on('pageerror', (e: Error) => errors.push(e.message));
@@ -129,7 +129,7 @@ describe('the first ten minutes, in a browser', { skip }, () => {
     await other.goto(`${t.url}/app/messages?tab=in`);
     assert.equal(await other.getByRole('row', { name: /In 10 minutes/ }).count(), 0);
     const response = await other.goto(t.url + firstMessagePath);
-    assert.equal(response.status(), 404);
+    assert.equal(response?.status(), 404);
     await context.close();
     assert.deepEqual(errors, [], 'no script errors on either page');
   });

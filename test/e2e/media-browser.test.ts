@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { openBrowser } from '../support/browser.ts';
 import { call, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
 
 const chromium = process.env.SWITCHBOARD_CHROMIUM ?? '';
@@ -46,8 +47,7 @@ describe('media in a browser', () => {
   test('an HTML page and an SVG drawing a user sent run no script when opened from the message log', {
     skip: chromium ? false : 'SWITCHBOARD_CHROMIUM is empty (no chromium installed): browser check skipped',
   }, async () => {
-    const { chromium: launcher } = await import('playwright-core');
-    const browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    const browser = await openBrowser(chromium);
     try {
       const context = await browser.newContext({ acceptDownloads: true });
       const ran: string[] = [];

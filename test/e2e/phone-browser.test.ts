@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { openBrowser, type SuiteBrowser } from '../support/browser.ts';
 import { createSignUpFlow, FLOWS } from '../support/flows.ts';
 import {
   call,
@@ -33,7 +34,7 @@ describe('the virtual phone page', {
   let t: TestGateway;
   let receiver: Receiver;
   let account: TestAccount;
-  let browser: import('playwright-core').Browser;
+  let browser: SuiteBrowser;
   let page: import('playwright-core').Page;
   const errors: string[] = [];
 
@@ -68,8 +69,7 @@ describe('the virtual phone page', {
       body: { url: receiver.url, events: ['message.received', 'message.status'] },
     });
     assert.equal(hook.status, 201, JSON.stringify(hook.body));
-    const { chromium: launcher } = await import('playwright-core');
-    browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    browser = await openBrowser(chromium);
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { openBrowser, type SuiteBrowser } from '../support/browser.ts';
 import {
   call,
   createAccount,
@@ -48,7 +49,7 @@ describe('template messages on the virtual phone page', {
   let t: TestGateway;
   let receiver: Receiver;
   let account: TestAccount;
-  let browser: import('playwright-core').Browser;
+  let browser: SuiteBrowser;
   let page: import('playwright-core').Page;
   const errors: string[] = [];
 
@@ -120,8 +121,7 @@ describe('template messages on the virtual phone page', {
         { type: 'CAROUSEL', cards: [card, card, card] },
       ],
     });
-    const { chromium: launcher } = await import('playwright-core');
-    browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    browser = await openBrowser(chromium);
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       permissions: ['clipboard-read', 'clipboard-write'],

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { openBrowser } from '../support/browser.ts';
 import { call, eventually, startGateway, type TestGateway } from '../support/gateway.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 
@@ -30,8 +31,7 @@ describe('portal in a browser', () => {
   test('sign up, create a key, join the sandbox, send, and see the message with its status', {
     skip: chromium ? false : 'SWITCHBOARD_CHROMIUM is empty (no chromium installed): browser check skipped',
   }, async () => {
-    const { chromium: launcher } = await import('playwright-core');
-    const browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    const browser = await openBrowser(chromium);
     const shot = (name: string) => ({ path: screenshotPath(name), fullPage: true });
     try {
       const context = await browser.newContext({ viewport: DESKTOP });

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { seriousViolations } from '../support/axe.ts';
+import { openBrowser, type SuiteBrowser } from '../support/browser.ts';
 import {
   addSimulatedNumber,
   call,
@@ -39,7 +40,7 @@ const overflow = (page: any): Promise<number> =>
 
 describe('campaigns in a browser', { skip }, () => {
   let t: TestGateway;
-  let browser: any;
+  let browser: SuiteBrowser;
   let page: any;
   /** The page of the campaign the wizard made. */
   let campaignPath = '';
@@ -80,8 +81,7 @@ describe('campaigns in a browser', { skip }, () => {
 
   before(async () => {
     t = await startGateway();
-    const { chromium: launcher } = await import('playwright-core');
-    browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    browser = await openBrowser(chromium);
     // bypassCSP: axe (test/support/axe.ts) is injected as a script.
     const context = await browser.newContext({
       viewport: DESKTOP,

@@ -12,6 +12,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { seriousViolations } from '../support/axe.ts';
+import { openBrowser, type SuiteBrowser } from '../support/browser.ts';
 import { createSignUpFlow, FLOWS } from '../support/flows.ts';
 import {
   addSimulatedNumber,
@@ -48,7 +49,7 @@ const overflow = (page: any): Promise<number> =>
 
 describe('the inbox in a browser', { skip }, () => {
   let t: TestGateway;
-  let browser: any;
+  let browser: SuiteBrowser;
   let page: any;
   let key = '';
   const errors: string[] = [];
@@ -134,8 +135,7 @@ describe('the inbox in a browser', { skip }, () => {
 
   before(async () => {
     t = await startGateway();
-    const { chromium: launcher } = await import('playwright-core');
-    browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    browser = await openBrowser(chromium);
     // bypassCSP: axe (test/support/axe.ts) is injected as a script.
     const context = await browser.newContext({
       viewport: DESKTOP,
@@ -389,7 +389,7 @@ describe('the inbox in a browser', { skip }, () => {
     assert.equal(await nav.getByRole('link', { name: 'Webhooks' }).count(), 0);
     for (const path of ['/app/settings', '/app/webhooks']) {
       const response = await agent.goto(`${t.url}${path}`);
-      assert.equal(response.status(), 403, path);
+      assert.equal(response?.status(), 403, path);
     }
     // The agent takes the conversation; the owner's list shows it as theirs.
     await agent.goBack();

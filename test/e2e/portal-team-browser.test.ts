@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { openBrowser, type SuiteBrowser } from '../support/browser.ts';
 import {
   addSimulatedNumber,
   call,
@@ -32,7 +33,7 @@ const SANDBOX = `+${DEFAULT_SANDBOX_NUMBER}`;
 
 describe('the team and the dashboard in a browser', { skip }, () => {
   let t: TestGateway;
-  let browser: any;
+  let browser: SuiteBrowser;
   let owner: any;
   const errors: string[] = [];
 
@@ -47,8 +48,7 @@ describe('the team and the dashboard in a browser', { skip }, () => {
 
   before(async () => {
     t = await startGateway();
-    const { chromium: launcher } = await import('playwright-core');
-    browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    browser = await openBrowser(chromium);
     owner = await newPage();
     await owner.goto(`${t.url}/app/sign-up`);
     await owner.getByLabel('Business name').fill('Team Shop');
@@ -72,7 +72,7 @@ describe('the team and the dashboard in a browser', { skip }, () => {
     await member.getByLabel('Password').fill('the first password here');
     await member.getByRole('button', { name: 'Set password' }).click();
     await member.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    assert.equal((await member.goto(`${t.url}/app/inbox`)).status(), 403, 'a developer has no inbox');
+    assert.equal((await member.goto(`${t.url}/app/inbox`))?.status(), 403, 'a developer has no inbox');
 
     await owner.goto(`${t.url}/app/team`);
     await owner.getByRole('button', { name: `Password link for ${MEMBER}` }).click();
@@ -89,7 +89,7 @@ describe('the team and the dashboard in a browser', { skip }, () => {
     await member.getByLabel('Password').fill('the first password here');
     await member.getByRole('button', { name: 'Sign in' }).click();
     await member.getByRole('alert').waitFor();
-    assert.match(await member.getByRole('alert').textContent(), /the password is not right/);
+    assert.match(String(await member.getByRole('alert').textContent()), /the password is not right/);
     await member.getByLabel('Password').fill('the second password here');
     await member.getByRole('button', { name: 'Sign in' }).click();
     await member.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -105,15 +105,19 @@ describe('the team and the dashboard in a browser', { skip }, () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.goto(`${t.url}/app/team`);
-    assert.match(await page.locator('time').first().textContent(), /GMT\+1$/, "the browser's zone at first");
+    assert.match(
+      String(await page.locator('time').first().textContent()),
+      /GMT\+1$/,
+      "the browser's zone at first",
+    );
     await page.getByRole('link', { name: 'Your profile' }).click();
     await page.getByLabel('Show times in').selectOption('Asia/Tokyo');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Times are now shown in the time zone chosen.').waitFor();
     await page.goto(`${t.url}/app/team`);
     const shown = page.locator('time').first();
-    assert.match(await shown.textContent(), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d GMT\+9$/);
-    assert.match(await shown.getAttribute('title'), /UTC$/, 'the UTC time stays in its title');
+    assert.match(String(await shown.textContent()), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d GMT\+9$/);
+    assert.match(String(await shown.getAttribute('title')), /UTC$/, 'the UTC time stays in its title');
     const refused = await page.request.post(`${t.url}/app/profile`, {
       form: {
         timeZone: 'Mars/Olympus',
@@ -169,7 +173,10 @@ describe('the team and the dashboard in a browser', { skip }, () => {
         .textContent();
       assert.equal(Number(/^\d+/.exec(figure.trim())?.[0]), n, label);
     }
-    assert.match(await owner.getByText(/network error 131047/).textContent(), /more than 24 hours passed/);
+    assert.match(
+      String(await owner.getByText(/network error 131047/).textContent()),
+      /more than 24 hours passed/,
+    );
     assert.deepEqual(errors, []);
   });
 });

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { seriousViolations } from '../support/axe.ts';
+import { openBrowser, type SuiteBrowser } from '../support/browser.ts';
 import { call, eventually, portalAccount, startGateway, type TestGateway } from '../support/gateway.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 
@@ -23,14 +24,13 @@ const PNG = Buffer.from(
 
 describe('the template form in a browser', { skip }, () => {
   let t: TestGateway;
-  let browser: any;
+  let browser: SuiteBrowser;
   let page: any;
   const errors: string[] = [];
 
   before(async () => {
     t = await startGateway();
-    const { chromium: launcher } = await import('playwright-core');
-    browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    browser = await openBrowser(chromium);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
     page = await context.newPage();
     page.on('pageerror', (e: Error) => errors.push(e.message));

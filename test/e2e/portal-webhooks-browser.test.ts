@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { openBrowser, type SuiteBrowser } from '../support/browser.ts';
 import { verifyAsDocumented } from '../support/documented-verify.ts';
 import { eventually, startGateway, type TestGateway } from '../support/gateway.ts';
 import { type Receiver, startReceiver } from '../support/receiver.ts';
@@ -22,15 +23,14 @@ const PHONE = { width: 375, height: 812 };
 describe('webhooks in a browser', { skip }, () => {
   let t: TestGateway;
   let receiver: Receiver;
-  let browser: any;
+  let browser: SuiteBrowser;
   const errors: string[] = [];
   const shot = (name: string) => ({ path: screenshotPath(name), fullPage: true });
 
   before(async () => {
     t = await startGateway({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
     receiver = await startReceiver();
-    const { chromium: launcher } = await import('playwright-core');
-    browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    browser = await openBrowser(chromium);
   });
   after(async () => {
     await browser?.close();

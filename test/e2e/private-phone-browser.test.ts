@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { openBrowser, type SuiteBrowser } from '../support/browser.ts';
 import {
   createAccount,
   eventually,
@@ -23,15 +24,14 @@ describe('the private phone page in a browser', {
 }, () => {
   let t: TestGateway;
   let account: TestAccount;
-  let browser: import('playwright-core').Browser;
+  let browser: SuiteBrowser;
   let page: import('playwright-core').Page;
   const errors: string[] = [];
 
   before(async () => {
     t = await startGateway({ env: { HOST: '0.0.0.0' } });
     account = await createAccount(t, 'Private Phone Co');
-    const { chromium: launcher } = await import('playwright-core');
-    browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    browser = await openBrowser(chromium);
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (e) => errors.push(e.message));
   });

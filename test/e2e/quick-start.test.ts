@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { openBrowser } from '../support/browser.ts';
 import { type GatewayProcess, spawnGateway } from '../support/process.ts';
 
 const chromium = process.env.SWITCHBOARD_CHROMIUM ?? '';
@@ -78,8 +79,7 @@ describe('the README quick start, verbatim', () => {
   test('step 5: the portal link sets a password once, and the message log shows hello-1', {
     skip: chromium ? false : 'SWITCHBOARD_CHROMIUM is empty (no chromium installed): browser check skipped',
   }, async () => {
-    const { chromium: launcher } = await import('playwright-core');
-    const browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    const browser = await openBrowser(chromium);
     try {
       const page = await browser.newPage();
       await page.goto(gateway.url + portalPath);

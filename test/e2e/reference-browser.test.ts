@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { openBrowser } from '../support/browser.ts';
 import { createAccount, startGateway, type TestAccount, type TestGateway } from '../support/gateway.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 
@@ -28,8 +29,7 @@ describe('the API reference page in a browser', () => {
     const operations = Object.values(doc.paths as Record<string, object>).flatMap((m) =>
       Object.keys(m),
     ).length;
-    const { chromium: launcher } = await import('playwright-core');
-    const browser = await launcher.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    const browser = await openBrowser(chromium);
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       const origin = new URL(t.url).origin;
