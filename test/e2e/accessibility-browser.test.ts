@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { axeOnEveryPage, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type SuiteBrowser } from '../support/browser.ts';
 import { createSignUpFlow } from '../support/flows.ts';
 import { call, eventually, startGateway, type TestGateway, userSays } from '../support/gateway.ts';
@@ -37,8 +37,9 @@ describe('accessibility of every page', { skip }, () => {
   });
 
   test('no serious or critical violation at desktop and phone width', async () => {
-    // axe is injected as a script of the page: the pages' own policy allows none but theirs.
+    // axe is loaded into every page as it opens, past the pages' own policy, which allows no script but theirs.
     const context = await browser.newContext({ viewport: WIDTHS.desktop, bypassCSP: true });
+    await axeOnEveryPage(context);
     const page = await context.newPage();
     const problems: string[] = [];
     const check = async (path: string) => {
