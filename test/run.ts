@@ -18,15 +18,17 @@
  *   the suites spawn.
  * - Files that measure time itself run after the others, one at a time, each in its own process (ALONE).
  *
- * Where the time goes, measured on a two-core machine (a whole run about 155 s, the cores busy about 86 % of
- * it, so the run is bound by CPU, not by waits):
- * - the shard processes, about 97 s of CPU. About a fifth of it is node:test's own async hook: the runner
+ * Where the time goes, measured on a two-core machine by sampling every process's CPU through a whole run
+ * (117 s, about 190 s of CPU, the cores busy about 80 % of it, so the run is bound by CPU, not by waits):
+ * - the shard processes, about 76 s. About a fifth of it is node:test's own async hook: the runner
  *   tracks every async resource of a test process, promises included, so a gateway running inside a test
  *   process costs 25 to 30 % more CPU than in a process of its own (1,000 sends measured both ways);
+ * - Chromium, about 61 s: about 0.1 s of CPU for each page it loads, and the browser suites load
+ *   hundreds. One browser serves every suite of a shard (test/support/browser.ts);
  * - the gateway processes the suites spawn (35 of them, for kill -9, restarts and several nodes), about
- *   55 s: about 1 s each to load and build, the rest their work;
- * - the CLI commands the suites run (55, 0.3 s each) 16 s, PostgreSQL about 20 s, and the rest (Chromium,
- *   mostly) about 30 s.
+ *   39 s: about 0.7 s each to load and build, the rest their work;
+ * - PostgreSQL about 12 s. Operator commands run in the shard's own process (cliInProcess in
+ *   test/support/process.ts): as processes they cost 9 s of CPU and blocked their shards 40 s.
  *
  * A shard's report is printed when the shard ends, whole, so that reports do not interleave.
  * `npm test -- test/unit/*.test.ts` runs only the files named (globs allowed).
@@ -46,7 +48,7 @@ const COST_SECONDS: Record<string, number> = {
   'test/e2e/campaigns.test.ts': 48,
   'test/e2e/security.test.ts': 23,
   'test/e2e/campaign-crash.test.ts': 23,
-  'test/e2e/accessibility-browser.test.ts': 21,
+  'test/e2e/accessibility-browser.test.ts': 17,
   'test/e2e/crash-safety.test.ts': 18,
   'test/e2e/portal.test.ts': 15,
   'test/e2e/portal-inbox-browser.test.ts': 15,
@@ -65,7 +67,7 @@ const COST_SECONDS: Record<string, number> = {
   'test/e2e/unknown-outcome.test.ts': 7,
   'test/e2e/reference-browser.test.ts': 7,
   'test/e2e/network-faults.test.ts': 7,
-  'test/e2e/cli.test.ts': 7,
+  'test/e2e/cli.test.ts': 2,
   'test/e2e/webhooks-answers.test.ts': 6,
   'test/e2e/portal-campaigns.test.ts': 6,
   'test/e2e/portal-browser.test.ts': 6,
