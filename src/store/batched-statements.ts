@@ -35,7 +35,8 @@ export async function membersWithWindows(db: Kysely<Database>, keys: string[]) {
     select m.sandbox_phone, m.user_phone, m.account_id, w.last_inbound_at
     from sandbox_members m
     left join conversation_windows w on w.business_phone = m.sandbox_phone and w.user_phone = m.user_phone
-    where (m.sandbox_phone, m.user_phone) in (select * from unnest(${sandboxes}::text[], ${users}::text[]))`.execute(
+    where (m.sandbox_phone, m.user_phone) in (
+      select k.sandbox_phone, k.user_phone from unnest(${sandboxes}::text[], ${users}::text[]) as k(sandbox_phone, user_phone))`.execute(
     db,
   );
   return rows;

@@ -32,7 +32,8 @@ async function recordOnPostgres(db: Kysely<Database>, outcomes: readonly Attempt
     with attempts as (
       insert into delivery_attempts
         (id, delivery_id, attempted_at, status_code, latency_ms, response_body, error)
-      select * from unnest(
+      select a.id, a.delivery_id, a.attempted_at, a.status_code, a.latency_ms, a.response_body, a.error
+      from unnest(
         ${column((o) => newId('att', o.attempt.attemptedAt))}::text[],
         ${column((o) => o.attempt.deliveryId)}::text[],
         ${column((o) => o.attempt.attemptedAt)}::bigint[],
@@ -40,6 +41,7 @@ async function recordOnPostgres(db: Kysely<Database>, outcomes: readonly Attempt
         ${column((o) => o.attempt.latencyMs)}::integer[],
         ${column((o) => o.attempt.responseBody)}::text[],
         ${column((o) => o.attempt.error)}::text[])
+        as a(id, delivery_id, attempted_at, status_code, latency_ms, response_body, error)
     ), states as (
       update deliveries set
         status = v.status, attempt_count = v.attempt_count, next_attempt_at = v.next_attempt_at,

@@ -23,7 +23,8 @@ export async function applyOutcomesWithEvents(
   const column = <K extends keyof StatusWithEvent>(key: K) => outcomes.map((o) => o[key] ?? null);
   const { rows } = await sql<{ id: string; event_written: boolean }>`
     with input as (
-      select * from unnest(${column('messageId')}::text[], ${column('status')}::text[], ${column('rank')}::int[],
+      select i.message_id, i.status, i.rank, i.error, i.at, i.step_id, i.event_id, i.event_at, i.payload, i.wa_id
+      from unnest(${column('messageId')}::text[], ${column('status')}::text[], ${column('rank')}::int[],
         ${column('error')}::text[], ${column('at')}::bigint[], ${column('stepId')}::text[],
         ${column('eventId')}::text[], ${column('eventAt')}::bigint[], ${column('payload')}::text[],
         ${column('recordWaId')}::text[])
