@@ -4,9 +4,12 @@
  * Every send reads its API key, its recipient's sandbox membership and window, and the statuses that came
  * before its network id; every status reads its message. Each is a round trip of its own, and on a busy
  * node most of a send's CPU goes to writing statements to sockets and reading their answers. A batched read
- * runs at once when none of its kind is under way; reads asked meanwhile wait for it to end and then go
- * together, as one statement over the list of their keys. An idle node therefore waits for nothing, and a
- * busy one sends one statement where it sent dozens.
+ * goes at the end of the event loop's turn in which it was asked (setImmediate), together with every read
+ * of its kind asked in that turn, as one statement over the list of their keys; while one is under way,
+ * the reads asked meanwhile wait for it to end and go at the end of that turn. An idle node therefore
+ * waits only for the rest of its turn, and a busy one sends one statement where it sent dozens. Going at
+ * once instead of at the turn's end split a turn's reads over two statements: the PostgreSQL send path did
+ * about a fifth fewer sends a second that way (bench/README.md, report of 2026-11-27).
  *
  * A read is never answered by a statement sent before it was asked: it joins only the next statement. So it
  * sees every change committed before it was asked, as a read of its own would (a key revoked a moment
@@ -33,6 +36,7 @@ export function batchedRead<R>(
 ): (key: string) => Promise<R[]> {
   let asked = new Map<string, Waiter<R>[]>();
   let running = false;
+  let scheduled = false;
 
   function take(): Map<string, Waiter<R>[]> {
     if (asked.size <= MAX_KEYS) {
@@ -47,6 +51,16 @@ export function batchedRead<R>(
       asked.delete(key);
     }
     return some;
+  }
+
+  /** Starts at the end of this turn of the event loop, with every request of the turn that asked. */
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      start();
+    });
   }
 
   function start(): void {
@@ -71,7 +85,7 @@ export function batchedRead<R>(
       )
       .finally(() => {
         running = false;
-        start();
+        schedule();
       });
   }
 
@@ -80,7 +94,7 @@ export function batchedRead<R>(
       const waiters = asked.get(key);
       if (waiters) waiters.push({ resolve, reject });
       else asked.set(key, [{ resolve, reject }]);
-      start();
+      schedule();
     });
 }
 

@@ -1,7 +1,8 @@
 /**
  * The same write of many concurrent requests as one statement (PostgreSQL; docs/adr/0034), as reads are
- * batched in ./read-batches.ts: a write runs at once when none of its kind is under way, and the writes
- * asked meanwhile go together in the next statement, which commits them all at once.
+ * batched in ./read-batches.ts: a write goes at the end of the event loop's turn in which it was asked, with
+ * every write of its kind asked in that turn, when none of its kind is under way; the writes asked
+ * meanwhile go together in the next statement, which commits them all at once.
  *
  * One statement is atomic: when it fails, none of its writes happened, and each is then tried again alone,
  * so that one request's bad write cannot fail the others that happened to share its statement.
@@ -26,6 +27,7 @@ export function batchedWrite<T, R>(
 ): (item: T) => Promise<R> {
   let asked: Pending<T, R>[] = [];
   let running = false;
+  let scheduled = false;
 
   async function write(batch: Pending<T, R>[]): Promise<void> {
     if (batch.length === 1) {
@@ -46,6 +48,16 @@ export function batchedWrite<T, R>(
     });
   }
 
+  /** Starts at the end of this turn of the event loop, with every request of the turn that asked. */
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      start();
+    });
+  }
+
   function start(): void {
     if (running || asked.length === 0) return;
     running = true;
@@ -53,13 +65,13 @@ export function batchedWrite<T, R>(
     asked = asked.slice(MAX_ITEMS);
     void write(batch).finally(() => {
       running = false;
-      start();
+      schedule();
     });
   }
 
   return (item) =>
     new Promise<R>((resolve, reject) => {
       asked.push({ item, resolve, reject });
-      start();
+      schedule();
     });
 }

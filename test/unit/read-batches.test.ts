@@ -1,7 +1,8 @@
 /**
- * Batched reads (src/store/read-batches.ts): a read runs at once when none is under way; reads asked
- * meanwhile go together in the next statement and each gets the rows of its own key; a read never takes
- * the answer of a statement sent before it was asked; a failed statement fails only its own reads.
+ * Batched reads (src/store/read-batches.ts): the reads asked in one turn of the event loop go together at
+ * its end when none is under way; reads asked meanwhile go together in the next statement and each gets
+ * the rows of its own key; a read never takes the answer of a statement sent before it was asked; a failed
+ * statement fails only its own reads.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -32,18 +33,34 @@ function controlledStatement(data: Record<string, string[]>) {
   return { run, calls, next: () => pending.shift()! };
 }
 
+/**
+ * Until the statements due have been sent: the end of this turn of the event loop, and of the one that a
+ * statement's answer, given during this turn, schedules the next statement for.
+ */
+const turns = async () => {
+  await new Promise((r) => setImmediate(r));
+  await new Promise((r) => setImmediate(r));
+};
+
 describe('batched reads', () => {
-  test('a lone read runs at once; reads asked meanwhile go together, each with its own rows', async () => {
+  test('the reads of one turn go together at its end; reads asked meanwhile go in the next', async () => {
     const data = { a: ['a1'], b: ['b1', 'b2'], c: [] };
     const statement = controlledStatement(data);
     const read = batchedRead(statement.run, (row) => row.key);
-    const first = read('a');
-    assert.deepEqual(statement.calls, [['a']], 'no wait when idle');
+    const first = [read('a'), read('c'), read('a')];
+    assert.deepEqual(statement.calls, [], 'nothing is sent before the turn ends');
+    await turns();
+    assert.deepEqual(statement.calls, [['a', 'c']], "one statement for the turn's reads, each key once");
     const asked = [read('b'), read('a'), read('c'), read('b'), read('missing')];
+    await turns();
     assert.equal(statement.calls.length, 1, 'the others wait for the read under way');
     statement.next().answer();
-    assert.deepEqual(await first, [{ key: 'a', value: 'a1' }]);
-    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(await Promise.all(first), [
+      [{ key: 'a', value: 'a1' }],
+      [],
+      [{ key: 'a', value: 'a1' }],
+    ]);
+    await turns();
     assert.deepEqual(statement.calls[1], ['b', 'a', 'c', 'missing'], 'one statement, each key once');
     statement.next().answer();
     const [b, a, c, b2, missing] = await Promise.all(asked);
@@ -62,12 +79,13 @@ describe('batched reads', () => {
     const statement = controlledStatement(data);
     const read = batchedRead(statement.run, (row) => row.key);
     const early = read('k');
+    await turns();
     // The value changes after the first statement was sent: a later read must see the change.
     data.k = ['after'];
     const late = read('k');
     statement.next().answer();
     assert.deepEqual(await early, [{ key: 'k', value: 'before' }]);
-    await new Promise((r) => setImmediate(r));
+    await turns();
     assert.equal(statement.calls.length, 2, 'the late read was not answered by the earlier statement');
     statement.next().answer();
     assert.deepEqual(await late, [{ key: 'k', value: 'after' }]);
@@ -77,10 +95,11 @@ describe('batched reads', () => {
     const statement = controlledStatement({ x: ['x1'] });
     const read = batchedRead(statement.run, (row) => row.key);
     const failing = read('x');
+    await turns();
     const next = read('x');
     statement.next().fail(new Error('connection lost'));
     await assert.rejects(failing, /connection lost/);
-    await new Promise((r) => setImmediate(r));
+    await turns();
     statement.next().answer();
     assert.deepEqual(await next, [{ key: 'x', value: 'x1' }]);
   });
@@ -89,12 +108,13 @@ describe('batched reads', () => {
     const statement = controlledStatement({});
     const read = batchedRead(statement.run, (row) => row.key);
     const first = read('k0');
+    await turns();
     const rest = Array.from({ length: 600 }, (_, i) => read(`k${i + 1}`));
     statement.next().answer();
     await first;
     const sizes: number[] = [];
     while (sizes.reduce((a, b) => a + b, 0) < 600) {
-      await new Promise((r) => setImmediate(r));
+      await turns();
       const call = statement.next();
       sizes.push(call.keys.length);
       call.answer();

@@ -1,6 +1,6 @@
 /**
- * Batched writes (src/store/write-batches.ts): a lone write runs at once on its own; writes asked meanwhile
- * go as one statement, each answered with its own result; when that statement fails, each write is tried
+ * Batched writes (src/store/write-batches.ts): a lone write goes on its own at the end of its turn of the
+ * event loop; the writes of one turn, or asked while one is under way, go as one statement, each answered with its own result; when that statement fails, each write is tried
  * again alone, so one bad write fails only its own request.
  */
 import assert from 'node:assert/strict';
@@ -30,13 +30,22 @@ function controlled() {
   return { calls, runMany, runOne };
 }
 
-const turn = () => new Promise((r) => setImmediate(r));
+/**
+ * Until the statements due have been sent: the end of this turn of the event loop, and of the one that a
+ * statement's answer, given during this turn, schedules the next statement for.
+ */
+const turn = async () => {
+  await new Promise((r) => setImmediate(r));
+  await new Promise((r) => setImmediate(r));
+};
 
 describe('batched writes', () => {
-  test('a lone write goes alone at once; the ones asked meanwhile go together, in order', async () => {
+  test("a lone write goes alone at its turn's end; the ones asked meanwhile go together, in order", async () => {
     const s = controlled();
     const write = batchedWrite(s.runMany, s.runOne);
     const first = write(1);
+    assert.deepEqual(s.calls, [], 'nothing is written before the turn ends');
+    await turn();
     assert.deepEqual(
       s.calls.map((c) => [c.kind, c.items]),
       [['one', [1]]],
@@ -60,6 +69,7 @@ describe('batched writes', () => {
     const s = controlled();
     const write = batchedWrite(s.runMany, s.runOne);
     const first = write(0);
+    await turn();
     const batch = [write(1), write(2), write(3)].map((p) =>
       p.then(
         (v) => ({ v }),
