@@ -44,7 +44,7 @@ describe('batched writes', () => {
     const s = controlled();
     const write = batchedWrite(s.runMany, s.runOne);
     const first = write(1);
-    assert.deepEqual(s.calls, [], 'nothing is written before the turn ends');
+    assert.equal(s.calls.length, 0, 'nothing is written before the turn ends');
     await turn();
     assert.deepEqual(
       s.calls.map((c) => [c.kind, c.items]),
