@@ -23,6 +23,22 @@ interface Waiter<R> {
   reject(error: unknown): void;
 }
 
+/**
+ * `run` once at the end of the current turn of the event loop (setImmediate), however many times the
+ * returned function is called before then.
+ */
+export function atTurnEnd(run: () => void): () => void {
+  let scheduled = false;
+  return () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      run();
+    });
+  };
+}
+
 /** Keys per statement, so that one statement's list stays small. */
 const MAX_KEYS = 256;
 
@@ -36,7 +52,8 @@ export function batchedRead<R>(
 ): (key: string) => Promise<R[]> {
   let asked = new Map<string, Waiter<R>[]>();
   let running = false;
-  let scheduled = false;
+  // Starts at the end of this turn of the event loop, with every request of the turn that asked.
+  const schedule = atTurnEnd(() => start());
 
   function take(): Map<string, Waiter<R>[]> {
     if (asked.size <= MAX_KEYS) {
@@ -51,16 +68,6 @@ export function batchedRead<R>(
       asked.delete(key);
     }
     return some;
-  }
-
-  /** Starts at the end of this turn of the event loop, with every request of the turn that asked. */
-  function schedule(): void {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      start();
-    });
   }
 
   function start(): void {

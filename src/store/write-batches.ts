@@ -7,6 +7,7 @@
  * One statement is atomic: when it fails, none of its writes happened, and each is then tried again alone,
  * so that one request's bad write cannot fail the others that happened to share its statement.
  */
+import { atTurnEnd } from './read-batches.ts';
 
 interface Pending<T, R> {
   item: T;
@@ -27,7 +28,8 @@ export function batchedWrite<T, R>(
 ): (item: T) => Promise<R> {
   let asked: Pending<T, R>[] = [];
   let running = false;
-  let scheduled = false;
+  // Starts at the end of this turn of the event loop, with every request of the turn that asked.
+  const schedule = atTurnEnd(() => start());
 
   async function write(batch: Pending<T, R>[]): Promise<void> {
     if (batch.length === 1) {
@@ -45,16 +47,6 @@ export function batchedWrite<T, R>(
     }
     batch.forEach((p, i) => {
       p.resolve(results[i] as R);
-    });
-  }
-
-  /** Starts at the end of this turn of the event loop, with every request of the turn that asked. */
-  function schedule(): void {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      start();
     });
   }
 
