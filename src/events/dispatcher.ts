@@ -19,6 +19,7 @@ import type {
   DeliveryStore,
 } from '../domain/ports/webhook-deliveries.ts';
 import { decryptSecret } from '../lib/sealed-secrets.ts';
+import { atTurnEnd } from '../lib/turn-end.ts';
 import { AttemptBatches } from './attempt-batches.ts';
 import { type ClaimPlan, DeliverySlots, type SlotLimits } from './delivery-slots.ts';
 import { EmptyScans } from './empty-scans.ts';
@@ -87,7 +88,11 @@ class SlottedDispatcher implements WebhookDispatcher {
   #claiming: Promise<void> | undefined;
   /** Something changed while a claim ran (a slot freed, a wake came): claim again when it ends. */
   #claimAgain = false;
-  #claimQueued = false;
+  /**
+   * Claims once this turn of the event loop is over: the attempts that ended in it (recorded in one group
+   * commit on SQLite, docs/adr/0007) share one claim for the slots they freed.
+   */
+  readonly #claimAfterTurn = atTurnEnd(() => this.#claim());
   #timer: NodeJS.Timeout | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
   #lastClaimAt = 0;
@@ -270,19 +275,6 @@ class SlottedDispatcher implements WebhookDispatcher {
         this.#claiming = undefined;
         this.#schedule(this.#pollMs); // retries fall due with time, without any wake
       });
-  }
-
-  /**
-   * Claims once this turn of the event loop is over: the attempts that ended in it (recorded in one group
-   * commit on SQLite, docs/adr/0007) share one claim for the slots they freed.
-   */
-  #claimAfterTurn(): void {
-    if (this.#claimQueued) return;
-    this.#claimQueued = true;
-    setImmediate(() => {
-      this.#claimQueued = false;
-      this.#claim();
-    });
   }
 
   /** A claim in `delayMs` at the latest: one timer, moved earlier, never later. */

@@ -16,27 +16,12 @@
  * before is refused).
  */
 import { type Kysely, PostgresAdapter } from 'kysely';
+import { atTurnEnd } from '../lib/turn-end.ts';
 import type { Database } from './schema.ts';
 
 interface Waiter<R> {
   resolve(rows: R[]): void;
   reject(error: unknown): void;
-}
-
-/**
- * `run` once at the end of the current turn of the event loop (setImmediate), however many times the
- * returned function is called before then.
- */
-export function atTurnEnd(run: () => void): () => void {
-  let scheduled = false;
-  return () => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      run();
-    });
-  };
 }
 
 /** Keys per statement, so that one statement's list stays small. */

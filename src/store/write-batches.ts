@@ -7,7 +7,7 @@
  * One statement is atomic: when it fails, none of its writes happened, and each is then tried again alone,
  * so that one request's bad write cannot fail the others that happened to share its statement.
  */
-import { atTurnEnd } from './read-batches.ts';
+import { atTurnEnd } from '../lib/turn-end.ts';
 
 interface Pending<T, R> {
   item: T;
