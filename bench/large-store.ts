@@ -45,6 +45,8 @@ export async function largeStoreRows(
   target: 'sqlite' | 'postgres',
   count: number,
   connections: number,
+  /** The bare route, measured just before the first row (bench/run.ts says why). */
+  bareRoute: () => Promise<Result[]>,
 ): Promise<LargeStoreReport> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-large-'));
   const networkDir = mkdtempSync(path.join(tmpdir(), 'switchboard-bench-large-net-'));
@@ -104,6 +106,7 @@ export async function largeStoreRows(
       );
     const label = `${(count / 1e6).toLocaleString('en')} M messages`;
     const rows = [
+      ...(await bareRoute()),
       await send(`gateway send-text, ${target}, store of ${label}`, gateway.url, gateway.child.pid),
     ];
 
