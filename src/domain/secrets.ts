@@ -4,7 +4,7 @@
  * hash is unsalted on purpose: keys carry 190 bits of randomness, so there is nothing to brute-force, and
  * an unsalted hash can be looked up directly by index on every request.
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, randomBytes, randomInt } from 'node:crypto';
 
 const KEY_PREFIX = 'sb_live_';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -27,7 +27,7 @@ export function generateApiKey(): NewApiKey {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /**

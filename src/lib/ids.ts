@@ -43,22 +43,28 @@ export type IdPrefix =
   | 'svr'
   | 'nte';
 
-/** Random bytes are drawn from the system 4 KiB at a time: one call per id was a measurable cost. */
+/**
+ * Random bytes for ids, drawn from the system 4 KiB at a time: a system call per id was a measurable cost
+ * of a busy process (the simulator's message ids cost it 4 % of its CPU, one `randomBytes` each). The bytes
+ * are a view into a shared pool, overwritten once the pool is used up: encode them at once, never keep the
+ * view. Secrets and tokens take their own `randomBytes`.
+ */
 const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
 
-function randomPart(): Buffer {
-  if (poolOffset + 16 > pool.length) {
+export function idRandomBytes(size: number): Buffer {
+  if (size > pool.length) throw new RangeError(`at most ${pool.length} random bytes at a time`);
+  if (poolOffset + size > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  const part = pool.subarray(poolOffset, poolOffset + 16);
-  poolOffset += 16;
+  const part = pool.subarray(poolOffset, poolOffset + size);
+  poolOffset += size;
   return part;
 }
 
 export function newId(prefix: IdPrefix, now = Date.now()): string {
-  return `${prefix}_${encodeTime(now)}${encodeRandom(randomPart())}`.toLowerCase();
+  return `${prefix}_${encodeTime(now)}${encodeRandom(idRandomBytes(16))}`.toLowerCase();
 }
 
 /**

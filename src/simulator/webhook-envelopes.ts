@@ -3,7 +3,7 @@
  * timestamps are strings, `entry[].id` is the WhatsApp Business Account, `metadata.phone_number_id` the
  * business number's Graph id (its own digits in the simulator, which are also its WABA id).
  */
-import { randomBytes } from 'node:crypto';
+import { idRandomBytes } from '../lib/ids.ts';
 import type { DeliveryStatus } from './phone-book.ts';
 import type { Conversation } from './window-tracker.ts';
 
@@ -22,7 +22,7 @@ export const SIMULATED_WABA_ID = '102290129340398';
  * random hex id, so ids may end in `=`), with `-`/`_` instead of `+`/`/` so it is safe in URL paths.
  */
 export function newWamid(user: string, direction: 'outbound' | 'inbound'): string {
-  const hex = randomBytes(10).toString('hex').toUpperCase();
+  const hex = idRandomBytes(10).toString('hex').toUpperCase();
   const record = Buffer.concat([
     Buffer.from([0x1c, 0x18, user.length]),
     Buffer.from(user),

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { generateApiKey, hashApiKey } from '../../src/domain/secrets.ts';
 import { canonicalJson } from '../../src/lib/canonical-json.ts';
-import { newId } from '../../src/lib/ids.ts';
+import { idRandomBytes, newId } from '../../src/lib/ids.ts';
 import { normalizePhone } from '../../src/lib/phone.ts';
 import { decryptSecret, encryptSecret } from '../../src/lib/sealed-secrets.ts';
 import { failureFromGraphResponse } from '../../src/network/graph-errors.ts';
@@ -31,6 +31,20 @@ test('ids are prefixed and sort by time', () => {
   const b = newId('msg', 2_000);
   assert.match(a, /^msg_[0-9a-z]{26}$/);
   assert.ok(a < b);
+});
+
+test("ids' random bytes come from a pool, refilled when used up, never repeating a stretch", () => {
+  // Enough draws to go through the 4 KiB pool several times over, across its refills.
+  const seen = new Set<string>();
+  for (let i = 0; i < 2_000; i++) {
+    const bytes = idRandomBytes(10);
+    assert.equal(bytes.length, 10);
+    seen.add(bytes.toString('hex'));
+  }
+  assert.equal(seen.size, 2_000, 'no two draws alike');
+  const ids = new Set(Array.from({ length: 1_000 }, () => newId('msg', 1_000)));
+  assert.equal(ids.size, 1_000, 'ids made in one millisecond differ by their random part');
+  assert.throws(() => idRandomBytes(5_000), RangeError);
 });
 
 test('API keys are random, hashed, and show a prefix only', () => {

@@ -9,3 +9,11 @@ test('a presented secret matches only the expected one, whatever its length; a m
   assert.equal(sameSecret('', 's3cret-token'), false);
   assert.equal(sameSecret(undefined, 's3cret-token'), false);
 });
+
+test('the expected secret may change from one call to the next: each call compares with its own', () => {
+  assert.equal(sameSecret('token-a', 'token-a'), true);
+  assert.equal(sameSecret('token-a', 'token-b'), false);
+  assert.equal(sameSecret('token-b', 'token-b'), true);
+  assert.equal(sameSecret('token-b', 'token-a'), false);
+  assert.equal(sameSecret('token-a', 'token-a'), true);
+});
