@@ -65,10 +65,14 @@ async function startBare() {
     });
   });
   startupMs.set('bare Fastify route', Math.round(performance.now() - started));
+  // A run that fails half-way must not leave it behind.
+  const orphaned = () => child.kill();
+  process.once('exit', orphaned);
   return {
     url,
     pid: child.pid,
     async stop() {
+      process.off('exit', orphaned);
       child.kill();
       await once(child, 'exit');
     },
