@@ -83,7 +83,7 @@ const bareServer = await startBare();
 
 /**
  * The bare route at each of `levels`. A machine shared with others changes speed over a run of a quarter
- * of an hour (the bare route did 45,600 and then 33,700 requests/s within one half hour), so each part of
+ * of an hour (the bare route did 45,600 and then 33,700 requests/s within forty minutes), so each part of
  * the run is measured beside the bare route measured just before it, and each row's ratio is to the
  * latest bare row at its number of connections (`ratio` below).
  */
