@@ -48,8 +48,9 @@ async function messagesBefore(databaseUrl: string, cutoff: number): Promise<numb
  * leaves PostgreSQL writing the seeded pages out in checkpoints for minutes after. A checkpoint now writes
  * them out before the rows, so that the rows measure a store that grew over time, not the tail of its
  * seeding. (In one whole run the PostgreSQL row did 18 % less than the empty store, in the next run of
- * those rows alone as much: checkpoints fall where they fall.) SQLite needs nothing: closing the seeding's
- * connection, the database's only one, writes its WAL into the database. Returns what could not be done.
+ * those rows alone as much; a checkpoint of the seeding under way or not is the likeliest difference.)
+ * SQLite needs nothing: closing the seeding's connection, the database's only one, writes its WAL into the
+ * database. Returns what could not be done.
  */
 async function settleSeeding(store: Store): Promise<string | null> {
   if (store.dialect !== 'postgres') return null;
