@@ -6,7 +6,8 @@
  * commits the largest single cost of a send. This driver instead gathers the writes of all concurrent
  * requests into one transaction per event-loop turn (group commit, docs/adr/0007):
  * - the first write of a turn opens the batch (`BEGIN IMMEDIATE`); every statement of the turn runs in it;
- * - the batch commits once, from `setImmediate`, after the turn's callbacks have issued their statements;
+ * - the batch commits once, at the end of the turn (src/lib/turn-end.ts), after the turn's callbacks have
+ *   issued their statements;
  * - a write, and a read that ran after a write of the open batch (it may have seen that write), resolves
  *   only after the batch committed: whoever awaited it learns of its outcome only once it is durable, so a
  *   200 still means stored; a failed commit rejects all of them;
@@ -28,6 +29,7 @@ import {
   SqliteDialect,
   type TransactionSettings,
 } from 'kysely';
+import { atTurnEnd } from '../lib/turn-end.ts';
 import { storableValue } from './storable-parameters.ts';
 
 type Bindable = SQLInputValue;
@@ -73,7 +75,13 @@ export class GroupCommitDriver implements Driver {
   /** The open batch wrote something (or ran a statement whose effect is unknown). */
   #dirty = false;
   #waiters: Waiter[] = [];
-  #commitScheduled = false;
+  /**
+   * Commits the open batch at the end of this turn of the event loop, once however many statements asked.
+   * A Kysely transaction still running then keeps the batch open; its end asks again.
+   */
+  readonly #commitAfterTurn = atTurnEnd(() => {
+    if (!this.#owner) this.#commit();
+  });
   /** The Kysely transaction running now, if any: it has the connection to itself until it ends. */
   #owner: TransactionConnection | null = null;
   #queue: (() => void)[] = [];
@@ -209,14 +217,7 @@ export class GroupCommitDriver implements Driver {
   #afterCommit(): Promise<void> {
     if (!this.#open) return Promise.resolve();
     const done = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }));
-    if (!this.#commitScheduled) {
-      this.#commitScheduled = true;
-      setImmediate(() => {
-        this.#commitScheduled = false;
-        // A Kysely transaction still running keeps the batch open; its end schedules the commit again.
-        if (!this.#owner) this.#commit();
-      });
-    }
+    this.#commitAfterTurn();
     return done;
   }
 
@@ -259,13 +260,7 @@ export class GroupCommitDriver implements Driver {
     const next = this.#queue;
     this.#queue = [];
     for (const resume of next) resume();
-    if (this.#open && this.#waiters.length > 0 && !this.#commitScheduled) {
-      this.#commitScheduled = true;
-      setImmediate(() => {
-        this.#commitScheduled = false;
-        if (!this.#owner) this.#commit();
-      });
-    }
+    if (this.#open && this.#waiters.length > 0) this.#commitAfterTurn();
   }
 }
 
