@@ -88,6 +88,13 @@ class MessagesRepository {
   readonly #claim: (row: ClaimRow) => Promise<boolean>;
   readonly #unmatchedOf: (waId: string) => Promise<UnmatchedRow[]>;
   readonly #knownByWaId: (waId: string) => Promise<KnownMessage[]>;
+  /**
+   * Network ids whose send this node is recording (markAccepted under way), with the end of that write.
+   * The network posts a message's `sent` as it answers the send, and when it keeps up that post can reach
+   * the gateway before the id is written. Parked as unmatched, the status would cost four statements more
+   * and a second move of the message; a status that finds its id here waits for the write instead.
+   */
+  readonly #accepting = new Map<string, Promise<void>>();
 
   constructor(db: Kysely<Database>, hooks: MessageHooks) {
     this.#db = db;
@@ -260,6 +267,20 @@ class MessagesRepository {
 
   /** The network accepted the message: record its id, then apply any status that outran the answer. */
   async markAccepted(message: OutcomeSubject, waId: string, at: number): Promise<void> {
+    const recording = this.#recordAccepted(message, waId, at);
+    const written = recording.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#accepting.set(waId, written);
+    try {
+      await recording;
+    } finally {
+      if (this.#accepting.get(waId) === written) this.#accepting.delete(waId);
+    }
+  }
+
+  async #recordAccepted(message: OutcomeSubject, waId: string, at: number): Promise<void> {
     // The id is committed before looking for early statuses, not in one transaction with that look: with
     // the status webhook doing "insert unmatched, then look for the message", whichever side writes
     // second is then certain to see the other's write.
@@ -298,6 +319,8 @@ class MessagesRepository {
   ): Promise<boolean> {
     // Most reports repeat what is known already: the object is serialized only for one that is kept.
     const network = () => (reported ? JSON.stringify(reported) : null);
+    const accepting = this.#accepting.get(waId);
+    if (accepting) await accepting;
     const known = (await this.#knownByWaId(waId))[0];
     if (known) {
       // Most reports repeat what is known already (the network's `sent` after the send's own SENT):

@@ -1,10 +1,12 @@
 /**
  * A network status carries the network's status object (`network`, JSON) to the hook that writes its
  * `message.status` event, on SQLite and PostgreSQL: when the message is known, and when the status
- * arrived first and waited for the send to record its network id.
+ * arrived first and waited for the send to record its network id. A status that arrives while this node
+ * is writing its send's network id waits for that write rather than being parked as unmatched.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { KyselyPlugin } from 'kysely';
 import { createAccount } from '../../src/domain/accounts.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
 import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
@@ -27,13 +29,26 @@ for (const target of targets) {
     const skip = await target.skip();
     const seen: { status: string; network: string | null | undefined }[] = [];
     let repos: ReturnType<typeof createRepositories>;
+    /** Statuses parked in unmatched_statuses, counted from the statements themselves. */
+    let parked = 0;
+    const countParked: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (node.kind === 'InsertQueryNode' && JSON.stringify(node.into).includes('"unmatched_statuses"'))
+          parked++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
 
     openForSuite(target, skip, (store) => {
-      repos = createRepositories(store, {
-        onStatusChange: async (_trx, _message, status, _at, _error, network) => {
-          seen.push({ status, network });
+      repos = createRepositories(
+        { ...store, db: store.db.withPlugin(countParked) },
+        {
+          onStatusChange: async (_trx, _message, status, _at, _error, network) => {
+            seen.push({ status, network });
+          },
         },
-      });
+      );
     });
 
     test('for a known message, and for a status that waited for its send', { skip }, async () => {
@@ -60,6 +75,27 @@ for (const target of targets) {
         { status: 'SENT', network: undefined },
         { status: 'READ', network: JSON.stringify(read) },
       ]);
+    });
+
+    test('a status arriving while its send writes the network id waits for the write', { skip }, async () => {
+      const account = await createAccount(repos.accounts, 'Racing Co');
+      const busy = claim(account.id, 'busy');
+      const racing = claim(account.id, 'racing');
+      await repos.messages.reserve(busy);
+      await repos.messages.reserve(racing);
+      const before = parked;
+      // Another send's outcome is being written: on PostgreSQL this one's goes in the next batch, while
+      // the status's read goes at once.
+      const writes = [
+        repos.messages.markAccepted(busy, 'wamid.BUSY', 1000),
+        repos.messages.markAccepted(racing, 'wamid.RACING', 1000),
+      ];
+      const applied = repos.messages.applyNetworkStatus('wamid.RACING', 'DELIVERED', 2000, null, {});
+      await Promise.all(writes);
+      assert.equal(await applied, true);
+      assert.equal(parked - before, 0, 'the status was applied, not parked as unmatched');
+      const message = await repos.messages.findByClientId(account.id, 'racing');
+      assert.equal(message?.status, 'DELIVERED');
     });
   });
 }
