@@ -15,6 +15,7 @@ import { createHmac } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { Scheduler } from './scheduler.ts';
 import type { StateJournal } from './state/journal.ts';
+import { isJoinableEnvelope, takeBatch } from './webhook-batch.ts';
 
 /** A message the virtual user sent, shown as delivered on the phone once the receiver accepted its post. */
 export interface SentMark {
@@ -37,7 +38,20 @@ export interface WebhookRecord {
   queue: string;
   body: string;
   accepted?: SentMark;
+  /** The payload was not a plain envelope: it is never joined to others (webhook-batch.ts). */
+  alone?: true;
 }
+
+/** A post whose turn in its queue has come, waiting for a slot (and then for its batch's outcome). */
+interface ReadyPost {
+  body: string;
+  alone?: true;
+  onFirstTry?: (accepted: boolean) => void;
+  settle: (outcome: Outcome) => void;
+}
+
+/** How a post ended: accepted by the receiver, given up after the last retry, or cut short by closing. */
+type Outcome = 'accepted' | 'given up' | 'closed';
 
 export interface PosterOptions {
   url: () => string;
@@ -87,7 +101,10 @@ export class WebhookPoster {
   readonly #options: PosterOptions;
   readonly #queues = new Map<string, Promise<void>>();
   readonly #inFlight = new Set<AbortController>();
+  /** Retries of batches waiting for a slot; they go before new batches. */
   readonly #waiting: (() => void)[] = [];
+  /** Posts whose turn has come, waiting for a slot: those that waited together leave as one batch. */
+  readonly #ready: ReadyPost[] = [];
   /**
    * Keep-alive connections to the receiver, one per post in flight. Posts go over undici's `request`, not
    * `fetch`: every sent message brings three posts, and a fetch costs several times the CPU of a request
@@ -114,6 +131,7 @@ export class WebhookPoster {
     }
     const record: WebhookRecord = { seq: ++this.#seq, queue: key, body: serializeWebhook(payload) };
     if (hooks.accepted) record.accepted = hooks.accepted;
+    if (!isJoinableEnvelope(payload)) record.alone = true;
     this.#options.journal.put(WEBHOOK_KIND, String(record.seq), record);
     this.#queue(record, hooks.onFirstTry);
   }
@@ -149,7 +167,7 @@ export class WebhookPoster {
       // Nothing leaves the network before the change it reports is written: a receiver told of an
       // approval (or a delivery) never meets a network that forgot it after a kill -9.
       await this.#options.journal.settled().catch(() => undefined);
-      const outcome = await this.#deliver(record.body, onFirstTry);
+      const outcome = await this.#post(record, onFirstTry);
       // A post cut short by closing stays in the journal: the next start posts it.
       if (outcome === 'closed') return;
       this.#options.journal.remove(WEBHOOK_KIND, String(record.seq));
@@ -176,36 +194,59 @@ export class WebhookPoster {
     await this.#agent.destroy();
   }
 
-  /** How a post ended: accepted by the receiver, given up after the last retry, or cut short by closing. */
-  async #deliver(
-    body: string,
-    onFirstTry?: (accepted: boolean) => void,
-  ): Promise<'accepted' | 'given up' | 'closed'> {
-    const { scheduler, logger } = this.#options;
-    const delays = this.#options.retryDelaysMs ?? RETRY_DELAYS_MS;
-    const signature = signBody(this.#options.appSecret, body);
-    let first = onFirstTry;
-    for (let attempt = 1; !scheduler.closed; attempt++) {
-      const problem = await this.#attempt(body, signature);
-      first?.(problem === null);
-      first = undefined;
-      if (problem === null) return 'accepted';
-      if (scheduler.closed) return 'closed';
-      const delay = delays[attempt - 1];
-      if (delay === undefined) {
-        logger?.warn({ attempts: attempt, problem }, 'simulator webhook given up; the event is lost');
-        return 'given up';
-      }
-      logger?.warn({ attempt, problem, retryInMs: delay }, 'simulator webhook not accepted; retrying');
-      await scheduler.sleep(delay);
-    }
-    first?.(false);
-    return 'closed';
+  /** Resolves with how the post ended, once the batch it left in did (webhook-batch.ts). */
+  #post(record: WebhookRecord, onFirstTry?: (accepted: boolean) => void): Promise<Outcome> {
+    return new Promise((settle) => {
+      const ready: ReadyPost = { body: record.body, settle };
+      if (record.alone) ready.alone = true;
+      if (onFirstTry) ready.onFirstTry = onFirstTry;
+      this.#ready.push(ready);
+      this.#startBatches();
+    });
   }
 
-  /** One POST; null when the receiver accepted it (2xx), else what went wrong. */
+  /** Starts a batch of the ready posts in every free slot (all of them at once when closing). */
+  #startBatches(): void {
+    while (this.#ready.length > 0 && (this.#active < MAX_IN_FLIGHT || this.#options.scheduler.closed)) {
+      this.#active++;
+      void this.#deliver(takeBatch(this.#ready));
+    }
+  }
+
+  /** Posts one batch, holding the slot taken for it, and retries it whole while the receiver fails. */
+  async #deliver(batch: { items: ReadyPost[]; body: string }): Promise<void> {
+    const { scheduler, logger } = this.#options;
+    const delays = this.#options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    const signature = signBody(this.#options.appSecret, batch.body);
+    const posts = batch.items.length;
+    let outcome: Outcome = 'closed';
+    let tried = false;
+    for (let attempt = 1; !scheduler.closed; attempt++) {
+      // The first attempt has the slot #startBatches took for it; a retry waits for one.
+      if (attempt > 1) await this.#acquire();
+      const problem = await this.#attempt(batch.body, signature);
+      if (!tried) for (const item of batch.items) item.onFirstTry?.(problem === null);
+      tried = true;
+      if (problem === null) {
+        outcome = 'accepted';
+        break;
+      }
+      if (scheduler.closed) break;
+      const delay = delays[attempt - 1];
+      if (delay === undefined) {
+        logger?.warn({ attempts: attempt, posts, problem }, 'simulator webhook given up; the event is lost');
+        outcome = 'given up';
+        break;
+      }
+      logger?.warn({ attempt, posts, problem, retryInMs: delay }, 'simulator webhook not accepted; retrying');
+      await scheduler.sleep(delay);
+    }
+    if (!tried) for (const item of batch.items) item.onFirstTry?.(false);
+    for (const item of batch.items) item.settle(outcome);
+  }
+
+  /** One POST in a slot already taken, released after; null when the receiver accepted it (2xx). */
   async #attempt(body: string, signature: string): Promise<string | null> {
-    await this.#acquire();
     const controller = new AbortController();
     this.#inFlight.add(controller);
     try {
@@ -240,9 +281,14 @@ export class WebhookPoster {
     await new Promise<void>((resolve) => this.#waiting.push(resolve));
   }
 
+  /** A freed slot goes to a waiting retry first, else to a batch of the posts that became ready. */
   #release(): void {
     const next = this.#waiting.shift();
-    if (next) next();
-    else this.#active--;
+    if (next) {
+      next();
+      return;
+    }
+    this.#active--;
+    this.#startBatches();
   }
 }
