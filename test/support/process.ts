@@ -12,17 +12,26 @@ import { runCommand } from '../../src/cli/commands.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
- * The options `npm start` gives Node (package.json's `start` script; docs/adr/0032-heap-growth.md says
- * why), so that the suites and the benchmark run the gateway as a user starts it.
+ * How `npm start` runs Node (package.json's `start` script): the environment defaults it sets before
+ * `node` (`NAME=${NAME:-value}`; docs/adr/0038-two-malloc-arenas.md) and the options it gives Node
+ * (docs/adr/0032-heap-growth.md), so that the suites and the benchmark run the gateway as a user starts it.
  */
-export const START_NODE_OPTIONS: string[] = (() => {
+const START_SCRIPT: { env: Record<string, string>; options: string[] } = (() => {
   const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
   const words = scripts.start.split(/\s+/);
+  const env: Record<string, string> = {};
+  const defaulted = /^(\w+)=\$\{\1:-([^}]*)\}$/;
+  while (words[0] && defaulted.test(words[0])) {
+    const [, name, value] = defaulted.exec(words.shift()!)!;
+    env[name!] = value!;
+  }
   if (words[0] !== 'node' || words.at(-1) !== 'src/main.ts')
-    throw new Error(`package.json's start script is not "node [options] src/main.ts": ${scripts.start}`);
-  return words.slice(1, -1);
+    throw new Error(
+      `package.json's start script is not "[NAME=\${NAME:-value} ...] node [options] src/main.ts": ${scripts.start}`,
+    );
+  return { env, options: words.slice(1, -1) };
 })();
 
 export interface GatewayProcess {
@@ -35,9 +44,9 @@ export interface GatewayProcess {
 
 /** `timeoutMs` only catches a gateway that never starts: on a loaded machine a start can take seconds. */
 export async function spawnGateway(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
-  const child = spawn(process.execPath, [...START_NODE_OPTIONS, path.join(ROOT, 'src/main.ts')], {
+  const child = spawn(process.execPath, [...START_SCRIPT.options, path.join(ROOT, 'src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...START_SCRIPT.env, ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
