@@ -241,7 +241,11 @@ export class WebhookPoster {
       logger?.warn({ attempt, posts, problem, retryInMs: delay }, 'simulator webhook not accepted; retrying');
       await scheduler.sleep(delay);
     }
-    if (!tried) for (const item of batch.items) item.onFirstTry?.(false);
+    if (!tried) {
+      // Closed before its first attempt: the slot #startBatches took was never used, so it is given back.
+      this.#release();
+      for (const item of batch.items) item.onFirstTry?.(false);
+    }
     for (const item of batch.items) item.settle(outcome);
   }
 
