@@ -443,6 +443,8 @@ async function seed(t: TestGateway, account: TestAccount, user: string, tag: str
       name: `${tag} campaign`,
       from: SANDBOX,
       template: { name: templateName, language: 'en_US' },
+      // The template's {{1}}: valid whether its review is still pending or already approved by now.
+      parameters: [{ value: 'Jane' }],
       audience: { contactIds: [contact.body.data.id] },
     },
   });
