@@ -4,17 +4,13 @@
  * one signed envelope, and each of them is settled (taken off the journal, its hooks run) with the batch.
  */
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { Scheduler } from '../../src/simulator/scheduler.ts';
 import { StateJournal } from '../../src/simulator/state/journal.ts';
 import { MAX_BATCH_BYTES, MAX_BATCH_POSTS, takeBatch } from '../../src/simulator/webhook-batch.ts';
 import { serializeWebhook, WebhookPoster } from '../../src/simulator/webhook-poster.ts';
-import { eventually, memoryStore } from './harness.ts';
-
-const SECRET = 'batch-secret';
+import { startReceiver } from '../support/receiver.ts';
+import { assertSigned, eventually, memoryStore, SECRET } from './harness.ts';
 
 function envelope(id: string, padding = '') {
   return {
@@ -58,42 +54,9 @@ test('a batch stops at a post that must go alone and at its size limits', () => 
   assert.ok(batch.body.length <= MAX_BATCH_BYTES);
 });
 
-/** A receiver that records each post and answers only when told to. */
-async function holdingReceiver() {
-  const posts: { body: string; signature: string }[] = [];
-  const held: ServerResponse[] = [];
-  let holding = true;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      posts.push({
-        body: Buffer.concat(chunks).toString(),
-        signature: String(req.headers['x-hub-signature-256']),
-      });
-      if (holding) held.push(res);
-      else res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    posts,
-    held,
-    release() {
-      holding = false;
-      for (const res of held.splice(0)) res.writeHead(200).end();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 test('posts that wait for a slot leave as one signed batch, and each is settled with it', async (t) => {
-  const receiver = await holdingReceiver();
+  const receiver = await startReceiver();
+  receiver.hold();
   const scheduler = new Scheduler();
   const { store, snapshot } = memoryStore();
   const journal = new StateJournal(store);
@@ -119,21 +82,20 @@ test('posts that wait for a slot leave as one signed batch, and each is settled 
       accepted: { user: '254712345678', id },
       onFirstTry: (ok) => firstTries.push(ok),
     });
-  await eventually(() => receiver.posts.length === 32);
+  await eventually(() => receiver.received.length === 32);
   assert.ok(
-    receiver.posts.every((p) => idsOf(p.body).length === 1),
+    receiver.received.every((p) => idsOf(p.body).length === 1),
     'posts that found a slot went alone',
   );
   // Posts of different keys keep no order among themselves: the batch holds whichever eight waited.
-  const alone = new Set(receiver.posts.map((p) => idsOf(p.body)[0]));
+  const alone = new Set(receiver.received.map((p) => idsOf(p.body)[0]));
 
   receiver.release();
   await poster.idle();
-  assert.equal(receiver.posts.length, 33, 'the eight that waited went in one post');
-  const batch = receiver.posts[32]!;
+  assert.equal(receiver.received.length, 33, 'the eight that waited went in one post');
+  const batch = receiver.received[32]!;
   assert.deepEqual(idsOf(batch.body).sort(), ids.filter((id) => !alone.has(id)).sort());
-  const expected = `sha256=${createHmac('sha256', SECRET).update(batch.body).digest('hex')}`;
-  assert.equal(batch.signature, expected, 'the batch is signed over its own bytes');
+  assertSigned(batch); // over the batch's own bytes
 
   assert.deepEqual([...accepted].sort(), [...ids].sort(), 'every post of the batch is marked accepted');
   assert.deepEqual(

@@ -1,5 +1,5 @@
 /** A real local HTTP server that receives webhooks and records them; it can be told to fail. */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
@@ -13,6 +13,10 @@ export interface Receiver {
   received: Received[];
   /** Answer the next `n` requests with `status` (default 503). */
   failNext(n: number, status?: number): void;
+  /** Record requests at once but answer none of them until `release()`, as a receiver that is behind. */
+  hold(): void;
+  /** Answer the held requests, and the ones after them at once. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -20,6 +24,8 @@ export async function startReceiver(port = 0): Promise<Receiver> {
   const received: Received[] = [];
   let failures = 0;
   let failStatus = 503;
+  let holding = false;
+  const held: ServerResponse[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
@@ -35,7 +41,8 @@ export async function startReceiver(port = 0): Promise<Receiver> {
         json = JSON.parse(body);
       } catch {}
       received.push({ headers: req.headers, body, json });
-      res.writeHead(204).end();
+      if (holding) held.push(res);
+      else res.writeHead(204).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -46,6 +53,13 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     failNext(n, status = 503) {
       failures = n;
       failStatus = status;
+    },
+    hold() {
+      holding = true;
+    },
+    release() {
+      holding = false;
+      for (const res of held.splice(0)) res.writeHead(204).end();
     },
     close: () =>
       new Promise((resolve) => {
