@@ -10,6 +10,7 @@ import { CurrentSchemaPostgresDialect } from './current-schema-dialect.ts';
 import { nodeSqliteDialect, openSqlite } from './node-sqlite-dialect.ts';
 import { prepareStatementsPerConnection } from './pg-named-statements.ts';
 import type { Database } from './schema.ts';
+import { offloadCheckpoints } from './sqlite-checkpoints.ts';
 import { storeOnlyStorableText } from './storable-parameters.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -37,8 +38,17 @@ export function openStore(databaseUrl: string, options: { poolSize?: number } = 
     const sqlite = openSqlite(file);
     // Left by an earlier version, they keep the mode they were created with.
     if (onDisk) for (const suffix of ['-wal', '-shm']) tightenFileSync(file + suffix);
-    const db = new Kysely<Database>({ dialect: nodeSqliteDialect(sqlite) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const checkpoints = onDisk ? offloadCheckpoints(sqlite, file) : undefined;
+    const db = new Kysely<Database>({ dialect: nodeSqliteDialect(sqlite, checkpoints?.afterCommit) });
+    return {
+      db,
+      dialect: 'sqlite',
+      async close() {
+        // The worker's connection first: the last connection to close folds the WAL into the file.
+        await checkpoints?.stop();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 20 });
   // An idle client losing its connection must not crash the process; the pool replaces it.

@@ -88,8 +88,12 @@ export class GroupCommitDriver implements Driver {
   #savepoints = 0;
   #closed = false;
 
-  constructor(db: DatabaseSync) {
+  /** Told after each commit (sqlite-checkpoints.ts watches the WAL's size). */
+  readonly #onCommit: () => void;
+
+  constructor(db: DatabaseSync, onCommit: () => void = () => {}) {
     this.#db = db;
+    this.#onCommit = onCommit;
   }
 
   async init(): Promise<void> {}
@@ -235,6 +239,7 @@ export class GroupCommitDriver implements Driver {
       return;
     }
     for (const w of waiters) w.resolve();
+    this.#onCommit();
   }
 
   /**
@@ -285,20 +290,22 @@ class TransactionConnection implements DatabaseConnection {
 
 class NodeSqliteDialect extends SqliteDialect {
   readonly #db: DatabaseSync;
+  readonly #onCommit: (() => void) | undefined;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, onCommit?: () => void) {
     // Kysely's own driver would open this; createDriver below replaces that driver, so it is never called.
     super({
       database: () => Promise.reject(new Error('the node:sqlite dialect brings its own driver')),
     });
     this.#db = db;
+    this.#onCommit = onCommit;
   }
 
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.#db);
+    return new GroupCommitDriver(this.#db, this.#onCommit);
   }
 }
 
-export function nodeSqliteDialect(db: DatabaseSync): SqliteDialect {
-  return new NodeSqliteDialect(db);
+export function nodeSqliteDialect(db: DatabaseSync, onCommit?: () => void): SqliteDialect {
+  return new NodeSqliteDialect(db, onCommit);
 }
