@@ -37,6 +37,7 @@ import { type ImportResult, importRows } from './contacts-import.ts';
 import { largeStoreRows } from './large-store.ts';
 import { freePort, joinSandbox, load, type Result, SECONDS } from './load.ts';
 import { spawnNetwork } from './network-process.ts';
+import { profileOptions } from './profile.ts';
 import { settledLoop } from './settled-loop.ts';
 import { analyzeSchema } from './statistics.ts';
 import { type WebhookResult, webhookThroughput } from './webhook-throughput.ts';
@@ -142,10 +143,7 @@ async function gatewayOn(
     // The gateway does not call the network before the first send, so it can start first, pointed at the
     // port the network will take; the network then posts its webhooks to the gateway.
     const networkPort = await freePort();
-    // BENCH_PROFILE_DIR: a V8 CPU profile of the benchmarked gateway, written when it exits.
-    const profile: Record<string, string> = process.env.BENCH_PROFILE_DIR
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_DIR)}` }
-      : {};
+    const profile = profileOptions();
     const started = performance.now();
     gateway = await spawnGateway({
       ...env,

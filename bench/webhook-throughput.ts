@@ -14,6 +14,7 @@ import { openStore } from '../src/store/connect.ts';
 import { insertEvent } from '../src/store/webhooks-repo.ts';
 import { createPostgresSchema } from '../test/support/postgres.ts';
 import { runCli, spawnGateway } from '../test/support/process.ts';
+import { profileOptions } from './profile.ts';
 
 /** Concurrent writers of the events, and the events each writes per transaction. */
 const WRITERS = 8;
@@ -64,6 +65,7 @@ export async function webhookThroughput(
     SECRET_KEY: 'c'.repeat(64),
     SEED_DEMO_ACCOUNT: 'false',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    ...profileOptions(),
   };
   let received = 0;
   let done: () => void = () => {};
