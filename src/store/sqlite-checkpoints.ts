@@ -78,7 +78,14 @@ export function offloadCheckpoints(
   return {
     afterCommit() {
       if (running || stopped || ++commits % CHECK_EVERY_COMMITS !== 0) return;
-      if (walBytes(file) >= startAt) start();
+      if (walBytes(file) < startAt) return;
+      try {
+        start();
+      } catch {
+        // No thread to be had (the process is at its limits): the connection keeps its own checkpoints,
+        // and a commit, which calls this, never fails for it.
+        stopped = true;
+      }
     },
     get offloaded() {
       return running !== undefined && !stopped;
