@@ -92,17 +92,16 @@ export class StatusTimeline {
     this.#plan(dispatch, [{ status: 'failed', dueAt, errors: [error] }]);
   }
 
-  /** Takes up the steps a journal kept, for messages the phones still hold or never got (state/restore.ts). */
+  /**
+   * Takes up the steps a journal kept (state/restore.ts). A message the phone no longer holds (past its
+   * MAX_MESSAGES_PER_PHONE, or a phone forgotten past MAX_PHONES) still has its statuses posted, as it would
+   * have without the restart: only the phone has nothing left to show.
+   */
   restore(records: TimelineRecord[]): void {
     for (const record of records) {
       const { steps, messageId, unseen, ...rest } = record;
-      const message: Dispatch['message'] | undefined = unseen
-        ? { id: messageId, unseen }
-        : this.#options.phones.findReceived(record.recipient, messageId);
-      if (!message) {
-        this.#options.journal.remove(TIMELINE_KIND, messageId);
-        continue;
-      }
+      const message: Dispatch['message'] = (!unseen &&
+        this.#options.phones.findReceived(record.recipient, messageId)) || { id: messageId, unseen: true };
       this.#plan({ ...rest, message }, steps);
     }
   }

@@ -2,13 +2,14 @@
  * The simulator brought back from its state store (src/simulator/state/): a second simulator started on a
  * copy of the first one's records, taken right after its last answer (what a kill -9 at that moment
  * leaves), goes on where the first stopped. The webhooks the first still owed (its receiver refused
- * them) are posted, in their order; a message's status steps still to come are taken up; the user's
- * 24-hour window is open; a template under review is still under review and can be approved and sent;
- * faults in force stay in force; a user's stop of a business's marketing holds, and the 131050 failure
+ * them) are posted, in their order; a message's status steps still to come are taken up, even when its
+ * phone no longer holds it; the user's 24-hour window is open; a template under review is still under
+ * review and can be approved and sent; faults in force stay in force; a user's stop of a business's marketing holds, and the 131050 failure
  * still owed for a marketing template sent before the restart is posted.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { RECEIVED_KIND } from '../../src/simulator/phone-book.ts';
 import {
   BUSINESS,
   eventually,
@@ -88,6 +89,34 @@ describe('the simulator across a restart', () => {
       const afterId = after.body.messages[0].id as string;
       await eventually(() => statusOf(b.receiver.received, afterId).includes('read'));
       assert.ok(!statusOf(b.receiver.received, afterId).includes('failed'));
+    } finally {
+      await b.close();
+    }
+  });
+
+  test('a message its phone no longer holds still gets the statuses it was owed', async () => {
+    const first = memoryStore();
+    const a = await startHarness({ state: first.store, statusDelayMs: 300 });
+    a.receiver.failNext(10_000);
+    assert.equal((await userSays(a, { text: 'hello' })).status, 202);
+    const sent = await graphSend(a, { type: 'text', text: { body: 'sent before the restart' } });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const messageId = sent.body.messages[0].id as string;
+    const leftBehind = first.snapshot();
+    await a.close();
+    // The phone forgot it (a phone keeps its last 500 messages): its timeline alone is left.
+    const held = [...leftBehind].filter(([, r]) => r.kind === RECEIVED_KIND && r.value.includes(messageId));
+    assert.equal(held.length, 1);
+    for (const [id] of held) leftBehind.delete(id);
+
+    const b = await startHarness({ state: memoryStore(leftBehind).store, statusDelayMs: 20 });
+    try {
+      await eventually(() => statusOf(b.receiver.received, messageId).at(-1) === 'read');
+      assert.deepEqual(statusOf(b.receiver.received, messageId), ['sent', 'delivered', 'read']);
+      assert.equal(
+        (await phoneOf(b.base)).find((m) => m.id === messageId),
+        undefined,
+      );
     } finally {
       await b.close();
     }
