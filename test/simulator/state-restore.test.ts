@@ -4,8 +4,9 @@
  * leaves), goes on where the first stopped. The webhooks the first still owed (its receiver refused
  * them) are posted, in their order; a message's status steps still to come are taken up, even when its
  * phone no longer holds it; the user's 24-hour window is open; a template under review is still under
- * review and can be approved and sent; faults in force stay in force; a user's stop of a business's marketing holds, and the 131050 failure
- * still owed for a marketing template sent before the restart is posted.
+ * review and can be approved and sent; faults in force stay in force; a user's stop of a business's
+ * marketing holds, and the 131050 failure still owed for a marketing template sent before the restart is
+ * posted.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
