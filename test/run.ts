@@ -125,6 +125,13 @@ const COST_SECONDS: Record<string, number> = {
  */
 const ALONE = ['test/e2e/shared-pacing.test.ts'];
 
+/**
+ * The browser the suites drive: the first of these installed. Debian's `chromium-headless-shell` is the
+ * same Chromium built as the headless shell that Playwright drives by default; opening a page costs it
+ * about a seventh of the CPU `chromium` spends (docs/adr/0040-browser-suites-prefer-the-headless-shell.md).
+ */
+const BROWSERS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
 /** How many shard processes run at once. */
 const SHARDS = 4;
 
@@ -172,7 +179,7 @@ async function main(): Promise<void> {
   const extra = process.argv.slice(2);
   const patterns = extra.length ? extra : ['test/**/*.test.ts'];
   const files = [...new Set(patterns.flatMap((p) => globSync(p, { cwd: ROOT })))].sort();
-  const browser = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+  const browser = BROWSERS.find((p) => existsSync(p));
   if (!browser)
     process.stdout.write('note: chromium is not installed; browser suites (if any) skip themselves\n');
 

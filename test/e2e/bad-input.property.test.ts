@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
+import { anyCodePoints } from '../support/code-points.ts';
 import {
   call,
   createAccount,
@@ -45,7 +46,7 @@ const MULTIPART_ROUTES: [string, string][] = [
 /** Strings a hostile client likes: unicode edge cases, control characters, huge, number-like, injection-like. */
 const nastyString = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 50 }),
-  fc.string({ unit: 'binary', maxLength: 50 }),
+  anyCodePoints(50),
   fc.constantFrom(
     '',
     ' ',
@@ -86,7 +87,7 @@ const multipartBody = fc.record({
         nil: undefined,
       }),
       content: fc.oneof(
-        fc.string({ unit: 'binary', maxLength: 300 }),
+        anyCodePoints(300),
         fc.constantFrom('{"version":"7.1","screens":[]}', '\u0089PNG\r\n\u001a\n', '%PDF-1.7'),
       ),
     }),
@@ -214,10 +215,7 @@ describe('generated bad input never causes a 5xx', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...SEND_PATHS),
-        fc.oneof(
-          fc.string({ unit: 'binary', maxLength: 200 }),
-          fc.integer({ min: 1, max: 5000 }).map(deepNesting),
-        ),
+        fc.oneof(anyCodePoints(200), fc.integer({ min: 1, max: 5000 }).map(deepNesting)),
         fc.constantFrom(
           'application/json',
           'text/plain',

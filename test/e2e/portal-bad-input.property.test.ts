@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { issuePortalInvite } from '../../src/domain/portal-invites.ts';
+import { anyCodePoints } from '../support/code-points.ts';
 import { joinSandbox, startGateway, type TestGateway } from '../support/gateway.ts';
 import { PortalClient } from '../support/portal-client.ts';
 
@@ -83,7 +84,7 @@ const INBOX_FORMS: [string, string[]][] = [
 
 const garbage = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.string({ unit: 'binary', maxLength: 40 }),
+  anyCodePoints(40),
   fc.constantFrom(
     '',
     ' ',
