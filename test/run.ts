@@ -19,15 +19,16 @@
  * - Files that measure time itself run after the others, one at a time, each in its own process (ALONE).
  *
  * Where the time goes, measured on a two-core machine by sampling every process's CPU through a whole run
- * (117 s, about 190 s of CPU, the cores busy about 80 % of it, so the run is bound by CPU, not by waits):
- * - the shard processes, about 76 s. About a fifth of it is node:test's own async hook: the runner
- *   tracks every async resource of a test process, promises included, so a gateway running inside a test
- *   process costs 25 to 30 % more CPU than in a process of its own (1,000 sends measured both ways);
- * - Chromium, about 61 s: about 0.1 s of CPU for each page it loads, and the browser suites load
- *   hundreds. One browser serves every suite of a shard (test/support/browser.ts);
+ * (109 s, about 180 s of CPU, the cores busy over 80 % of it, so the run is bound by CPU, not by waits):
+ * - the shard processes, about 87 s. About a tenth of their work is node:test's own async hook, which
+ *   tracks every async resource of a test process, promises included (a profile of one shard);
  * - the gateway processes the suites spawn (35 of them, for kill -9, restarts and several nodes), about
- *   39 s: about 0.7 s each to load and build, the rest their work;
- * - PostgreSQL about 12 s. Operator commands run in the shard's own process (cliInProcess in
+ *   48 s: about 0.9 s of CPU each to load and build (1.4 s without Node's compile cache), the rest their
+ *   work;
+ * - Chromium, about 31 s, most of it axe and the pages' own work: the headless shell opens a page for a
+ *   seventh of the CPU the whole browser does (docs/adr/0040-browser-suites-prefer-the-headless-shell.md).
+ *   One browser serves every suite of a shard (test/support/browser.ts);
+ * - PostgreSQL about 14 s. Operator commands run in the shard's own process (cliInProcess in
  *   test/support/process.ts): as processes they cost 9 s of CPU and blocked their shards 40 s.
  *
  * A shard's report is printed when the shard ends, whole, so that reports do not interleave.
