@@ -185,6 +185,10 @@ async function main(): Promise<void> {
   const browser = BROWSERS.find((p) => existsSync(p));
   if (!browser)
     process.stdout.write('note: chromium is not installed; browser suites (if any) skip themselves\n');
+  else if (browser !== BROWSERS[0])
+    process.stdout.write(
+      `note: browser suites drive ${browser}; apt-get install -y chromium-headless-shell runs them faster\n`,
+    );
 
   // The test processes inherit this environment, and the gateways and CLIs they spawn inherit theirs.
   process.env.SWITCHBOARD_CHROMIUM = browser ?? '';
