@@ -25,9 +25,10 @@
  * - the gateway processes the suites spawn (35 of them, for kill -9, restarts and several nodes), about
  *   48 s: about 0.9 s of CPU each to load and build (1.4 s without Node's compile cache), the rest their
  *   work;
- * - Chromium, about 31 s, most of it axe and the pages' own work: the headless shell opens a page for a
- *   seventh of the CPU the whole browser does (docs/adr/0040-browser-suites-prefer-the-headless-shell.md).
- *   One browser serves every suite of a shard (test/support/browser.ts);
+ * - Chromium, about 31 s, the pages' own work (axe's checks in the accessibility suite about a fifth of
+ *   it): the headless shell opens a page for a seventh of the CPU the whole browser does
+ *   (docs/adr/0040-browser-suites-prefer-the-headless-shell.md). One browser serves every suite of a
+ *   shard (test/support/browser.ts);
  * - PostgreSQL about 14 s. Operator commands run in the shard's own process (cliInProcess in
  *   test/support/process.ts): as processes they cost 9 s of CPU and blocked their shards 40 s.
  *
