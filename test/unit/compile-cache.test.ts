@@ -1,0 +1,51 @@
+/**
+ * The compile cache is named to Node before the entry file loads (docs/adr/0041-compile-cache-before-the-
+ * entry-file.md): `npm start` and `npm run cli` set NODE_COMPILE_CACHE to the folder src/lib/compile-cache.ts
+ * uses, and a process whose sources are all in the cache never loads Node's type stripper.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { COMPILE_CACHE_DIR } from '../../src/lib/compile-cache.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+};
+
+test('npm start and npm run cli name the install’s compile cache before Node starts', () => {
+  for (const name of ['start', 'cli']) {
+    const set = /(?:^|\s)NODE_COMPILE_CACHE=\$\{NODE_COMPILE_CACHE:-([^}]+)\}\s.*\bnode\s/.exec(
+      scripts[name]!,
+    );
+    assert.ok(set, `${name}: ${scripts[name]}`);
+    // npm runs its scripts in the install's folder.
+    assert.equal(path.resolve(ROOT, set[1]!), COMPILE_CACHE_DIR, name);
+  }
+});
+
+test('with every source in the cache, the CLI runs without loading the type stripper', () => {
+  const cache = mkdtempSync(path.join(tmpdir(), 'switchboard-compile-cache-'));
+  // A module loaded before the entry reports, as the process exits, whether Node loaded its stripper (an
+  // internal module named amaro).
+  const probe =
+    'data:text/javascript,process.on("exit",()=>process.stderr.write("stripper:"+process.moduleLoadList.some((m)=>m.includes("amaro"))+"\\n"))';
+  const run = () => {
+    const r = spawnSync(process.execPath, ['--import', probe, 'src/cli/main.ts', '--help'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_COMPILE_CACHE: cache },
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stderr);
+    return /stripper:(true|false)/.exec(r.stderr)?.[1];
+  };
+  try {
+    assert.equal(run(), 'true', 'the first run strips the types of every file, the entry included');
+    assert.equal(run(), 'false', 'the second finds them all compiled');
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+});
