@@ -29,10 +29,7 @@ test('npm start and npm run cli name the install’s compile cache before Node s
 
 test('with every source in the cache, the CLI runs without loading the type stripper', () => {
   const cache = mkdtempSync(path.join(tmpdir(), 'switchboard-compile-cache-'));
-  // A module loaded before the entry reports, as the process exits, whether Node loaded its stripper (an
-  // internal module named amaro).
-  const probe =
-    'data:text/javascript,process.on("exit",()=>process.stderr.write("stripper:"+process.moduleLoadList.some((m)=>m.includes("amaro"))+"\\n"))';
+  const probe = path.join(ROOT, 'test/support/stripper-probe.mjs');
   const run = () => {
     const r = spawnSync(process.execPath, ['--import', probe, 'src/cli/main.ts', '--help'], {
       cwd: ROOT,
