@@ -4,6 +4,10 @@
  * (docs/contract.md, "Text"). Stores cannot hold them, so the text is changed where it comes in: the
  * answer, what is stored and what is sent to the network then all say the same. Only a body that may hold
  * one is walked; any other is parsed as before.
+ *
+ * Fastify's parser gives one error for a body that is not JSON and for one it refuses for a poisoning key;
+ * the client is told which (the second is valid JSON, and "not valid JSON" would send them looking for a
+ * syntax error that is not there).
  */
 import type { FastifyInstance } from 'fastify';
 import { mayHoldUnstorableText, storableJson } from '../lib/storable-text.ts';
@@ -14,8 +18,27 @@ export function installJsonStorableText(scope: FastifyInstance): void {
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     parse(request, text, (error, value) => {
-      if (error) return done(error);
+      if (error) return done(isJson(text) ? refusedKey() : error);
       done(null, mayHoldUnstorableText(text) ? storableJson(value) : value);
     });
   });
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A 400 whose message the error handler gives as it is (src/http/error-handler.ts). */
+function refusedKey(): Error {
+  return Object.assign(
+    new Error(
+      'the request body holds a `__proto__` key, or a `constructor` key holding `prototype`; neither is accepted',
+    ),
+    { statusCode: 400, code: 'SB_REFUSED_JSON_KEY' },
+  );
 }

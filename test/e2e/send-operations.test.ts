@@ -209,6 +209,25 @@ describe('send operations', () => {
     assert.equal(r.body.message, 'the request body is not valid JSON');
   });
 
+  test('valid JSON with a `__proto__` key is a 400 that says so, not "not valid JSON"', async () => {
+    for (const body of [
+      '{"messageId":"p1","from":"14155550100","to":"254712345678","message":"hi","__proto__":{"x":1}}',
+      '{"messageId":"p2","from":"14155550100","to":"254712345678","message":"hi","constructor":{"prototype":{}}}',
+    ]) {
+      const r = await call(t.url, 'POST', '/api/v1/msg/message/text', { key: account.apiKey, body });
+      assert.equal(r.status, 400, body);
+      assert.equal(r.body.error, 'Bad Request');
+      assert.match(r.body.message, /`__proto__` key, or a `constructor` key holding `prototype`/);
+    }
+    const contacts = await call(t.url, 'POST', '/api/v1/contacts', {
+      key: account.apiKey,
+      body: '{"contacts":[{"phone":"+254712345679","attributes":{"__proto__":{"a":1}}}]}',
+    });
+    assert.equal(contacts.status, 400);
+    assert.equal(contacts.body.status, 'error');
+    assert.match(contacts.body.message, /`__proto__` key/);
+  });
+
   test('a JSON array instead of an object is a 400', async () => {
     const r = await call(t.url, 'POST', '/api/v1/msg/message/text', { key: account.apiKey, body: '[1,2]' });
     assert.equal(r.status, 400);
