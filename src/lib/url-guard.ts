@@ -50,11 +50,11 @@ export function isPrivateAddress(address: string): boolean {
   return true;
 }
 
-/** Structural check at creation time; returns the reason a URL is refused, or null. */
 /** How an operator allows local receivers (development, a receiver on the same private network). */
 const ALLOW_HINT =
   '(to allow http:// and private addresses, e.g. a receiver on this machine, set WEBHOOK_ALLOW_PRIVATE_URLS=true)';
 
+/** Structural check at creation time; returns the reason a URL is refused, or null. */
 export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
   let url: URL;
   try {
@@ -63,6 +63,8 @@ export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | 
     return 'must be an absolute URL';
   }
   if (url.username || url.password) return 'must not contain credentials';
+  // The URL parser takes port 0, but no server listens on it: every delivery would fail.
+  if (url.port === '0') return 'must not name port 0';
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
     return `must start with https:// ${ALLOW_HINT}`;
   // `localhost.` is `localhost`: a fully qualified name's final dots do not change where it leads.

@@ -31,6 +31,8 @@ test('webhook URLs must be https and public unless private URLs are allowed', ()
   assert.match(webhookUrlProblem('https://localhost/hook', false)!, /private/);
   assert.match(webhookUrlProblem('https://[::1]/hook', false)!, /private/);
   assert.equal(webhookUrlProblem('http://127.0.0.1:8080/hook', true), null);
+  assert.equal(webhookUrlProblem('https://example.com:0/hook', false), 'must not name port 0');
+  assert.equal(webhookUrlProblem('https://example.com:8443/hook', false), null);
   // Both refusals name the variable that allows a local receiver.
   assert.match(
     webhookUrlProblem('http://127.0.0.1:8080/hook', false)!,
