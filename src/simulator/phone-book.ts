@@ -177,12 +177,12 @@ export class PhoneBook {
     this.#emit(user, { kind: 'status', direction: 'received', message });
   }
 
-  /** Moves the status of a message the user sent forward, found by id (unknown or forgotten ids are ignored). */
   /** The business `business` shows the user it is writing; nothing is stored (it is gone in 25 s). */
   typing(user: string, business: string): void {
     this.#emit(user, { kind: 'typing', business, seconds: TYPING_SECONDS });
   }
 
+  /** Moves the status of a message the user sent forward, found by id (unknown or forgotten ids are ignored). */
   setSentStatus(user: string, id: string, status: SentMessage['status']): void {
     const message = this.#phones.get(user)?.sent.find((m) => m.id === id);
     if (!message || RANK[status] <= RANK[message.status]) return;

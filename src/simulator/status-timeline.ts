@@ -6,7 +6,11 @@
  * message share a queue, so `read` never overtakes `delivered`.
  *
  * The steps still to come are noted in the state journal (one record per message), so a restart takes
- * them up where they were (`restore`) instead of leaving a message `sent` for ever.
+ * them up where they were (`restore`) instead of leaving a message `sent` for ever. A step leaves the
+ * record only once its webhook was accepted (or given up), and the webhook itself is not journaled: the
+ * record is what brings it back, so a restart posts again a status the receiver may not have had. As with
+ * Meta, a receiver may see a status twice, never miss one. Without a record per webhook, a message with
+ * its three statuses costs the journal 8 records instead of 14 (bench/README.md, report of 2026-11-27 12:15).
  */
 
 import type { DeliveryStatus, PhoneBook, ReceivedMessage } from './phone-book.ts';
@@ -119,8 +123,7 @@ export class StatusTimeline {
     const start = now();
     for (const step of steps) {
       scheduler.after(Math.max(0, step.dueAt - start), () => {
-        this.#emit(dispatch, step.status, step.errors);
-        this.#done(record, step);
+        this.#emit(dispatch, step, () => this.#done(record, step));
       });
     }
   }
@@ -134,10 +137,15 @@ export class StatusTimeline {
     this.#options.journal.remove(TIMELINE_KIND, record.messageId);
   }
 
-  #emit(dispatch: Dispatch, status: DeliveryStatus, errors?: unknown[]): void {
+  /** Shows the step on the phone and posts its webhook; `done` once the step needs no restart any more. */
+  #emit(dispatch: Dispatch, step: Step, done: () => void): void {
     const { message } = dispatch;
+    const { status, errors } = step;
     if (!('unseen' in message)) this.#options.phones.setStatus(dispatch.recipient, message, status);
-    if (!this.#options.postStatuses) return;
+    if (!this.#options.postStatuses) {
+      done();
+      return;
+    }
     const item = statusItem({
       id: dispatch.message.id,
       status,
@@ -150,6 +158,7 @@ export class StatusTimeline {
     this.#options.poster.enqueue(
       `status:${dispatch.message.id}`,
       messagesEnvelope(dispatch.business, { statuses: [item] }),
+      { journaled: false, onSettled: done },
     );
   }
 }

@@ -9,7 +9,9 @@
  *
  * Every post stays in the state journal until the receiver accepted it or it was given up, so a restart
  * posts again what was still owed (`restore`), in the order it was first queued: the receiver may see a
- * post twice, as Meta's receivers do, never miss one.
+ * post twice, as Meta's receivers do, never miss one. A caller whose own journal record already says what
+ * to post again after a restart (status-timeline.ts) posts without a record of its own (`journaled:
+ * false`) and learns from `onSettled` when it may let go of its own.
  */
 import { createHmac } from 'node:crypto';
 import { Agent, request } from 'undici';
@@ -28,6 +30,16 @@ export interface PostHooks {
   accepted?: SentMark;
   /** Runs once the first attempt ended, accepted or not (retries go on after it); not kept. */
   onFirstTry?: (accepted: boolean) => void;
+  /**
+   * False: the post is not written to the journal, because the caller's own record brings it back after a
+   * restart. Such a caller lets go of that record in `onSettled`.
+   */
+  journaled?: false;
+  /**
+   * Runs once the post ended for good: accepted, or given up after the last retry. Not for a post cut short
+   * by closing, which the next start posts again. Not kept.
+   */
+  onSettled?: () => void;
 }
 
 /** The journal's kind, keyed by the post's place in the order of all posts. */
@@ -132,8 +144,9 @@ export class WebhookPoster {
     const record: WebhookRecord = { seq: ++this.#seq, queue: key, body: serializeWebhook(payload) };
     if (hooks.accepted) record.accepted = hooks.accepted;
     if (!isJoinableEnvelope(payload)) record.alone = true;
-    this.#options.journal.put(WEBHOOK_KIND, String(record.seq), record);
-    this.#queue(record, hooks.onFirstTry);
+    const journaled = hooks.journaled !== false;
+    if (journaled) this.#options.journal.put(WEBHOOK_KIND, String(record.seq), record);
+    this.#queue(record, { ...hooks, journaled });
   }
 
   /**
@@ -144,7 +157,7 @@ export class WebhookPoster {
     const ordered = [...records].sort((a, b) => a.seq - b.seq);
     for (const record of ordered) this.#seq = Math.max(this.#seq, record.seq);
     return () => {
-      for (const record of ordered) this.#queue(record);
+      for (const record of ordered) this.#queue(record, { journaled: true });
     };
   }
 
@@ -159,7 +172,7 @@ export class WebhookPoster {
     if (this.#owed < this.#maxOwed) this.#waitingForRoom.shift()?.();
   }
 
-  #queue(record: WebhookRecord, onFirstTry?: (accepted: boolean) => void): void {
+  #queue(record: WebhookRecord, hooks: Omit<PostHooks, 'journaled'> & { journaled: boolean }): void {
     const key = record.queue;
     const previous = this.#queues.get(key) ?? Promise.resolve();
     this.#owed++;
@@ -167,11 +180,13 @@ export class WebhookPoster {
       // Nothing leaves the network before the change it reports is written: a receiver told of an
       // approval (or a delivery) never meets a network that forgot it after a kill -9.
       await this.#options.journal.settled().catch(() => undefined);
-      const outcome = await this.#post(record, onFirstTry);
-      // A post cut short by closing stays in the journal: the next start posts it.
+      const outcome = await this.#post(record, hooks.onFirstTry);
+      // A post cut short by closing stays in the journal (its own record or its caller's): the next start
+      // posts it.
       if (outcome === 'closed') return;
-      this.#options.journal.remove(WEBHOOK_KIND, String(record.seq));
+      if (hooks.journaled) this.#options.journal.remove(WEBHOOK_KIND, String(record.seq));
       if (outcome === 'accepted' && record.accepted) this.#options.markAccepted(record.accepted);
+      hooks.onSettled?.();
     });
     this.#queues.set(key, next);
     void next.finally(() => {

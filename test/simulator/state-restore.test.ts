@@ -11,6 +11,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { RECEIVED_KIND } from '../../src/simulator/phone-book.ts';
+import { TIMELINE_KIND } from '../../src/simulator/status-timeline.ts';
+import { WEBHOOK_KIND } from '../../src/simulator/webhook-poster.ts';
 import {
   BUSINESS,
   eventually,
@@ -58,6 +60,15 @@ describe('the simulator across a restart', () => {
     // Every change an answer reported was written before that answer: this is what a kill leaves.
     const leftBehind = first.snapshot();
     await a.close();
+    // The statuses owed are not kept as webhooks: the message's timeline keeps every step whose webhook
+    // the receiver has not taken, and brings them back.
+    const kept = [...leftBehind.values()];
+    assert.ok(!kept.some((r) => r.kind === WEBHOOK_KIND && r.value.includes(messageId)));
+    const timeline = kept.find((r) => r.kind === TIMELINE_KIND && r.key === messageId);
+    assert.deepEqual(
+      (JSON.parse(timeline!.value).steps as { status: string }[]).map((step) => step.status),
+      ['sent', 'delivered', 'read'],
+    );
 
     const b = await startHarness({ state: memoryStore(leftBehind).store, statusDelayMs: 20 });
     try {
