@@ -10,6 +10,7 @@
  * syntax error that is not there).
  */
 import type { FastifyInstance } from 'fastify';
+import { GatewayError } from '../domain/errors.ts';
 import { mayHoldUnstorableText, storableJson } from '../lib/storable-text.ts';
 
 export function installJsonStorableText(scope: FastifyInstance): void {
@@ -33,12 +34,9 @@ function isJson(text: string): boolean {
   }
 }
 
-/** A 400 whose message the error handler gives as it is (src/http/error-handler.ts). */
-function refusedKey(): Error {
-  return Object.assign(
-    new Error(
-      'the request body holds a `__proto__` key, or a `constructor` key holding `prototype`; neither is accepted',
-    ),
-    { statusCode: 400, code: 'SB_REFUSED_JSON_KEY' },
+function refusedKey(): GatewayError {
+  return new GatewayError(
+    'invalid_request',
+    'the request body holds a `__proto__` key, or a `constructor` key holding `prototype`; neither is accepted',
   );
 }
