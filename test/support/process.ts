@@ -17,22 +17,31 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * (docs/adr/0032-heap-growth.md), so that the suites and the benchmark run the gateway as a user starts it.
  */
 const START_SCRIPT: { env: Record<string, string>; options: string[] } = (() => {
-  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const words = scripts.start.split(/\s+/);
-  const env: Record<string, string> = {};
-  const defaulted = /^(\w+)=\$\{\1:-([^}]*)\}$/;
-  while (words[0] && defaulted.test(words[0])) {
-    const [, name, value] = defaulted.exec(words.shift()!)!;
-    env[name!] = value!;
-  }
+  const { env, words } = npmScript('start');
   if (words[0] !== 'node' || words.at(-1) !== 'src/main.ts')
     throw new Error(
-      `package.json's start script is not "[NAME=\${NAME:-value} ...] node [options] src/main.ts": ${scripts.start}`,
+      `package.json's start script is not "[NAME=\${NAME:-value} ...] node [options] src/main.ts": ${words.join(' ')}`,
     );
   return { env, options: words.slice(1, -1) };
 })();
+
+/**
+ * A script of package.json: the environment defaults it sets before its command (`NAME=${NAME:-value}`,
+ * the value relative to the install's folder, where npm runs scripts), and the command's words.
+ */
+export function npmScript(name: string): { env: Record<string, string>; words: string[] } {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = (scripts[name] ?? '').split(/\s+/);
+  const env: Record<string, string> = {};
+  const defaulted = /^(\w+)=\$\{\1:-([^}]*)\}$/;
+  while (words[0] && defaulted.test(words[0])) {
+    const [, variable, value] = defaulted.exec(words.shift()!)!;
+    env[variable!] = value!;
+  }
+  return { env, words };
+}
 
 export interface GatewayProcess {
   url: string;

@@ -5,25 +5,22 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { COMPILE_CACHE_DIR } from '../../src/lib/compile-cache.ts';
+import { npmScript } from '../support/process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-  scripts: Record<string, string>;
-};
 
 test('npm start and npm run cli name the install’s compile cache before Node starts', () => {
   for (const name of ['start', 'cli']) {
-    const set = /(?:^|\s)NODE_COMPILE_CACHE=\$\{NODE_COMPILE_CACHE:-([^}]+)\}\s.*\bnode\s/.exec(
-      scripts[name]!,
-    );
-    assert.ok(set, `${name}: ${scripts[name]}`);
+    const { env, words } = npmScript(name);
+    assert.equal(words[0], 'node', name);
+    assert.ok(env.NODE_COMPILE_CACHE, `${name} sets no NODE_COMPILE_CACHE default`);
     // npm runs its scripts in the install's folder.
-    assert.equal(path.resolve(ROOT, set[1]!), COMPILE_CACHE_DIR, name);
+    assert.equal(path.resolve(ROOT, env.NODE_COMPILE_CACHE), COMPILE_CACHE_DIR, name);
   }
 });
 
