@@ -144,9 +144,8 @@ export class WebhookPoster {
     const record: WebhookRecord = { seq: ++this.#seq, queue: key, body: serializeWebhook(payload) };
     if (hooks.accepted) record.accepted = hooks.accepted;
     if (!isJoinableEnvelope(payload)) record.alone = true;
-    const journaled = hooks.journaled !== false;
-    if (journaled) this.#options.journal.put(WEBHOOK_KIND, String(record.seq), record);
-    this.#queue(record, { ...hooks, journaled });
+    if (hooks.journaled !== false) this.#options.journal.put(WEBHOOK_KIND, String(record.seq), record);
+    this.#queue(record, hooks);
   }
 
   /**
@@ -157,7 +156,7 @@ export class WebhookPoster {
     const ordered = [...records].sort((a, b) => a.seq - b.seq);
     for (const record of ordered) this.#seq = Math.max(this.#seq, record.seq);
     return () => {
-      for (const record of ordered) this.#queue(record, { journaled: true });
+      for (const record of ordered) this.#queue(record);
     };
   }
 
@@ -172,7 +171,7 @@ export class WebhookPoster {
     if (this.#owed < this.#maxOwed) this.#waitingForRoom.shift()?.();
   }
 
-  #queue(record: WebhookRecord, hooks: Omit<PostHooks, 'journaled'> & { journaled: boolean }): void {
+  #queue(record: WebhookRecord, hooks: PostHooks = {}): void {
     const key = record.queue;
     const previous = this.#queues.get(key) ?? Promise.resolve();
     this.#owed++;
@@ -184,7 +183,7 @@ export class WebhookPoster {
       // A post cut short by closing stays in the journal (its own record or its caller's): the next start
       // posts it.
       if (outcome === 'closed') return;
-      if (hooks.journaled) this.#options.journal.remove(WEBHOOK_KIND, String(record.seq));
+      if (hooks.journaled !== false) this.#options.journal.remove(WEBHOOK_KIND, String(record.seq));
       if (outcome === 'accepted' && record.accepted) this.#options.markAccepted(record.accepted);
       hooks.onSettled?.();
     });
