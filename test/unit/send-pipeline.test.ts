@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { describe, test } from 'node:test';
+import { describe, mock, test } from 'node:test';
 import { GatewayError } from '../../src/domain/errors.ts';
 import { sendText } from '../../src/domain/messages/send-text.ts';
 import type { SandboxMembership } from '../../src/domain/ports/conversations.ts';
@@ -292,6 +292,52 @@ describe('send pipeline: outcomes', () => {
     assert.match(JSON.parse(stored.error!).message, /send failed inside the gateway/);
     await assert.rejects(p.send('bug-1'), rejectsWith('network_error'));
     assert.equal(p.calls.length, 1);
+  });
+
+  test('a duplicate of a send still in flight looks again less and less often, then is told it is in progress', async () => {
+    const p = pipeline({ lastInbound: NOW });
+    // A claim of this very request, not old enough to count as abandoned: its node may still be sending.
+    await p.send('probe');
+    await p.messages.reserve({
+      id: 'msg_held',
+      accountId: 'acc_a',
+      clientMessageId: 'held-1',
+      requestHash: p.messages.messages[0]!.requestHash,
+      kind: 'text',
+      fromPhone: OWN,
+      toPhone: USER,
+      content: '{}',
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+    let reads = 0;
+    const find = p.messages.findByClientId.bind(p.messages);
+    p.messages.findByClientId = (accountId, clientMessageId) => {
+      reads++;
+      return find(accountId, clientMessageId);
+    };
+    mock.timers.enable({ apis: ['setTimeout', 'Date'], now: NOW });
+    try {
+      const answer = p.send('held-1').then(
+        () => assert.fail('a duplicate of a send in flight must not be answered 200'),
+        (error: unknown) => error,
+      );
+      let settled = false;
+      void answer.then(() => {
+        settled = true;
+      });
+      // Virtual time in steps of 10 ms, each followed by the promises it let go.
+      for (let waited = 0; !settled && waited <= 6_000; waited += 10) {
+        mock.timers.tick(10);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      assert.ok(rejectsWith('conflict', /still in progress/)(await answer));
+      // About twenty looks over the 5 s, where a look every 20 ms took 250.
+      assert.ok(reads >= 10 && reads <= 30, `${reads} reads of the claim`);
+      assert.equal(p.calls.length, 1, 'only the probe was sent');
+    } finally {
+      mock.timers.reset();
+    }
   });
 
   test('a claim left PENDING by a stopped node becomes an unknown outcome on retry, never a second send', async () => {
