@@ -12,15 +12,19 @@ import { redactingLoggerOptions } from '../http/log-redaction.ts';
 import { installMetrics } from '../http/metrics.ts';
 import { requestIdOf } from '../http/request-id.ts';
 import { applyServerTimeouts, fastifyTimeouts } from '../http/server-timeouts.ts';
+import { validatorsOnFirstUse } from '../http/validators-on-first-use.ts';
 import { ajvOptions } from '../lib/request-validation.ts';
 
 /**
- * One pool of request validators for every server of the process. Compiling the routes' schemas is about
- * a third of building a server; the schemas are module constants, and Ajv keeps what it compiled per schema
- * object, so a second server built in the same process (the test suites build hundreds) reuses the first
- * one's validators instead of compiling them again.
+ * One pool of request validators for every server of the process, each compiled at its route's first
+ * request (src/http/validators-on-first-use.ts). The schemas are module constants, and Ajv keeps what it
+ * compiled per schema object, so a second server built in the same process (the test suites build
+ * hundreds) reuses the first one's validators instead of compiling them again.
  */
-const sharedValidators = AjvCompiler();
+const sharedValidators = validatorsOnFirstUse(AjvCompiler());
+
+/** Compiles every route schema no request has used yet (for the suites); returns how many. */
+export const compileWaitingValidators = (): number => sharedValidators.compileWaiting();
 
 export interface HttpServer {
   app: FastifyInstance;
@@ -39,7 +43,7 @@ export async function createHttpServer(
     // The client's x-request-id is taken only when it is a plain token (src/http/request-id.ts).
     genReqId: requestIdOf,
     ajv: { customOptions: ajvOptions },
-    schemaController: { compilersFactory: { buildValidator: sharedValidators } },
+    schemaController: { compilersFactory: { buildValidator: sharedValidators.buildValidator } },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     return503OnClosing: true,
