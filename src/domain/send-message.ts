@@ -35,10 +35,8 @@ export const WINDOW_MS = 24 * 60 * 60 * 1000;
 /** How long a duplicate waits for the first request with its messageId to finish before a 409. */
 const IN_FLIGHT_WAIT_MS = 5_000;
 /**
- * A duplicate looks again after the first pause, then after twice as long each time, up to the last: most
- * sends finish within a few tens of milliseconds and are answered at once, while one whose node died (its
- * claim unsettled until it counts as abandoned) costs about twenty reads over the whole wait, not 250. A
- * burst of retries after a crash held every waiter to 50 reads a second of the same rows.
+ * A duplicate looks again after the first pause, then after twice as long each time, up to the last: a
+ * send done within tens of milliseconds is answered at once, one whose node died costs ~20 reads, not 250.
  */
 const IN_FLIGHT_FIRST_POLL_MS = 20;
 const IN_FLIGHT_LAST_POLL_MS = 250;
@@ -150,12 +148,8 @@ async function waitForOutcome(
   clientMessageId: string,
 ): Promise<SentMessage | undefined> {
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
-  for (
-    let pause = IN_FLIGHT_FIRST_POLL_MS;
-    Date.now() < deadline;
-    pause = Math.min(pause * 2, IN_FLIGHT_LAST_POLL_MS)
-  ) {
-    await new Promise((r) => setTimeout(r, Math.min(pause, Math.max(0, deadline - Date.now()))));
+  for (let pause = IN_FLIGHT_FIRST_POLL_MS; Date.now() < deadline; pause *= 2) {
+    await new Promise((r) => setTimeout(r, Math.min(pause, IN_FLIGHT_LAST_POLL_MS, deadline - Date.now())));
     const row = await messages.findByClientId(accountId, clientMessageId);
     if (row?.status !== 'PENDING' || outcomeUnknown(row)) return row;
   }
