@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { type MessageStatus, statusRank } from '../domain/message-status.ts';
 import { newId } from '../lib/ids.ts';
 import type { ClaimRow } from './message-rows.ts';
-import { prepare } from './prepared.ts';
+import { compiledOnce, prepare } from './prepared.ts';
 import type { Database, MessagesTable } from './schema.ts';
 
 type MessageRow = MessagesTable;
@@ -67,11 +67,19 @@ export const advanceByIdRecordingWaId = advanceQuery(true, true);
 export const advanceByWaId = advanceQuery(false, false);
 export const advanceByWaIdRecordingWaId = advanceQuery(false, true);
 
-export const insertStatusEvent = prepare(
+export const insertStatusEventQuery = compiledOnce(
   (db: Kysely<Database>, id: string, messageId: string, status: string, at: number, error: string | null) =>
     db.insertInto('message_status_events').values({ id, message_id: messageId, status, at, error }),
   5,
 );
+export const insertStatusEvent = (
+  db: Kysely<Database>,
+  id: string,
+  messageId: string,
+  status: string,
+  at: number,
+  error: string | null,
+) => db.executeQuery(insertStatusEventQuery(db, id, messageId, status, at, error));
 
 /**
  * A network status that arrives after a later one (a `delivered` after `read`: the network does not keep

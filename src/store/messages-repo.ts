@@ -27,9 +27,11 @@ import {
   recordLateStep,
   unmatchedOf,
 } from './message-statements.ts';
+import { sqliteDriverOf } from './node-sqlite-dialect.ts';
 import { applyOutcomesWithEvents, applyStatusesWithEvents } from './outcomes-with-events.ts';
 import { batchedRead, batchesReads } from './read-batches.ts';
 import type { Database, MessagesTable } from './schema.ts';
+import { applyStatusWithEventSqlite } from './sqlite-status-with-event.ts';
 import { applyStatusWithEvent, type StatusWithEvent } from './status-with-event.ts';
 import { unsettledMessages } from './unsettled-messages.ts';
 import { batchedWrite } from './write-batches.ts';
@@ -48,9 +50,10 @@ export interface MessageHooks {
     network?: string | null,
   ): Promise<void>;
   /**
-   * PostgreSQL: the event of a network status or of a send's outcome applied in one statement
-   * (./status-with-event.ts), for hooks whose onStatusChange writes only that event: its payload text at
-   * `now`, and what to do once one is written.
+   * The event of a network status or of a send's outcome applied with the move, in one statement on
+   * PostgreSQL (./status-with-event.ts) or in one synchronous run on SQLite (./sqlite-status-with-event.ts),
+   * for hooks whose onStatusChange writes only that event: its payload text at `now`, and what to do once
+   * one is written.
    */
   statusEvent?: {
     payload(
@@ -78,11 +81,11 @@ const subjectOf = (known: KnownMessage): StatusSubject & { id: string } => ({
 class MessagesRepository {
   readonly #db: Kysely<Database>;
   readonly #hooks: MessageHooks;
-  /** PostgreSQL: network statuses and sends' outcomes applied with their event in one statement. */
+  /** Network statuses and sends' outcomes applied with their event at once (see MessageHooks). */
   readonly #statusEvent: MessageHooks['statusEvent'];
-  /** PostgreSQL: sends' outcomes with their events, concurrent ones in one statement. */
+  /** Sends' outcomes with their events; on PostgreSQL concurrent ones in one statement. */
   readonly #outcomes: (outcome: StatusWithEvent) => Promise<{ moved: boolean; eventWritten: boolean }>;
-  /** PostgreSQL: network statuses with their events, concurrent ones in one statement. */
+  /** Network statuses with their events; on PostgreSQL concurrent ones in one statement. */
   readonly #statuses: (status: StatusWithEvent) => Promise<{ moved: boolean; eventWritten: boolean }>;
   /** Inserts a send's claim; false when its messageId is taken. */
   readonly #claim: (row: ClaimRow) => Promise<boolean>;
@@ -100,7 +103,8 @@ class MessagesRepository {
     this.#db = db;
     this.#hooks = hooks;
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    this.#statusEvent = postgres ? hooks.statusEvent : undefined;
+    const sqlite = sqliteDriverOf(db);
+    this.#statusEvent = postgres || sqlite ? hooks.statusEvent : undefined;
     // Every send claims its messageId and, once accepted, looks for early statuses; every status reads its
     // message. On PostgreSQL those of concurrent requests go as one statement (./read-batches.ts,
     // ./write-batches.ts).
@@ -109,16 +113,24 @@ class MessagesRepository {
       const { rows } = await claimInsert(entries.map(([column]) => column))(db, ...entries.map(([, v]) => v));
       return rows.length > 0;
     };
-    // A lone write takes the one-message statement, which costs PostgreSQL less than the array form.
-    const applyOne = (status: StatusWithEvent) => applyStatusWithEvent(db, status);
-    this.#outcomes = batchedWrite(
-      (outcomes: StatusWithEvent[]) => applyOutcomesWithEvents(db, outcomes),
-      applyOne,
-    );
-    this.#statuses = batchedWrite(
-      (statuses: StatusWithEvent[]) => applyStatusesWithEvents(db, statuses),
-      applyOne,
-    );
+    if (sqlite) {
+      // SQLite's statements cost microseconds and its commits are gathered per turn already: each status
+      // goes alone, its statements run together (./sqlite-status-with-event.ts).
+      const applyNow = (status: StatusWithEvent) => applyStatusWithEventSqlite(db, sqlite, status);
+      this.#outcomes = applyNow;
+      this.#statuses = applyNow;
+    } else {
+      // A lone write takes the one-message statement, which costs PostgreSQL less than the array form.
+      const applyOne = (status: StatusWithEvent) => applyStatusWithEvent(db, status);
+      this.#outcomes = batchedWrite(
+        (outcomes: StatusWithEvent[]) => applyOutcomesWithEvents(db, outcomes),
+        applyOne,
+      );
+      this.#statuses = batchedWrite(
+        (statuses: StatusWithEvent[]) => applyStatusesWithEvents(db, statuses),
+        applyOne,
+      );
+    }
     if (batchesReads(db)) {
       this.#claim = batchedWrite(async (rows: ClaimRow[]) => {
         const inserted = await insertClaims(db, rows);
@@ -141,20 +153,24 @@ class MessagesRepository {
   }
 
   /**
-   * A status moving a message, with its event, in one statement (./status-with-event.ts), shared with the
-   * concurrent sends' outcomes, or the concurrent network statuses, beside it (./outcomes-with-events.ts).
-   * `outcome` marks a send's own outcome, with the network id to record for SENT.
+   * A status moving a message, with its event, at once: on PostgreSQL in one statement
+   * (./status-with-event.ts), shared with the concurrent sends' outcomes, or the concurrent network
+   * statuses, beside it (./outcomes-with-events.ts); on SQLite in one synchronous run
+   * (./sqlite-status-with-event.ts). `outcome` marks a send's own outcome, with the network id to record
+   * for SENT.
    */
   async #applyWithEvent(
     event: NonNullable<MessageHooks['statusEvent']>,
     message: StatusSubject & { id: string },
-    change: { status: MessageStatus; at: number; error: string | null; network: string | null },
+    change: { status: MessageStatus; at: number; error: string | null; network: () => string | null },
     outcome?: { recordWaId?: string },
   ): Promise<void> {
     const { status, at, error, network } = change;
     // The event's own time, as insertEvent (./webhooks-repo.ts) takes it: when it is recorded.
     const now = Math.max(Date.now(), at);
     const { id, ...subject } = message;
+    // Built when read: SQLite reads it only for an account with webhook endpoints (./event-writes.ts).
+    let payload: string | undefined;
     const statement: StatusWithEvent = {
       messageId: id,
       status,
@@ -164,7 +180,10 @@ class MessagesRepository {
       stepId: newId('mse'),
       eventId: newId('evt', now),
       eventAt: now,
-      payload: event.payload(subject, status, at, error, network, now),
+      get payload() {
+        payload ??= event.payload(subject, status, at, error, network(), now);
+        return payload;
+      },
       ...(outcome?.recordWaId === undefined ? {} : { recordWaId: outcome.recordWaId }),
     };
     const { eventWritten } = await (outcome ? this.#outcomes : this.#statuses)(statement);
@@ -288,7 +307,7 @@ class MessagesRepository {
       await this.#applyWithEvent(
         this.#statusEvent,
         { ...message, waId },
-        { status: 'SENT', at, error: null, network: null },
+        { status: 'SENT', at, error: null, network: () => null },
         { recordWaId: waId },
       );
     else await this.advance({ id: message.id }, 'SENT', at, null, waId);
@@ -300,7 +319,7 @@ class MessagesRepository {
       await this.#applyWithEvent(
         this.#statusEvent,
         { ...message, waId: null },
-        { status: 'FAILED', at, error, network: null },
+        { status: 'FAILED', at, error, network: () => null },
         {},
       );
     else await this.advance({ id: message.id }, 'FAILED', at, error);
@@ -328,12 +347,7 @@ class MessagesRepository {
       if (known.status === 'FAILED') return true;
       if (known.status_rank < statusRank(status)) {
         if (this.#statusEvent)
-          await this.#applyWithEvent(this.#statusEvent, subjectOf(known), {
-            status,
-            at,
-            error,
-            network: network(),
-          });
+          await this.#applyWithEvent(this.#statusEvent, subjectOf(known), { status, at, error, network });
         else await this.advance({ waId }, status, at, error, undefined, network());
       } else if (known.status_rank > statusRank(status))
         await recordLateStep(this.#db, waId, status, at, error);

@@ -20,6 +20,15 @@ export function prepare<DB, Args extends unknown[], R>(
   build: (db: Kysely<DB>, ...args: Args) => Compilable<R>,
   arity: Args['length'],
 ): (executor: Kysely<DB>, ...args: Args) => Promise<QueryResult<R>> {
+  const compiled = compiledOnce(build, arity);
+  return (executor, ...args) => executor.executeQuery<R>(compiled(executor, ...args));
+}
+
+/** The query compiled once per dialect, with `args` in place: for statements run without Kysely. */
+export function compiledOnce<DB, Args extends unknown[], R>(
+  build: (db: Kysely<DB>, ...args: Args) => Compilable<R>,
+  arity: Args['length'],
+): (executor: Kysely<DB>, ...args: Args) => CompiledQuery<R> {
   // One template per dialect (SQLite and PostgreSQL differ in placeholders and quoting).
   const templates = new Map<unknown, Template<R>>();
   return (executor, ...args) => {
@@ -36,6 +45,6 @@ export function prepare<DB, Args extends unknown[], R>(
     }
     const { compiled, slots } = template;
     const parameters = slots.map((slot, i) => (slot < 0 ? compiled.parameters[i] : args[slot]));
-    return executor.executeQuery<R>({ ...compiled, parameters });
+    return { ...compiled, parameters };
   };
 }

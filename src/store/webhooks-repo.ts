@@ -7,40 +7,13 @@ import { newId } from '../lib/ids.ts';
 import type { Dialect } from './connect.ts';
 import { deliveryAttempts } from './delivery-attempts.ts';
 import { deliveryClaims } from './delivery-claims.ts';
+import { endpointsOfAccountQuery, eventWrites, pendingDelivery } from './event-writes.ts';
 import { insertEventInOneStatement } from './pg-event-statement.ts';
-import { prepare } from './prepared.ts';
 import type { Database, DeliveriesTable, DeliveryAttemptsTable, WebhookEndpointsTable } from './schema.ts';
 
 export type EndpointRow = WebhookEndpointsTable;
 export type DeliveryRow = DeliveriesTable;
 export type AttemptRow = DeliveryAttemptsTable;
-
-/** A delivery waiting for its first attempt, due now. */
-function pendingDelivery(accountId: string, eventId: string, endpointId: string, now: number): DeliveryRow {
-  return {
-    id: newId('dlv', now),
-    account_id: accountId,
-    event_id: eventId,
-    endpoint_id: endpointId,
-    status: 'pending',
-    attempt_count: 0,
-    next_attempt_at: now,
-    locked_until: null,
-    last_status_code: null,
-    created_at: now,
-    updated_at: now,
-  };
-}
-
-/** Runs with every status change, so on every send: compiled once. */
-const endpointsOfAccount = prepare(
-  (db: Kysely<Database>, accountId: string) =>
-    db
-      .selectFrom('webhook_endpoints')
-      .select(['id', 'events', 'disabled_at'])
-      .where('account_id', '=', accountId),
-  1,
-);
 
 /** An event as every endpoint receives it (docs/webhooks.md, "The event envelope"). */
 export function eventPayload(type: string, now: number, data: unknown): string {
@@ -70,25 +43,10 @@ export async function insertEvent(
     const event = { accountId, type, id, payload: payloadOf(), at: now };
     return (await insertEventInOneStatement(db, event)) ? id : null;
   }
-  const { rows: endpoints } = await endpointsOfAccount(db, accountId);
-  // An account with no endpoint at all keeps no events: nothing could receive or replay them, and the
-  // send path of such accounts stays free of the extra writes.
-  if (endpoints.length === 0) return null;
-  const payload = payloadOf();
-  await db
-    .insertInto('events')
-    .values({ id, account_id: accountId, type, payload, created_at: now })
-    .execute();
-  const subscribed = endpoints.filter(
-    (e) => e.disabled_at === null && (JSON.parse(e.events) as string[]).includes(type),
-  );
-  if (subscribed.length) {
-    await db
-      .insertInto('deliveries')
-      .values(subscribed.map((e) => pendingDelivery(accountId, id, e.id, now)))
-      .execute();
-  }
-  return id;
+  const { rows: endpoints } = await db.executeQuery(endpointsOfAccountQuery(db, accountId));
+  const writes = eventWrites(db, endpoints, { id, accountId, type, payload: payloadOf, now });
+  for (const write of writes) await db.executeQuery(write);
+  return writes.length > 0 ? id : null;
 }
 
 /** An event for one endpoint only (a test), whatever types it takes, with its delivery; the delivery's id. */
