@@ -1,13 +1,13 @@
 /**
  * Request validators compiled when a route is first asked, not when the server starts.
  *
- * Ajv turns each route's schema into code; for the gateway's couple of hundred routes that was about a
+ * Ajv turns each route's schema into code; for the gateway's routes (about 40 schemas) that was about a
  * sixth of the CPU of a start (measured with --cpu-prof on a two-core machine: 285 ms of 1.8 s), paid by
  * every process, while most processes (a node restarted after a crash, one node of a cluster) are asked
  * only some of those routes. Compiled on first use, a route pays its own compile once, a few milliseconds,
  * on its first request. A schema Ajv cannot compile would then fail that request instead of the start,
- * which is why the suites compile every route's schema (`compileWaiting`,
- * test/unit/validators-on-first-use.test.ts).
+ * which is why the suites compile every route's schema (`compileWaiting`, test/e2e/route-schemas.test.ts;
+ * docs/adr/0042-request-validators-compiled-on-first-use.md).
  */
 import type { BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type { DataValidationCxt } from 'ajv/dist/types/index.js';
