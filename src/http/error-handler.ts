@@ -3,7 +3,6 @@
  * violations become 400s naming the field and rule; an unexpected error is a 500 whose details go to the
  * log only.
  */
-import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from '../domain/errors.ts';
@@ -81,19 +80,22 @@ export function frameworkErrorHandler(
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] =
+  // The status line is written here, with its reason phrase. (node:http's STATUS_CODES would say the same,
+  // but importing node:http from an ES module loads Node's fetch with it, at every start: smtp-mailer.ts.)
+  const [status, reason, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'the request headers are too large']
+      ? [431, 'Request Header Fields Too Large', 'the request headers are too large']
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'the request was not received in time']
+        ? [408, 'Request Timeout', 'the request was not received in time']
         : [
             400,
+            'Bad Request',
             'the request is not valid HTTP: a header holds a forbidden character (CR, LF or NUL) or the request line is malformed',
           ];
   if (socket.writable) {
     const body = JSON.stringify(failure(message));
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
