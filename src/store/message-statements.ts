@@ -40,6 +40,29 @@ export function claimInsert(columns: string[]) {
   return insert;
 }
 
+/**
+ * A message moved forward to `status`, never back and never after FAILED, found by its id or its network
+ * id; `recordWaId` also records the network id. The one rule of a move, for the statements below and
+ * ./sqlite-status-with-event.ts, which differ only in what they return.
+ */
+export function forwardMove(
+  db: Kysely<Database>,
+  where: { byId: boolean; recordWaId: boolean },
+  key: string,
+  status: string,
+  rank: number,
+  error: string | null,
+  at: number,
+  waId: string | null,
+) {
+  const move = db
+    .updateTable('messages')
+    .set({ status, status_rank: rank, error, updated_at: at, ...(where.recordWaId ? { wa_id: waId } : {}) })
+    .where('status_rank', '<', rank)
+    .where('status', '!=', 'FAILED');
+  return where.byId ? move.where('id', '=', key) : move.where('wa_id', '=', key);
+}
+
 function advanceQuery(byId: boolean, recordWaId: boolean) {
   return prepare(
     (
@@ -50,15 +73,7 @@ function advanceQuery(byId: boolean, recordWaId: boolean) {
       error: string | null,
       at: number,
       waId: string | null,
-    ) => {
-      const query = db
-        .updateTable('messages')
-        .set({ status, status_rank: rank, error, updated_at: at, ...(recordWaId ? { wa_id: waId } : {}) })
-        .where('status_rank', '<', rank)
-        .where('status', '!=', 'FAILED')
-        .returningAll();
-      return byId ? query.where('id', '=', key) : query.where('wa_id', '=', key);
-    },
+    ) => forwardMove(db, { byId, recordWaId }, key, status, rank, error, at, waId).returningAll(),
     6,
   );
 }

@@ -8,13 +8,13 @@
  */
 import type { Kysely } from 'kysely';
 import { endpointsOfAccountQuery, eventWrites } from './event-writes.ts';
-import { insertStatusEventQuery } from './message-statements.ts';
+import { forwardMove, insertStatusEventQuery } from './message-statements.ts';
 import type { GroupCommitDriver } from './node-sqlite-dialect.ts';
 import { compiledOnce } from './prepared.ts';
 import type { Database } from './schema.ts';
 import { STATUS_EVENT_TYPE, type StatusWithEvent } from './status-with-event.ts';
 
-/** The move, forward only and never after FAILED; `recordWaId` also records the network id. */
+/** The move (./message-statements.ts), returning only the account, whose endpoints the event needs. */
 const moveOf = (recordWaId: boolean) =>
   compiledOnce(
     (
@@ -26,19 +26,9 @@ const moveOf = (recordWaId: boolean) =>
       at: number,
       waId: string | null,
     ) =>
-      db
-        .updateTable('messages')
-        .set({
-          status,
-          status_rank: rank,
-          error,
-          updated_at: at,
-          ...(recordWaId ? { wa_id: waId } : {}),
-        })
-        .where('id', '=', messageId)
-        .where('status_rank', '<', rank)
-        .where('status', '<>', 'FAILED')
-        .returning('account_id'),
+      forwardMove(db, { byId: true, recordWaId }, messageId, status, rank, error, at, waId).returning(
+        'account_id',
+      ),
     6,
   );
 const moving = moveOf(false);
