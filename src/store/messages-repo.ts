@@ -340,7 +340,14 @@ class MessagesRepository {
     const network = () => (reported ? JSON.stringify(reported) : null);
     const accepting = this.#accepting.get(waId);
     if (accepting) await accepting;
-    const known = (await this.#knownByWaId(waId))[0];
+    let known = (await this.#knownByWaId(waId))[0];
+    if (known && known.status_rank + 1 < statusRank(status)) {
+      // A step skipped (READ straight after SENT) may wait as unmatched: another node took it before the
+      // send recorded this id, and the sending node has not applied it yet. Applied first, in order, it
+      // moves the message and publishes its event, instead of arriving after READ as a late step.
+      await this.applyUnmatched(waId);
+      known = (await this.#knownByWaId(waId))[0];
+    }
     if (known) {
       // Most reports repeat what is known already (the network's `sent` after the send's own SENT):
       // settle those with this one read instead of a transaction.

@@ -2,12 +2,14 @@
  * A network status carries the network's status object (`network`, JSON) to the hook that writes its
  * `message.status` event, on SQLite and PostgreSQL: when the message is known, and when the status
  * arrived first and waited for the send to record its network id. A status that arrives while this node
- * is writing its send's network id waits for that write rather than being parked as unmatched.
+ * is writing its send's network id waits for that write rather than being parked as unmatched. A status
+ * that skips a step applies first the step another node parked, so that both move the message in order.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { KyselyPlugin } from 'kysely';
 import { createAccount } from '../../src/domain/accounts.ts';
+import type { Store } from '../../src/store/connect.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
 import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
@@ -40,7 +42,9 @@ for (const target of targets) {
       transformResult: async ({ result }) => result,
     };
 
+    let db: Store['db'];
     openForSuite(target, skip, (store) => {
+      db = store.db;
       repos = createRepositories(
         { ...store, db: store.db.withPlugin(countParked) },
         {
@@ -96,6 +100,41 @@ for (const target of targets) {
       assert.equal(parked - before, 0, 'the status was applied, not parked as unmatched');
       const message = await repos.messages.findByClientId(account.id, 'racing');
       assert.equal(message?.status, 'DELIVERED');
+    });
+
+    test('a step another node parked before the id was recorded is applied before a later one skips it', {
+      skip,
+    }, async () => {
+      const account = await createAccount(repos.accounts, 'Parked Co');
+      const message = claim(account.id, 'parked');
+      await repos.messages.reserve(message);
+      await repos.messages.markAccepted(message, 'wamid.PARKED', 1000);
+      // Another node took DELIVERED while the id was not recorded yet, and parked it; the sending node has
+      // recorded the id but not yet looked for parked statuses when READ reaches a third node.
+      await db
+        .insertInto('unmatched_statuses')
+        .values({
+          id: 'ust_parked',
+          wa_id: 'wamid.PARKED',
+          status: 'DELIVERED',
+          at: 2000,
+          error: null,
+          network: '{}',
+        })
+        .execute();
+      seen.length = 0;
+      assert.equal(await repos.messages.applyNetworkStatus('wamid.PARKED', 'READ', 2000, null, {}), true);
+      assert.deepEqual(
+        seen.map((s) => s.status),
+        ['DELIVERED', 'READ'],
+        'each step moved the message, with its event',
+      );
+      const left = await db
+        .selectFrom('unmatched_statuses')
+        .select('id')
+        .where('wa_id', '=', 'wamid.PARKED')
+        .execute();
+      assert.deepEqual(left, []);
     });
   });
 }
