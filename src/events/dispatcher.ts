@@ -18,7 +18,7 @@ import type {
   ClaimResult,
   DeliveryStore,
 } from '../domain/ports/webhook-deliveries.ts';
-import { decryptSecret } from '../lib/sealed-secrets.ts';
+import { rememberingUnsealer } from '../lib/sealed-secrets.ts';
 import { atTurnEnd } from '../lib/turn-end.ts';
 import { AttemptBatches } from './attempt-batches.ts';
 import { type ClaimPlan, DeliverySlots, type SlotLimits } from './delivery-slots.ts';
@@ -55,11 +55,15 @@ export interface WebhookDispatcher {
 }
 
 /** The signed headers of one attempt (docs/webhooks.md, the event envelope). */
-function deliveryHeaders(item: ClaimedDelivery, secretKey: Buffer, at: number): Record<string, string> {
+function deliveryHeaders(
+  item: ClaimedDelivery,
+  unseal: (sealed: string) => string,
+  at: number,
+): Record<string, string> {
   const { endpoint } = item;
-  const secrets = [decryptSecret(endpoint.sealedSecret, secretKey)];
+  const secrets = [unseal(endpoint.sealedSecret)];
   if (endpoint.previousSealedSecret && (endpoint.previousSecretUntil ?? 0) > at) {
-    secrets.push(decryptSecret(endpoint.previousSealedSecret, secretKey));
+    secrets.push(unseal(endpoint.previousSealedSecret));
   }
   const timestamp = Math.floor(at / 1000);
   return {
@@ -83,6 +87,8 @@ class SlottedDispatcher implements WebhookDispatcher {
   readonly #stopGraceMs: number;
   readonly #slots: DeliverySlots;
   readonly #batches: AttemptBatches<AttemptOutcome>;
+  /** The endpoints' signing secrets, each opened once, not once per delivery. */
+  readonly #unseal: (sealed: string) => string;
   readonly #active = new Map<string, { stop: AbortController; done: Promise<void> }>();
   #running = false;
   #claiming: Promise<void> | undefined;
@@ -107,6 +113,7 @@ class SlottedDispatcher implements WebhookDispatcher {
     this.#lockMs = options.lockMs ?? options.timeoutMs * 2 + 1000;
     this.#stopGraceMs = options.stopGraceMs ?? 2000;
     this.#slots = new DeliverySlots(options.concurrency);
+    this.#unseal = rememberingUnsealer(options.secretKey);
     this.#batches = new AttemptBatches(
       async (outcomes) => {
         await this.#recordBatch(outcomes);
@@ -160,7 +167,7 @@ class SlottedDispatcher implements WebhookDispatcher {
       await repo.markDeliveryFailed(delivery.id, started);
       return;
     }
-    const headers = deliveryHeaders(item, options.secretKey, started);
+    const headers = deliveryHeaders(item, this.#unseal, started);
     const answer = await postDelivery(endpoint.url, headers, item.payload, {
       agent: options.agent,
       timeoutMs: options.timeoutMs,

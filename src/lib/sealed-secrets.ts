@@ -21,3 +21,27 @@ export function decryptSecret(sealed: string, key: Buffer): string {
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/**
+ * `decryptSecret` for a caller that opens the same few sealed secrets over and over (the webhook
+ * dispatcher, once per delivery): each sealed text is opened once and its plain text kept, for at most
+ * `max` texts, the oldest dropped first. Keyed by the sealed text itself, so a rotated secret, sealed anew,
+ * is never answered from memory. Keeping them adds no new exposure: the key that opens every one of them
+ * is in the same memory for the process's whole life.
+ */
+export function rememberingUnsealer(
+  key: Buffer,
+  max = 256,
+  open: (sealed: string, key: Buffer) => string = decryptSecret,
+): (sealed: string) => string {
+  const opened = new Map<string, string>();
+  return (sealed) => {
+    let plain = opened.get(sealed);
+    if (plain === undefined) {
+      plain = open(sealed, key);
+      if (opened.size >= max) opened.delete(opened.keys().next().value as string);
+      opened.set(sealed, plain);
+    }
+    return plain;
+  };
+}

@@ -9,19 +9,16 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { prepare } from './prepared.ts';
 import type { Database, DeliveriesTable } from './schema.ts';
 
-/** A delivery's columns, named: statements that return `*` are not prepared (pg-named-statements.ts). */
+/**
+ * The columns a claim returns: what an attempt needs, named (statements that return `*` are not prepared,
+ * pg-named-statements.ts), and nothing more: every column returned is described and parsed for each claim.
+ */
 const DELIVERY_COLUMNS = [
   'deliveries.id',
   'deliveries.account_id',
   'deliveries.event_id',
   'deliveries.endpoint_id',
-  'deliveries.status',
   'deliveries.attempt_count',
-  'deliveries.next_attempt_at',
-  'deliveries.locked_until',
-  'deliveries.last_status_code',
-  'deliveries.created_at',
-  'deliveries.updated_at',
 ] as const;
 
 /** What an attempt needs besides the delivery: the event, and the endpoint as it is now. */
@@ -29,28 +26,23 @@ const EVENT_AND_ENDPOINT_COLUMNS = [
   'events.type as event_type',
   'events.payload as event_payload',
   'webhook_endpoints.url as ep_url',
-  'webhook_endpoints.events as ep_events',
   'webhook_endpoints.secret_enc as ep_secret_enc',
   'webhook_endpoints.previous_secret_enc as ep_previous_secret_enc',
   'webhook_endpoints.previous_secret_until as ep_previous_secret_until',
   'webhook_endpoints.disabled_at as ep_disabled_at',
   'webhook_endpoints.failing_since as ep_failing_since',
-  'webhook_endpoints.created_at as ep_created_at',
-  'webhook_endpoints.updated_at as ep_updated_at',
 ] as const;
 
-export interface ClaimRow extends DeliveriesTable {
+export interface ClaimRow
+  extends Pick<DeliveriesTable, 'id' | 'account_id' | 'event_id' | 'endpoint_id' | 'attempt_count'> {
   event_type: string;
   event_payload: string;
   ep_url: string;
-  ep_events: string;
   ep_secret_enc: string;
   ep_previous_secret_enc: string | null;
   ep_previous_secret_until: number | null;
   ep_disabled_at: number | null;
   ep_failing_since: number | null;
-  ep_created_at: number;
-  ep_updated_at: number;
 }
 
 /**

@@ -5,7 +5,7 @@ import { generateApiKey, hashApiKey } from '../../src/domain/secrets.ts';
 import { canonicalJson } from '../../src/lib/canonical-json.ts';
 import { idRandomBytes, newId } from '../../src/lib/ids.ts';
 import { normalizePhone } from '../../src/lib/phone.ts';
-import { decryptSecret, encryptSecret } from '../../src/lib/sealed-secrets.ts';
+import { decryptSecret, encryptSecret, rememberingUnsealer } from '../../src/lib/sealed-secrets.ts';
 import { failureFromGraphResponse } from '../../src/network/graph-errors.ts';
 
 test('phone numbers are normalized to E.164 digits and invalid ones refused', () => {
@@ -63,6 +63,30 @@ test('sealed secrets round-trip and refuse tampering or another key', () => {
   const parts = sealed.split('.');
   parts[3] = Buffer.from('EAAG-tokeX').toString('base64url');
   assert.throws(() => decryptSecret(parts.join('.'), key));
+});
+
+test('a remembering unsealer opens each sealed text once, a rotated one anew, and keeps at most its maximum', () => {
+  const key = randomBytes(32);
+  const opened: string[] = [];
+  const unseal = rememberingUnsealer(key, 2, (sealed, k) => {
+    opened.push(sealed);
+    return decryptSecret(sealed, k);
+  });
+  const first = encryptSecret('whsec_first', key);
+  assert.equal(unseal(first), 'whsec_first');
+  assert.equal(unseal(first), 'whsec_first');
+  assert.deepEqual(opened, [first], 'opened once for two deliveries');
+  // A rotation seals the new secret anew: another text, opened, never answered with the old secret.
+  const rotated = encryptSecret('whsec_second', key);
+  assert.equal(unseal(rotated), 'whsec_second');
+  const third = encryptSecret('whsec_third', key);
+  assert.equal(unseal(third), 'whsec_third');
+  // Three texts with room for two: the oldest was dropped and is opened again.
+  assert.equal(unseal(first), 'whsec_first');
+  assert.deepEqual(opened, [first, rotated, third, first]);
+  const tampered = first.split('.');
+  tampered[3] = Buffer.from('whsec_forged').toString('base64url');
+  assert.throws(() => unseal(tampered.join('.')), 'a tampered text is refused, not remembered');
 });
 
 test('canonical JSON ignores key order and undefined values', () => {
