@@ -14,6 +14,8 @@ import { type Kysely, sql } from 'kysely';
 import type { AttemptOutcome } from '../domain/ports/webhook-deliveries.ts';
 import { newId } from '../lib/ids.ts';
 import type { Dialect } from './connect.ts';
+import { sqliteDriverOf } from './node-sqlite-dialect.ts';
+import { compiledOnce } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 /** Endpoint ids by the outcome of their latest attempt in the batch. */
@@ -62,42 +64,99 @@ async function recordOnPostgres(db: Kysely<Database>, outcomes: readonly Attempt
     select 1 as done`.execute(db);
 }
 
+const insertAttempt = compiledOnce(
+  (
+    db: Kysely<Database>,
+    id: string,
+    deliveryId: string,
+    attemptedAt: number,
+    statusCode: number | null,
+    latencyMs: number,
+    responseBody: string | null,
+    error: string | null,
+  ) =>
+    db.insertInto('delivery_attempts').values({
+      id,
+      delivery_id: deliveryId,
+      attempted_at: attemptedAt,
+      status_code: statusCode,
+      latency_ms: latencyMs,
+      response_body: responseBody,
+      error,
+    }),
+  7,
+);
+
+const updateDelivery = compiledOnce(
+  (
+    db: Kysely<Database>,
+    deliveryId: string,
+    status: string,
+    attemptCount: number,
+    nextAttemptAt: number,
+    statusCode: number | null,
+    updatedAt: number,
+  ) =>
+    db
+      .updateTable('deliveries')
+      .set({
+        status,
+        attempt_count: attemptCount,
+        next_attempt_at: nextAttemptAt,
+        locked_until: null,
+        last_status_code: statusCode,
+        updated_at: updatedAt,
+      })
+      .where('id', '=', deliveryId),
+  6,
+);
+
+const endRunOfFailures = compiledOnce(
+  (db: Kysely<Database>, endpointId: string) =>
+    db
+      .updateTable('webhook_endpoints')
+      .set({ failing_since: null })
+      .where('id', '=', endpointId)
+      .where('failing_since', 'is not', null),
+  1,
+);
+
+/**
+ * On SQLite the batch's statements run together (GroupCommitDriver's runTogether): compiled once, with no
+ * promise between them, in a savepoint of the open group commit. Built anew for each batch through a Kysely
+ * transaction, they cost the gateway more than SQLite's own work (a twentieth of its CPU while it
+ * delivered a backlog).
+ */
 async function recordOnSqlite(db: Kysely<Database>, outcomes: readonly AttemptOutcome[], ok: string[]) {
-  await db.transaction().execute(async (trx) => {
+  const driver = sqliteDriverOf(db);
+  if (!driver) throw new Error('a SQLite store runs on the group-commit driver (connect.ts)');
+  await driver.runTogether((statements) => {
     for (const { attempt, next } of outcomes) {
-      await trx
-        .insertInto('delivery_attempts')
-        .values({
-          id: newId('att', attempt.attemptedAt),
-          delivery_id: attempt.deliveryId,
-          attempted_at: attempt.attemptedAt,
-          status_code: attempt.statusCode,
-          latency_ms: attempt.latencyMs,
-          response_body: attempt.responseBody,
-          error: attempt.error,
-        })
-        .execute();
-      await trx
-        .updateTable('deliveries')
-        .set({
-          status: next.status,
-          attempt_count: next.attemptCount,
-          next_attempt_at: next.nextAttemptAt,
-          locked_until: null,
-          last_status_code: attempt.statusCode,
-          updated_at: attempt.attemptedAt,
-        })
-        .where('id', '=', attempt.deliveryId)
-        .execute();
+      statements.changes(
+        insertAttempt(
+          db,
+          newId('att', attempt.attemptedAt),
+          attempt.deliveryId,
+          attempt.attemptedAt,
+          attempt.statusCode,
+          attempt.latencyMs,
+          attempt.responseBody,
+          attempt.error,
+        ),
+      );
+      statements.changes(
+        updateDelivery(
+          db,
+          attempt.deliveryId,
+          next.status,
+          next.attemptCount,
+          next.nextAttemptAt,
+          attempt.statusCode,
+          attempt.attemptedAt,
+        ),
+      );
     }
-    if (ok.length > 0) {
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({ failing_since: null })
-        .where('id', 'in', ok)
-        .where('failing_since', 'is not', null)
-        .execute();
-    }
+    for (const endpointId of ok) statements.changes(endRunOfFailures(db, endpointId));
   });
 }
 
