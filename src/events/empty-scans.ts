@@ -9,8 +9,8 @@
  * The same empty claim found empty again is believed twice as long each time, up to QUIET_GROWTH times the
  * first wait: a backlog of one endpoint takes minutes to work off, and each such claim reads all of it (on
  * SQLite, with the event loop held: 18 ms for 20,000 deliveries waiting, four times a second at a 250 ms
- * poll). What it could find is only time's doing on a single node (a retry falling due, a claim
- * expiring), and every new event written here forgets it at once; a retry's first wait is seconds.
+ * poll). What it could find then is time's doing (a retry falling due, a claim expiring): a new event wakes
+ * the node that wrote it, which forgets at once, and a retry's first wait is seconds.
  */
 
 /** How many times the first wait an empty claim repeated again and again is believed, at most. */
@@ -47,7 +47,10 @@ export class EmptyScans {
     this.#last = { until: now + wait, accounts, endpoints };
   }
 
-  /** New events were written: anything may be due now. */
+  /**
+   * New events were written, or a claim leaving something out found deliveries: anything may be due now,
+   * and the next empty claim is believed for the first wait again.
+   */
   forget(): void {
     this.#last = null;
     this.#repeats = 0;
