@@ -117,6 +117,33 @@ for (const target of storeTargets) {
       assert.equal(again.claimed.length, 7, 'released claims are due again; the claimed b1 one is not');
       assert.ok(first.claimed.every((c) => again.claimed.some((x) => x.delivery.id === c.delivery.id)));
     });
+
+    test("a claim leaving out an endpoint finds the others' deliveries behind its whole backlog", {
+      skip,
+    }, async () => {
+      const a = (await createAccount(repos.accounts, 'Busy')).id;
+      const b = (await createAccount(repos.accounts, 'Quiet')).id;
+      const busy = await endpoint(repos, a, 'busy');
+      const quiet = await endpoint(repos, b, 'quiet');
+      // A backlog far longer than a claim's window, all of it due before the other account's deliveries.
+      await store.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 1_100; i++) await insertEvent(trx, a, 'message.received', { n: i }, Date.now());
+      });
+      await events(store, b, 2);
+      const now = Date.now() + 1;
+      const request = { now, lockMs: LOCK_MS, limit: 10, ...everything };
+      const behind = await repos.webhooks.claimDue({ ...request, skipEndpoints: [busy] });
+      assert.deepEqual(
+        behind.claimed.map((c) => c.endpoint.id),
+        [quiet, quiet],
+      );
+      assert.equal(behind.more, false, 'fewer than the limit were due');
+      const byAccount = await repos.webhooks.claimDue({ ...request, skipAccounts: [b] });
+      assert.equal(byAccount.claimed.length, 10);
+      assert.ok(byAccount.claimed.every((c) => c.endpoint.id === busy));
+      const nothing = await repos.webhooks.claimDue({ ...request, skipEndpoints: [busy, quiet] });
+      assert.equal(nothing.claimed.length + nothing.heldBack, 0, 'nothing else is due');
+    });
   });
 }
 
