@@ -39,7 +39,8 @@ export function rememberingUnsealer(
     let plain = opened.get(sealed);
     if (plain === undefined) {
       plain = open(sealed, key);
-      if (opened.size >= max) opened.delete(opened.keys().next().value as string);
+      const oldest = opened.size >= max ? opened.keys().next() : undefined;
+      if (oldest && !oldest.done) opened.delete(oldest.value);
       opened.set(sealed, plain);
     }
     return plain;
