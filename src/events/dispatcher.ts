@@ -257,9 +257,8 @@ class SlottedDispatcher implements WebhookDispatcher {
         return;
       }
       for (const item of result.claimed) this.#start(item);
-      if (result.claimed.length + result.lost + result.heldBack === 0) {
-        this.#emptyScans.noteEmpty(plan.skipAccounts, plan.skipEndpoints, this.#now(), this.#pollMs);
-      } else if (plan.skipAccounts.length + plan.skipEndpoints.length > 0) this.#emptyScans.forget();
+      const found = result.claimed.length + result.lost + result.heldBack > 0;
+      this.#emptyScans.noteClaim(plan.skipAccounts, plan.skipEndpoints, found, this.#now(), this.#pollMs);
       // A full window may have left due deliveries unread behind endpoints that are now at their cap; a
       // node that claimed some of the same rows first may have left others.
       if (result.more || result.lost > 0) {

@@ -28,16 +28,22 @@ export class EmptyScans {
   #repeats = 0;
 
   /**
-   * A claim leaving out these accounts and endpoints found nothing due at `now`: believed for `waitMs`,
-   * or longer when the same claim was found empty before (QUIET_GROWTH).
+   * A claim leaving out these accounts and endpoints ran at `now`. Found empty, it is believed for
+   * `waitMs`, or longer when the same claim was found empty just before (QUIET_GROWTH); one that found
+   * deliveries starts it all over (`forget`). A claim leaving nothing out is not remembered.
    */
-  noteEmpty(
+  noteClaim(
     skipAccounts: readonly string[],
     skipEndpoints: readonly string[],
+    found: boolean,
     now: number,
     waitMs: number,
   ): void {
     if (skipAccounts.length + skipEndpoints.length === 0) return;
+    if (found) {
+      this.forget();
+      return;
+    }
     const accounts = new Set(skipAccounts);
     const endpoints = new Set(skipEndpoints);
     const last = this.#last;

@@ -68,7 +68,7 @@ test('an empty claim leaving out some endpoints is not repeated by one leaving o
   const scans = new EmptyScans();
   const now = 1_000;
   assert.equal(scans.worthClaiming([], ['e1'], now), true, 'nothing is known yet');
-  scans.noteEmpty([], ['e1'], now, 250);
+  scans.noteClaim([], ['e1'], false, now, 250);
   assert.equal(scans.worthClaiming([], ['e1'], now), false, 'the same claim');
   assert.equal(scans.worthClaiming(['a9'], ['e1', 'e2'], now), false, 'one leaving out more');
   assert.equal(scans.worthClaiming([], [], now), true, 'e1 has room again: its deliveries may be read');
@@ -78,35 +78,48 @@ test('an empty claim leaving out some endpoints is not repeated by one leaving o
 
 test('new events make every claim worth making again; a claim leaving nothing out is always made', () => {
   const scans = new EmptyScans();
-  scans.noteEmpty(['a1'], [], 0, 500);
+  scans.noteClaim(['a1'], [], false, 0, 500);
   assert.equal(scans.worthClaiming(['a1'], [], 0), false);
   scans.forget();
   assert.equal(scans.worthClaiming(['a1'], [], 0), true);
-  scans.noteEmpty([], [], 0, 500);
+  scans.noteClaim([], [], false, 0, 500);
   assert.equal(scans.worthClaiming([], [], 0), true, 'a claim that left nothing out is not remembered');
 });
 
-test('the same claim found empty again and again is believed longer each time, up to eight times the first wait', () => {
+test('the same claim found empty again and again is believed longer each time, up to eight times the first wait; new events or a find start it over', () => {
   const scans = new EmptyScans();
   let now = 0;
   const waits: number[] = [];
   for (let i = 0; i < 6; i++) {
-    scans.noteEmpty([], ['e1'], now, 250);
+    scans.noteClaim([], ['e1'], false, now, 250);
     let until = now;
     while (!scans.worthClaiming([], ['e1'], until)) until += 50;
     waits.push(until - now);
     now = until;
   }
   assert.deepEqual(waits, [250, 500, 1000, 2000, 2000, 2000]);
-  scans.noteEmpty([], ['e1', 'e2'], now, 250);
+  scans.noteClaim([], ['e1', 'e2'], false, now, 250);
   assert.equal(
     scans.worthClaiming([], ['e1', 'e2'], now + 250),
     true,
     'another claim starts from the first wait',
   );
-  scans.noteEmpty([], ['e1'], now, 250);
-  scans.noteEmpty([], ['e1'], now, 250);
+  scans.noteClaim([], ['e1'], false, now, 250);
+  scans.noteClaim([], ['e1'], false, now, 250);
   scans.forget();
-  scans.noteEmpty([], ['e1'], now, 250);
+  scans.noteClaim([], ['e1'], false, now, 250);
   assert.equal(scans.worthClaiming([], ['e1'], now + 250), true, 'new events start it over');
+  scans.noteClaim([], ['e1'], false, now, 250);
+  scans.noteClaim([], ['e1'], true, now, 250);
+  assert.equal(
+    scans.worthClaiming([], ['e1'], now),
+    true,
+    'a claim that found deliveries: anything may be due',
+  );
+  scans.noteClaim([], ['e1'], false, now, 250);
+  assert.equal(
+    scans.worthClaiming([], ['e1'], now + 250),
+    true,
+    'and the next empty one waits the first wait',
+  );
 });
