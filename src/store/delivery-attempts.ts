@@ -5,7 +5,8 @@
  * - Each attempt's row and its delivery's new state always commit together. On PostgreSQL a whole batch
  *   is one statement (its parts are data-modifying CTEs, so it is atomic), with every list a single array
  *   parameter: the text never changes, so each connection prepares it once (docs/adr/0012). On SQLite the
- *   batch is one transaction; statements there cost no round trip.
+ *   batch is one synchronous run of statements, all or none (recordOnSqlite below); statements there cost
+ *   no round trip.
  * - An endpoint's run of failures: an endpoint whose latest attempt in the batch succeeded has it ended
  *   (in the same statement); one whose latest attempt failed has it started, and is disabled once the run
  *   has lasted `disableAfterMs` (rare, so kept as simple statements of their own).
