@@ -45,15 +45,20 @@ export function claimInsert(columns: string[]) {
  * id; `recordWaId` also records the network id. The one rule of a move, for the statements below and
  * ./sqlite-status-with-event.ts, which differ only in what they return.
  */
-export function forwardMove(
-  db: Kysely<Database>,
-  where: { byId: boolean; recordWaId: boolean },
+/** What a move is given, in order: the message's key (its id or its network id), then the step. */
+export type MoveArgs = [
   key: string,
   status: string,
   rank: number,
   error: string | null,
   at: number,
   waId: string | null,
+];
+
+export function forwardMove(
+  db: Kysely<Database>,
+  where: { byId: boolean; recordWaId: boolean },
+  ...[key, status, rank, error, at, waId]: MoveArgs
 ) {
   const move = db
     .updateTable('messages')
@@ -65,15 +70,8 @@ export function forwardMove(
 
 function advanceQuery(byId: boolean, recordWaId: boolean) {
   return prepare(
-    (
-      db: Kysely<Database>,
-      key: string,
-      status: string,
-      rank: number,
-      error: string | null,
-      at: number,
-      waId: string | null,
-    ) => forwardMove(db, { byId, recordWaId }, key, status, rank, error, at, waId).returningAll(),
+    (db: Kysely<Database>, ...move: MoveArgs) =>
+      forwardMove(db, { byId, recordWaId }, ...move).returningAll(),
     6,
   );
 }

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import { endpointsOfAccountQuery, eventWrites } from './event-writes.ts';
-import { forwardMove, insertStatusEventQuery } from './message-statements.ts';
+import { forwardMove, insertStatusEventQuery, type MoveArgs } from './message-statements.ts';
 import type { GroupCommitDriver } from './node-sqlite-dialect.ts';
 import { compiledOnce } from './prepared.ts';
 import type { Database } from './schema.ts';
@@ -17,18 +17,8 @@ import { STATUS_EVENT_TYPE, type StatusWithEvent } from './status-with-event.ts'
 /** The move (./message-statements.ts), returning only the account, whose endpoints the event needs. */
 const moveOf = (recordWaId: boolean) =>
   compiledOnce(
-    (
-      db: Kysely<Database>,
-      messageId: string,
-      status: string,
-      rank: number,
-      error: string | null,
-      at: number,
-      waId: string | null,
-    ) =>
-      forwardMove(db, { byId: true, recordWaId }, messageId, status, rank, error, at, waId).returning(
-        'account_id',
-      ),
+    (db: Kysely<Database>, ...move: MoveArgs) =>
+      forwardMove(db, { byId: true, recordWaId }, ...move).returning('account_id'),
     6,
   );
 const moving = moveOf(false);
