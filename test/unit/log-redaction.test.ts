@@ -1,10 +1,12 @@
 /**
- * The last layer of log redaction (src/http/log-redaction.ts): one finished JSON line in, the same line
- * with every credential replaced out, whatever shape the logger that wrote it gave it.
+ * Log redaction (src/http/log-redaction.ts): its last layer takes one finished JSON line and gives the same
+ * line with every credential replaced, whatever shape the logger that wrote it gave it; the logger built
+ * with both layers redacts wherever a credential sits in what it is given.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { scrubLogLine } from '../../src/http/log-redaction.ts';
+import pino from 'pino';
+import { redactingLoggerOptions, scrubLogLine } from '../../src/http/log-redaction.ts';
 
 const scrub = (entry: unknown) => JSON.parse(scrubLogLine(JSON.stringify(entry)));
 
@@ -60,4 +62,23 @@ test('credential parameters of any URL, flow preview and portal link tokens are 
 test('a line without credentials is left as it was', () => {
   const line = `${JSON.stringify({ level: 30, msg: 'request completed', res: { statusCode: 200 } })}\n`;
   assert.equal(scrubLogLine(line), line);
+});
+
+test('through the logger the gateway builds, credentials are redacted at the top, on the request and deeper', () => {
+  const lines: string[] = [];
+  // Fastify takes the stream among the options; pino on its own takes it beside them.
+  const { stream, ...options } = redactingLoggerOptions('trace', {
+    write: (line: string) => lines.push(line),
+  });
+  const logger = pino(options, stream);
+  // Where @fastify/multipart puts the request headers at `trace`: one level down, under its own key.
+  logger.trace({ part: { headers: { apikey: 'sb_live_nested', 'content-type': 'text/plain' } } }, 'part');
+  logger.info({ req: { headers: { authorization: 'Bearer on-the-request' } }, apiKey: 'sb_live_top' }, 'r');
+  logger.child({ reqId: 'req-1' }).warn({ accessToken: 'EAAG-top' }, 'child');
+  const text = lines.join('');
+  for (const secret of ['sb_live_nested', 'on-the-request', 'sb_live_top', 'EAAG-top'])
+    assert.equal(text.includes(secret), false, `${secret} is in the log: ${text}`);
+  assert.equal(lines.length, 3);
+  assert.match(text, /"content-type":"text\/plain"/);
+  assert.match(text, /"reqId":"req-1"/);
 });
