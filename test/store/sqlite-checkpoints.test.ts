@@ -1,14 +1,17 @@
 /**
  * SQLite's checkpoints run in a worker thread once a store writes enough (src/store/sqlite-checkpoints.ts,
  * docs/adr/0039): the gateway's own connection then checkpoints only as a backstop, the worker copies the
- * WAL into the database file beside it, and closing leaves a whole database and no WAL behind.
+ * WAL into the database file beside it, and closing leaves a whole database and no WAL behind, also in a
+ * process that has nothing else left to run.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { openStore } from '../../src/store/connect.ts';
 import { openSqlite } from '../../src/store/node-sqlite-dialect.ts';
@@ -85,4 +88,27 @@ test('a store that writes a few MB hands its checkpoints to the worker; one that
   assert.equal(await setting(), 4096);
   await store.close();
   assert.equal(existsSync(path.join(dir, 'store.db-wal')), false);
+});
+
+test('closing a store whose worker runs finishes in a process with nothing else left to run', () => {
+  // A gateway shutting down or a command ending: the worker does not keep a process alive, and the close
+  // that waits for it to exit must not let the process end first, before the connection is closed.
+  const file = path.join(dir, 'alone.db');
+  const connect = pathToFileURL(path.join(import.meta.dirname, '../../src/store/connect.ts')).href;
+  const script = path.join(dir, 'alone.mjs');
+  writeFileSync(
+    script,
+    `import { sql } from '${import.meta.resolve('kysely')}';
+    import { openStore } from '${connect}';
+    const store = openStore(${JSON.stringify(`sqlite:${file}`)});
+    await sql\`create table pages (body text)\`.execute(store.db);
+    const page = 'x'.repeat(4000);
+    for (let i = 0; i < 1100; i++) await sql\`insert into pages (body) values (\${page})\`.execute(store.db);
+    await store.close();
+    console.log('closed');`,
+  );
+  const child = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+  assert.equal(child.status, 0, child.stderr);
+  assert.equal(child.stdout.trim(), 'closed');
+  assert.equal(existsSync(`${file}-wal`), false, 'the connection was closed, the WAL folded in');
 });
