@@ -93,8 +93,9 @@ export function offloadCheckpoints(
     async stop() {
       stopped = true;
       if (!running) return;
-      // Held again until it has exited: with nothing else left to run (a shutting-down gateway, a command),
-      // the process would otherwise end while this waits, before the store's own connection is closed.
+      // Held again until it has exited: in a process with nothing else left to run (a script or a command
+      // that wrote a few MB), the process would otherwise end while this waits, before the store's own
+      // connection is closed.
       running.worker.ref();
       running.worker.postMessage('stop');
       await running.exited;
