@@ -94,8 +94,8 @@ export function offloadCheckpoints(
       stopped = true;
       if (!running) return;
       // Held again until it has exited: in a process with nothing else left to run (a script or a command
-      // that wrote a few MB), the process would otherwise end while this waits, before the store's own
-      // connection is closed.
+      // that wrote a few MB), the process would otherwise end while this waits, and nothing after the
+      // close would run.
       running.worker.ref();
       running.worker.postMessage('stop');
       await running.exited;

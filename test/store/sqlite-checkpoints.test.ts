@@ -92,7 +92,7 @@ test('a store that writes a few MB hands its checkpoints to the worker; one that
 
 test('closing a store whose worker runs finishes in a process with nothing else left to run', () => {
   // A script or a command that wrote a few MB: the worker does not keep a process alive, and the close
-  // that waits for it to exit must not let the process end first, before the connection is closed.
+  // that waits for it to exit must not let the process end first, before what follows the close runs.
   const file = path.join(dir, 'alone.db');
   const connect = pathToFileURL(path.join(import.meta.dirname, '../../src/store/connect.ts')).href;
   const script = path.join(dir, 'alone.mjs');
