@@ -6,6 +6,7 @@
  */
 import { type Agent, type FormData, request } from 'undici';
 import type { NetworkFailure } from '../domain/ports/network.ts';
+import { deadline } from '../lib/deadline.ts';
 import { failureFromGraphResponse, unexpectedAnswer } from './graph-errors.ts';
 import { type RetryPolicy, withRetries } from './retry-policy.ts';
 
@@ -61,13 +62,14 @@ export async function graphExchange(
   let status: number;
   let text: string;
   let retryAfter: string | null;
+  const limit = deadline(options.timeoutMs);
   try {
     const response = await request(url, {
       method,
       headers,
       body: payload,
       dispatcher: options.agent,
-      signal: AbortSignal.timeout(options.timeoutMs),
+      signal: limit.signal,
     });
     status = response.statusCode;
     const header = response.headers['retry-after'];
@@ -75,6 +77,8 @@ export async function graphExchange(
     text = await response.body.text();
   } catch (error) {
     return { failure: options.transportFailure(error, options.timeoutMs) };
+  } finally {
+    limit.clear();
   }
   let parsed: unknown = null;
   try {
