@@ -1,8 +1,9 @@
 /**
  * `npm test` runs many suites in one process, one after another (test/run.ts). That is safe only while no
- * suite changes what the process shares: its environment, working directory, exit code or process-wide
- * handlers. This test reads every suite and support file for such a change, checks on examples that it
- * would see one, and checks that the shards of a run hold every file exactly once.
+ * suite changes what the process shares: its environment, working directory, exit code, process-wide
+ * handlers, or the hooks of its root test. This test reads every suite and support file for such a change,
+ * checks on examples that it would see one, and checks that the shards of a run hold every file exactly
+ * once.
  */
 import assert from 'node:assert/strict';
 import { globSync, readFileSync } from 'node:fs';
@@ -22,6 +23,9 @@ const PROCESS_WIDE = [
   { rule: 'changes the working directory', pattern: /process\.chdir\(/ },
   { rule: 'sets the exit code', pattern: /process\.exitCode\s*=/ },
   { rule: 'adds a process-wide handler', pattern: /process\.(on|once|addListener|prependListener)\(/ },
+  // Outside any describe, such a hook belongs to the process's root test: it runs around every test of
+  // every suite after it in the shard (a mocked clock there stopped every later suite's timers).
+  { rule: 'adds a hook to every later test', pattern: /^(beforeEach|afterEach)\(/m },
 ];
 
 function problemsOf(source: string): string[] {
@@ -36,6 +40,10 @@ describe('suites that share a process', () => {
     assert.deepEqual(problemsOf("process.chdir('/');"), ['changes the working directory']);
     assert.deepEqual(problemsOf('process.exitCode = 1;'), ['sets the exit code']);
     assert.deepEqual(problemsOf("process.on('exit', f);"), ['adds a process-wide handler']);
+    assert.deepEqual(problemsOf('beforeEach(() => mock.timers.enable());'), [
+      'adds a hook to every later test',
+    ]);
+    assert.deepEqual(problemsOf("describe('s', () => {\n  afterEach(() => {});\n});"), []);
     assert.deepEqual(problemsOf('const a = process.env.PORT === "0" ? process.env.X : undefined;'), []);
   });
 
