@@ -21,6 +21,7 @@ import { type Receiver, startReceiver } from '../support/receiver.ts';
 const HANGING_TIMEOUT_MS = '10000';
 
 const cleanups: (() => Promise<void>)[] = [];
+
 describe('a slow or hanging receiver holds up no one else', () => {
   afterEach(async () => {
     // Receivers first: their held requests end at once, so the gateway stops without waiting for them.
