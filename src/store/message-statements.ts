@@ -40,11 +40,6 @@ export function claimInsert(columns: string[]) {
   return insert;
 }
 
-/**
- * A message moved forward to `status`, never back and never after FAILED, found by its id or its network
- * id; `recordWaId` also records the network id. The one rule of a move, for the statements below and
- * ./sqlite-status-with-event.ts, which differ only in what they return.
- */
 /** What a move is given, in order: the message's key (its id or its network id), then the step. */
 export type MoveArgs = [
   key: string,
@@ -55,6 +50,11 @@ export type MoveArgs = [
   waId: string | null,
 ];
 
+/**
+ * A message moved forward to `status`, never back and never after FAILED, found by its id or its network
+ * id; `recordWaId` also records the network id. The one rule of a move, for the statements below and
+ * ./sqlite-status-with-event.ts, which differ only in what they return.
+ */
 export function forwardMove(
   db: Kysely<Database>,
   where: { byId: boolean; recordWaId: boolean },
