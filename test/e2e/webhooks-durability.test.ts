@@ -23,9 +23,10 @@ test('deliveries pending at a SIGKILL are all delivered after a restart', async 
     SEED_DEMO_ACCOUNT: 'false',
     SIMULATOR_STATUS_DELAY_MS: '20',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-    // Retries soon after the restart, and for longer than the waits below: a delivery must still be
-    // pending when the gateway is killed, however slowly a loaded machine got all 21 events in.
-    WEBHOOK_RETRY_SCHEDULE: Array(50).fill('400ms').join(','),
+    // Retries soon after the restart, and for longer than the waits below (50 × 2 s = 100 s against
+    // eventually's 30 s): a delivery must still be pending when the gateway is killed, however slowly a
+    // loaded machine got all 21 events in.
+    WEBHOOK_RETRY_SCHEDULE: Array(50).fill('2s').join(','),
   };
   const account = JSON.parse(
     (await cliInProcess(['accounts', 'create', '--name', 'Durable Co', '--json'], env)).stdout,
@@ -52,14 +53,12 @@ test('deliveries pending at a SIGKILL are all delivered after a restart', async 
 
   const store = openStore(`sqlite:${path.join(dataDir, 'switchboard.db')}`);
   try {
-    await eventually(async () => {
-      const rows = await store.db
-        .selectFrom('deliveries')
-        .select('id')
-        .where('status', '=', 'pending')
-        .execute();
-      return rows.length === 21;
-    }, 10_000);
+    // Every event has its delivery, and none has left: the statuses say which part failed if not.
+    const statuses = await eventually(async () => {
+      const rows = await store.db.selectFrom('deliveries').select('status').execute();
+      return rows.length >= 21 && rows.map((r) => r.status);
+    });
+    assert.deepEqual(statuses, Array(21).fill('pending'));
   } finally {
     await store.close();
   }
@@ -68,7 +67,7 @@ test('deliveries pending at a SIGKILL are all delivered after a restart', async 
   const receiver = await startReceiver(port);
   try {
     gateway = await spawnGateway(env);
-    await eventually(async () => receiver.received.length >= 21, 15_000);
+    await eventually(async () => receiver.received.length >= 21);
     const check = openStore(`sqlite:${path.join(dataDir, 'switchboard.db')}`);
     const events = await check.db.selectFrom('events').select(['id', 'payload']).execute();
     await check.close();
