@@ -37,7 +37,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, globSync } from 'node:fs';
+import { existsSync, globSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dropRunSchemas, RUN_ENV } from './support/postgres.ts';
@@ -49,7 +49,7 @@ import { dropRunSchemas, RUN_ENV } from './support/postgres.ts';
  * Every other file is estimated below.
  */
 const COST_SECONDS: Record<string, number> = {
-  'test/e2e/campaigns.test.ts': 48,
+  'test/e2e/campaigns.test.ts': 30,
   'test/e2e/security.test.ts': 23,
   'test/e2e/campaign-crash.test.ts': 23,
   'test/e2e/crash-safety.test.ts': 18,
@@ -194,6 +194,9 @@ async function main(): Promise<void> {
   // The test processes inherit this environment, and the gateways and CLIs they spawn inherit theirs.
   process.env.SWITCHBOARD_CHROMIUM = browser ?? '';
   process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'switchboard-test-compile-cache');
+  // Screenshots of an ordinary run go to one folder, removed at the end (test/support/screenshots.ts).
+  const screenshots = mkdtempSync(path.join(tmpdir(), 'switchboard-screenshots-'));
+  process.env.SWITCHBOARD_SCREENSHOT_DIR = screenshots;
   // PostgreSQL schemas are dropped once every file is done (test/support/postgres.ts says why).
   const runId = randomBytes(4).toString('hex');
   process.env[RUN_ENV] = runId;
@@ -222,6 +225,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${took.join('\n')}\n`);
   for (const file of files.filter((f) => alone.has(f))) print(await runProcess([file], false));
   await dropRunSchemas(runId);
+  rmSync(screenshots, { recursive: true, force: true });
   if (!ok) process.exitCode = 1;
 }
 

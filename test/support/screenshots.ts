@@ -1,7 +1,8 @@
 /**
  * Where browser suites save their screenshots. Every run takes them (so a page that fails to render
  * fails the suite), but only `SWITCHBOARD_UPDATE_SCREENSHOTS=1 npm test` writes them into docs/images/:
- * an ordinary run must not change tracked files.
+ * an ordinary run must not change tracked files. `npm test` gives its processes one temporary folder
+ * (SWITCHBOARD_SCREENSHOT_DIR) and removes it when it ends; a file run on its own makes its own.
  */
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ const DOCS_IMAGES = new URL('../../docs/images/', import.meta.url).pathname;
 export const SCREENSHOT_DIR =
   process.env.SWITCHBOARD_UPDATE_SCREENSHOTS === '1'
     ? DOCS_IMAGES
-    : mkdtempSync(path.join(tmpdir(), 'switchboard-screenshots-'));
+    : process.env.SWITCHBOARD_SCREENSHOT_DIR || mkdtempSync(path.join(tmpdir(), 'switchboard-screenshots-'));
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
 export function screenshotPath(name: string): string {
