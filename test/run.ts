@@ -19,17 +19,22 @@
  * - Files that measure time itself run after the others, one at a time, each in its own process (ALONE).
  *
  * Where the time goes, measured on a two-core machine by sampling every process's CPU through a whole run
- * (109 s, about 180 s of CPU, the cores busy over 80 % of it, so the run is bound by CPU, not by waits):
- * - the shard processes, about 87 s. About a tenth of their work is node:test's own async hook, which
- *   tracks every async resource of a test process, promises included (a profile of one shard);
- * - the gateway processes the suites spawn (35 of them, for kill -9, restarts and several nodes), about
- *   48 s: about 0.9 s of CPU each to load and build (1.4 s without Node's compile cache), the rest their
- *   work;
- * - Chromium, about 31 s, the pages' own work (axe's checks in the accessibility suite about a fifth of
+ * (116 s, the cores busy 88 % of it, so the run is bound by CPU, not by waits):
+ * - the shard processes, about 91 s. About a tenth of their work is node:test's own async hook, which
+ *   tracks every async resource of a test process, promises included (a profile of one shard). Their
+ *   costliest files, by the shard's own CPU between one file's test events and the next's: the security
+ *   battery about 12.7 s (a sixth less since its sends go without status webhooks), the campaign suite
+ *   12 s, the portal suite 6.8 s (a run hashes 106 passwords with scrypt, about 11 s in all suites), the
+ *   template suite 5.3 s (about 3 s of it uploads at Meta's 16 MB and 100 MB limits), every other file
+ *   under 3.5 s;
+ * - the gateway processes the suites spawn (34 of them, for kill -9, restarts and several nodes), about
+ *   45 s: about 0.9 s of CPU each to load and build (1.4 s without Node's compile cache; it loads about
+ *   1,800 modules, TypeBox and Kysely about 630 of them), the rest their work;
+ * - Chromium, about 37 s, the pages' own work (axe's checks in the accessibility suite about a fifth of
  *   it): the headless shell opens a page for a seventh of the CPU the whole browser does
  *   (docs/adr/0040-browser-suites-prefer-the-headless-shell.md). One browser serves every suite of a
  *   shard (test/support/browser.ts);
- * - PostgreSQL about 14 s. Operator commands run in the shard's own process (cliInProcess in
+ * - PostgreSQL about 16 s. Operator commands run in the shard's own process (cliInProcess in
  *   test/support/process.ts): as processes they cost 9 s of CPU and blocked their shards 40 s.
  *
  * A shard's report is printed when the shard ends, whole, so that reports do not interleave.
