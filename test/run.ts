@@ -202,6 +202,8 @@ async function main(): Promise<void> {
   // Screenshots of an ordinary run go to one folder, removed at the end (test/support/screenshots.ts).
   const screenshots = mkdtempSync(path.join(tmpdir(), 'switchboard-screenshots-'));
   process.env.SWITCHBOARD_SCREENSHOT_DIR = screenshots;
+  // One Chromium per shard, kept from its first browser suite to the shard's end (test/support/browser.ts).
+  process.env.SWITCHBOARD_BROWSER_LINGER_MS = String(60 * 60_000);
   // PostgreSQL schemas are dropped once every file is done (test/support/postgres.ts says why).
   const runId = randomBytes(4).toString('hex');
   process.env[RUN_ENV] = runId;

@@ -1,14 +1,20 @@
 /**
  * One headless Chromium per test process, shared by the browser suites that run in it one after another
- * (test/run.ts runs a shard's files in one process). A launch costs about a second of CPU, and a whole run
- * has fifteen browser suites. Each suite works in contexts of its own, so cookies, storage and viewports
- * stay apart, and closes them; the browser itself is closed once no suite has used it for LINGER_MS, so
- * that a process running a single file still ends.
+ * (test/run.ts runs a shard's files in one process). A launch of the headless shell with its first page
+ * costs about 0.3 s of CPU (0.2 s Chromium's, 0.1 s the suite's), and a whole run has fifteen browser
+ * suites. Each suite works in contexts of its own, so cookies, storage and viewports stay apart, and closes
+ * them; the browser itself is closed once no suite has used it for LINGER_MS, so that a process running a
+ * single file still ends.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
-/** Long enough for the next file of a shard to ask for the browser before it closes. */
-const LINGER_MS = 500;
+/**
+ * How long the browser outlives its last suite: half a second for a file run on its own. `npm test` sets
+ * SWITCHBOARD_BROWSER_LINGER_MS to keep it for the whole shard, whose browser suites run among other files
+ * (in name order): with half a second, a run launched Chromium 11 times instead of 4. A shard ends with
+ * --test-force-exit, and Playwright's exit handler kills the browser then.
+ */
+const LINGER_MS = Number(process.env.SWITCHBOARD_BROWSER_LINGER_MS) || 500;
 
 let shared: Promise<Browser> | undefined;
 let users = 0;
