@@ -1,8 +1,9 @@
 /**
  * Crash safety of the send path: a gateway process is SIGKILLed in the middle of a storm of concurrent
- * sends, then started again on the same database (a SQLite file; a PostgreSQL schema). The network is a
- * simulator in this test process, so it outlives the gateway and its virtual phone is the record of what
- * the network really received.
+ * sends, then started again on the same database (a SQLite file; a PostgreSQL schema), in this test
+ * process: only the killed gateway needs a process of its own, and a process start costs about 0.9 s of
+ * CPU (test/run.ts). The network is a simulator in this test process, so it outlives the gateway and its
+ * virtual phone is the record of what the network really received.
  *
  * Checked: every send answered 200 is stored with its network id and was received exactly once; nothing
  * was received twice; retrying every request with its messageId after the restart sends at most once
@@ -15,7 +16,14 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { type Harness, SECRET, startHarness, TOKEN } from '../simulator/harness.ts';
-import { type ApiResponse, call, eventually, TEST_SECRET_KEY } from '../support/gateway.ts';
+import {
+  type ApiResponse,
+  call,
+  eventually,
+  startGateway,
+  TEST_SECRET_KEY,
+  type TestGateway,
+} from '../support/gateway.ts';
 import { createPostgresSchema, postgresSkipReason } from '../support/postgres.ts';
 import { cliInProcess, type GatewayProcess, spawnGateway } from '../support/process.ts';
 
@@ -57,6 +65,7 @@ async function stormThenKill(database: 'sqlite' | 'postgres', user: string): Pro
     ...(schema ? { DATABASE_URL: schema.url, SECRET_KEY: TEST_SECRET_KEY } : {}),
   };
   let gateway: GatewayProcess | undefined;
+  let restarted: TestGateway | undefined;
   try {
     const created = await cliInProcess(['accounts', 'create', '--name', 'Crash Co', '--json'], env);
     assert.equal(created.status, 0, created.stderr);
@@ -101,14 +110,14 @@ async function stormThenKill(database: 'sqlite' | 'postgres', user: string): Pro
     assert.ok(cutOff > 0, 'the kill came mid-storm: some requests were cut off');
     for (const r of responses) assert.ok([0, 200, 503].includes(r.status), `unexpected ${r.status}`);
 
-    gateway = await spawnGateway(env);
-    gatewayUrl = gateway.url;
-    const restarted = gateway;
+    restarted = await startGateway({ env });
+    const again = restarted;
+    gatewayUrl = again.url;
 
     // Every 200 is stored with its network id, and the network received it exactly once.
     const before = countBy((await phoneTexts(network, user)).map((m) => m.rendered));
     for (const { i, waId } of ok) {
-      const stored = await call(restarted.url, 'GET', `/api/v1/msg/message/storm-${i}`, {
+      const stored = await call(again.url, 'GET', `/api/v1/msg/message/storm-${i}`, {
         key: account.apiKey,
       });
       assert.equal(stored.status, 200, `storm-${i}: ${JSON.stringify(stored.body)}`);
@@ -120,7 +129,7 @@ async function stormThenKill(database: 'sqlite' | 'postgres', user: string): Pro
     for (const { i, waId } of ok) assert.equal(phoneIds.get(`storm ${i}`), waId);
 
     // Every request again, with its messageId: at most one network send per messageId in all.
-    const retries = await Promise.all(Array.from({ length: STORM }, (_, i) => send(restarted.url, i)));
+    const retries = await Promise.all(Array.from({ length: STORM }, (_, i) => send(again.url, i)));
     for (const { i, waId } of ok) {
       assert.equal(retries[i]!.status, 200, `storm-${i} replays its 200`);
       assert.equal(retries[i]!.body.data.waId, waId);
@@ -141,6 +150,7 @@ async function stormThenKill(database: 'sqlite' | 'postgres', user: string): Pro
   } finally {
     if (gateway && gateway.child.exitCode === null && gateway.child.signalCode === null)
       await gateway.stop('SIGKILL');
+    await restarted?.close();
     await network.close();
     await schema?.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,8 @@
  * while it copies the photo from the network (slow I/O, outside any transaction), so the message is
  * stored but not published. The network never got its 200 and delivers the webhook again to the
  * restarted gateway, which completes the message: exactly one `message.received`, with the copied photo.
- * On a SQLite file and on a PostgreSQL schema.
+ * On a SQLite file and on a PostgreSQL schema. The gateway is started again in this test process: only
+ * the killed one needs a process of its own, and a process start costs about 0.9 s of CPU (test/run.ts).
  *
  * The network here is a small Graph stand-in in this test process that can hold a media download open,
  * so the kill falls exactly between storing and publishing.
@@ -17,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { openStore } from '../../src/store/connect.ts';
-import { call, eventually, TEST_SECRET_KEY } from '../support/gateway.ts';
+import { call, eventually, startGateway, TEST_SECRET_KEY, type TestGateway } from '../support/gateway.ts';
 import {
   envelope,
   NETWORK_APP_SECRET,
@@ -135,6 +136,7 @@ async function killMidCopyThenRedeliver(database: 'sqlite' | 'postgres'): Promis
   };
   const store = openStore(schema ? schema.url : `sqlite:${path.join(dataDir, 'switchboard.db')}`);
   let gateway: GatewayProcess | undefined;
+  let restarted: TestGateway | undefined;
   try {
     const created = await cliInProcess(['accounts', 'create', '--name', 'Crash Inbound Co', '--json'], env);
     assert.equal(created.status, 0, created.stderr);
@@ -181,9 +183,9 @@ async function killMidCopyThenRedeliver(database: 'sqlite' | 'postgres'): Promis
 
     // The network's redelivery reaches the restarted gateway.
     graph.serveMedia();
-    gateway = await spawnGateway(env);
-    assert.equal((await postNetworkWebhook(gateway.url, body)).status, 200);
-    assert.equal((await postNetworkWebhook(gateway.url, body)).status, 200);
+    restarted = await startGateway({ env });
+    assert.equal((await postNetworkWebhook(restarted.url, body)).status, 200);
+    assert.equal((await postNetworkWebhook(restarted.url, body)).status, 200);
     const received = await eventually(
       () => receiver.received.find((r) => r.json.data?.messageId === waId),
       15_000,
@@ -196,6 +198,7 @@ async function killMidCopyThenRedeliver(database: 'sqlite' | 'postgres'): Promis
   } finally {
     if (gateway && gateway.child.exitCode === null && gateway.child.signalCode === null)
       await gateway.stop('SIGKILL');
+    await restarted?.close();
     await store.close();
     await graph.close();
     await receiver.close();
