@@ -27,15 +27,23 @@
  *   12 s, the portal suite 6.8 s (a run hashes 106 passwords with scrypt, about 11 s in all suites), the
  *   template suite 5.3 s (about 3 s of it uploads at Meta's 16 MB and 100 MB limits), every other file
  *   under 3.5 s;
- * - the gateway processes the suites spawn (34 of them, for kill -9, restarts and several nodes), about
- *   45 s: about 0.9 s of CPU each to load and build (1.4 s without Node's compile cache; it loads about
- *   1,800 modules, TypeBox and Kysely about 630 of them), the rest their work;
+ * - the gateway processes the suites spawn, about 45 s for 34 of them: about 0.9 s of CPU each to load
+ *   and build (1.4 s without Node's compile cache; it loads about 1,800 modules, TypeBox and Kysely about
+ *   630 of them), the rest their work. Only gateways that are killed, stopped by a signal, or run as
+ *   separate nodes on purpose are processes now: one started again after a kill runs in the shard (25
+ *   processes, about 31 s);
  * - Chromium, about 37 s, the pages' own work (axe's checks in the accessibility suite about a fifth of
  *   it): the headless shell opens a page for a seventh of the CPU the whole browser does
  *   (docs/adr/0040-browser-suites-prefer-the-headless-shell.md). One browser serves every suite of a
- *   shard (test/support/browser.ts);
+ *   shard, kept open from its first to the shard's end (test/support/browser.ts);
  * - PostgreSQL about 16 s. Operator commands run in the shard's own process (cliInProcess in
  *   test/support/process.ts): as processes they cost 9 s of CPU and blocked their shards 40 s.
+ *
+ * Gateways started again in the shard, one browser a shard, the accessibility suite's one load a page, the
+ * security battery without status webhooks and the campaign suite's stores side by side, against the
+ * suites before them, three runs each, alternating on the same machine: 106–116 s against 116–128 s;
+ * CPU of the shards, gateways, Chromium and PostgreSQL 172–192 s against 186–209 s (gateways 31–33 s
+ * against 45–53 s, Chromium 34–35 s against 36–37 s).
  *
  * A shard's report is printed when the shard ends, whole, so that reports do not interleave.
  * `npm test -- test/unit/*.test.ts` runs only the files named (globs allowed).
