@@ -39,31 +39,36 @@ test('deliveries pending at a SIGKILL are all delivered after a restart', async 
   await probe.close();
 
   const gateway = await spawnGateway(env);
-  const endpoint = await call(gateway.url, 'POST', '/api/v1/webhooks', {
-    key: account.apiKey,
-    body: { url: `http://127.0.0.1:${port}/hooks`, events: ['message.received'] },
-  });
-  assert.equal(endpoint.status, 201);
-  const user = '254712300777';
-  const say = (text: string) =>
-    call(gateway.url, 'POST', `/simulator/users/${user}/messages`, {
-      body: { to: DEFAULT_SANDBOX_NUMBER, text },
-    });
-  await say(`join ${account.joinCode}`);
-  for (let i = 0; i < 20; i++) await say(`message ${i}`);
-
-  const store = openStore(`sqlite:${path.join(dataDir, 'switchboard.db')}`);
   try {
-    // Every event has its delivery, and none has left: the statuses say which part failed if not.
-    const statuses = await eventually(async () => {
-      const rows = await store.db.selectFrom('deliveries').select('status').execute();
-      return rows.length >= 21 && rows.map((r) => r.status);
+    const endpoint = await call(gateway.url, 'POST', '/api/v1/webhooks', {
+      key: account.apiKey,
+      body: { url: `http://127.0.0.1:${port}/hooks`, events: ['message.received'] },
     });
-    assert.deepEqual(statuses, Array(21).fill('pending'));
+    assert.equal(endpoint.status, 201);
+    const user = '254712300777';
+    const say = (text: string) =>
+      call(gateway.url, 'POST', `/simulator/users/${user}/messages`, {
+        body: { to: DEFAULT_SANDBOX_NUMBER, text },
+      });
+    await say(`join ${account.joinCode}`);
+    for (let i = 0; i < 20; i++) await say(`message ${i}`);
+
+    const store = openStore(`sqlite:${path.join(dataDir, 'switchboard.db')}`);
+    try {
+      // Every event has its delivery, and none has left: the statuses say which part failed if not.
+      const statuses = await eventually(async () => {
+        const rows = await store.db.selectFrom('deliveries').select('status').execute();
+        return rows.length >= 21 && rows.map((r) => r.status);
+      });
+      assert.deepEqual(statuses, Array(21).fill('pending'));
+    } finally {
+      await store.close();
+    }
+    assert.equal(await gateway.stop('SIGKILL'), null);
   } finally {
-    await store.close();
+    // A step that failed must not leave the process running after the suite.
+    await gateway.stop('SIGKILL');
   }
-  assert.equal(await gateway.stop('SIGKILL'), null);
 
   const receiver = await startReceiver(port);
   let restarted: TestGateway | undefined;
