@@ -50,90 +50,67 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, globSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, globSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dropRunSchemas, RUN_ENV } from './support/postgres.ts';
 
 /**
- * Seconds each of the costliest files took, run alone in its own process with one other beside it (two
- * cores): its waits lengthen a shard as much as its work does. The browser suites' were measured with
- * `chromium`, then scaled by the time each took alone with the headless shell against alone with `chromium`.
+ * Seconds each of the costliest files took in its shard during a whole run (four shards on two cores,
+ * `SWITCHBOARD_TEST_TIMES=times.txt npm test`): its waits lengthen a shard as much as its work does.
  * Every other file is estimated below.
  */
 const COST_SECONDS: Record<string, number> = {
-  'test/e2e/campaigns.test.ts': 30,
-  'test/e2e/security.test.ts': 23,
-  'test/e2e/campaign-crash.test.ts': 23,
-  'test/e2e/crash-safety.test.ts': 18,
-  'test/e2e/portal.test.ts': 15,
-  'test/e2e/accessibility-browser.test.ts': 14,
-  'test/e2e/simulator-restart.test.ts': 14,
-  'test/e2e/portal-campaigns-browser.test.ts': 13,
-  'test/e2e/portal-inbox-browser.test.ts': 12,
-  'test/e2e/multi-node-dedup.test.ts': 11,
-  'test/e2e/three-nodes.test.ts': 10,
-  'test/e2e/shared-pacing.test.ts': 10,
-  'test/e2e/listen-address.test.ts': 10,
-  'test/e2e/inbound-crash-safety.test.ts': 9,
-  'test/e2e/bad-input.property.test.ts': 8,
-  'test/e2e/portal-team-browser.test.ts': 7,
-  'test/e2e/phone-browser.test.ts': 7,
-  'test/e2e/unknown-outcome.test.ts': 7,
+  'test/e2e/campaigns.test.ts': 47,
+  'test/e2e/security.test.ts': 32,
+  'test/e2e/campaign-crash.test.ts': 30,
+  'test/e2e/crash-safety.test.ts': 28,
+  'test/e2e/portal-inbox-browser.test.ts': 14,
+  'test/e2e/accessibility-browser.test.ts': 13,
+  'test/e2e/portal.test.ts': 13,
+  'test/e2e/portal-campaigns-browser.test.ts': 12,
+  'test/e2e/bad-input.property.test.ts': 9,
+  'test/e2e/multi-node-dedup.test.ts': 8,
+  'test/e2e/network-webhook-batches.test.ts': 8,
+  'test/e2e/shared-pacing.test.ts': 8,
+  'test/e2e/templates.test.ts': 8,
   'test/e2e/network-faults.test.ts': 7,
+  'test/e2e/phone-browser.test.ts': 7,
+  'test/e2e/simulator-restart.test.ts': 7,
+  'test/e2e/inbound-crash-safety.test.ts': 6,
   'test/e2e/journey-browser.test.ts': 6,
-  'test/e2e/portal-template-builder-browser.test.ts': 6,
+  'test/e2e/reference-browser.test.ts': 6,
+  'test/e2e/three-nodes.test.ts': 6,
   'test/e2e/webhooks-answers.test.ts': 6,
-  'test/e2e/portal-campaigns.test.ts': 6,
-  'test/e2e/network-webhook-batches.test.ts': 6,
-  'test/e2e/reference-browser.test.ts': 5,
-  'test/e2e/portal-browser.test.ts': 5,
-  'test/e2e/templates.test.ts': 5,
-  'test/e2e/request-timeouts.test.ts': 5,
-  'test/e2e/portal-bad-input.property.test.ts': 5,
-  'test/e2e/media-browser.test.ts': 4,
-  'test/e2e/webhooks-isolation.test.ts': 4,
+  'test/e2e/webhooks-durability.test.ts': 6,
+  'test/e2e/listen-address.test.ts': 5,
+  'test/e2e/portal-team-browser.test.ts': 5,
+  'test/e2e/quick-start.test.ts': 5,
+  'test/e2e/sandbox-join-limits.test.ts': 5,
+  'test/e2e/unknown-outcome.test.ts': 5,
+  'test/e2e/webhooks-isolation.test.ts': 5,
+  'test/store/delivery-claims.test.ts': 5,
   'test/e2e/network-webhook.property.test.ts': 4,
-  'test/e2e/quick-start.test.ts': 3,
+  'test/e2e/portal-browser.test.ts': 4,
+  'test/e2e/portal-campaigns.test.ts': 4,
+  'test/e2e/portal-lockout-race.test.ts': 4,
+  'test/e2e/portal-template-builder-browser.test.ts': 4,
+  'test/e2e/request-timeouts.test.ts': 4,
+  'test/e2e/abandoned-claims.test.ts': 3,
+  'test/e2e/flows-manage.test.ts': 3,
+  'test/e2e/flows.test.ts': 3,
+  'test/e2e/portal-bad-input.property.test.ts': 3,
   'test/e2e/portal-webhooks-browser.test.ts': 3,
-  'test/e2e/phone-templates-browser.test.ts': 3,
-  'test/e2e/webhooks-durability.test.ts': 3,
-  'test/e2e/typed-client.test.ts': 3,
-  'test/e2e/sandbox-join-limits.test.ts': 3,
-  'test/e2e/portal-lockout-race.test.ts': 3,
+  'test/simulator/messaging-limit.test.ts': 3,
   'test/e2e/cli.test.ts': 2,
-  'test/e2e/private-phone-browser.test.ts': 2,
-  'test/e2e/flows.test.ts': 2,
-  'test/simulator/webhook-delivery.test.ts': 2,
-  'test/simulator/messaging-limit.test.ts': 2,
-  'test/e2e/webhooks.test.ts': 2,
-  'test/e2e/webhook-corpus.test.ts': 2,
-  'test/e2e/user-ids.test.ts': 2,
-  'test/e2e/upload-media.test.ts': 2,
-  'test/e2e/template-media-upload.test.ts': 2,
-  'test/e2e/template-kinds.test.ts': 2,
+  'test/e2e/phone-templates-browser.test.ts': 2,
+  'test/e2e/portal-contacts.test.ts': 2,
   'test/e2e/team-email.test.ts': 2,
-  'test/e2e/send-operations.test.ts': 2,
-  'test/e2e/send-limits.test.ts': 2,
-  'test/e2e/replies-reactions.test.ts': 2,
-  'test/e2e/private-simulator.test.ts': 2,
-  'test/e2e/opt-outs.test.ts': 2,
-  'test/e2e/network-webhook-fields.test.ts': 2,
-  'test/e2e/log-redaction.test.ts': 2,
-  'test/e2e/install-secrets.test.ts': 2,
-  'test/e2e/inbound-publish.test.ts': 2,
-  'test/e2e/inbound-media.test.ts': 2,
-  'test/e2e/flows-manage.test.ts': 2,
-  'test/e2e/file-permissions.test.ts': 2,
-  'test/e2e/contacts.test.ts': 2,
-  'test/simulator/state-restore.test.ts': 1,
-  'test/e2e/send-text.test.ts': 1,
-  'test/e2e/portal-dashboard.test.ts': 1,
-  'test/e2e/portal-contacts.test.ts': 1,
-  'test/e2e/network-webhook.test.ts': 1,
-  'test/e2e/media-headers.test.ts': 1,
-  'test/e2e/inbound-media-guard.test.ts': 1,
-  'test/e2e/api-reference.test.ts': 1,
+  'test/e2e/typed-client.test.ts': 2,
+  'test/e2e/webhooks.test.ts': 2,
+  'test/simulator/state-restore.test.ts': 2,
+  'test/simulator/webhook-delivery.test.ts': 2,
+  'test/store/concurrent-requests.test.ts': 2,
 };
 
 /**
@@ -170,14 +147,28 @@ export function dealShards(files: string[], count: number): string[][] {
   return shards.map((s) => s.files.sort()).filter((s) => s.length > 0);
 }
 
+/** Where each shard writes its files' times, when SWITCHBOARD_TEST_TIMES asks for them. */
+const timesOf = (shard: number) => `${process.env.SWITCHBOARD_TEST_TIMES}.shard-${shard}`;
+
 /** Runs `files` in one process, one after another when `shared`; resolves with its report and outcome. */
-function runProcess(files: string[], shared: boolean): Promise<{ report: string; ok: boolean }> {
+function runProcess(
+  files: string[],
+  shared: boolean,
+  shard?: number,
+): Promise<{ report: string; ok: boolean }> {
   // --test-force-exit: a failed test that leaves a server or a socket open must not keep its shard alive.
   // --test-timeout: a test waiting for something that never comes fails after five minutes, naming
   // itself, instead of holding the whole run.
   const args = [
     '--test',
     '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    ...(process.env.SWITCHBOARD_TEST_TIMES && shard !== undefined
+      ? [
+          `--test-reporter=${path.join(ROOT, 'test/support/file-times-reporter.ts')}`,
+          `--test-reporter-destination=${timesOf(shard)}`,
+        ]
+      : []),
     '--test-force-exit',
     '--test-timeout=300000',
     ...(shared ? ['--test-isolation=none'] : []),
@@ -190,6 +181,15 @@ function runProcess(files: string[], shared: boolean): Promise<{ report: string;
   return new Promise((resolve) => {
     child.on('close', (code) => resolve({ report: Buffer.concat(chunks).toString(), ok: code === 0 }));
   });
+}
+
+/** The shards' file times in one file, the longest first (test/support/file-times-reporter.ts). */
+function writeFileTimes(count: number): void {
+  const lines = Array.from({ length: count }, (_, i) => readFileSync(timesOf(i), 'utf8'))
+    .flatMap((text) => text.split('\n').filter(Boolean))
+    .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
+  writeFileSync(String(process.env.SWITCHBOARD_TEST_TIMES), `${lines.join('\n')}\n`);
+  for (let i = 0; i < count; i++) rmSync(timesOf(i), { force: true });
 }
 
 async function main(): Promise<void> {
@@ -230,7 +230,7 @@ async function main(): Promise<void> {
   const took: string[] = [];
   await Promise.all(
     shards.map(async (shard, i) => {
-      print(await runProcess(shard, true));
+      print(await runProcess(shard, true, i));
       took.push(
         `shard ${i + 1}: ${((performance.now() - started) / 1000).toFixed(0)} s, ${shard.length} files`,
       );
@@ -238,6 +238,7 @@ async function main(): Promise<void> {
   );
   // How long each shard ran, for keeping COST_SECONDS true.
   process.stdout.write(`${took.join('\n')}\n`);
+  if (process.env.SWITCHBOARD_TEST_TIMES) writeFileTimes(shards.length);
   for (const file of files.filter((f) => alone.has(f))) print(await runProcess([file], false));
   await dropRunSchemas(runId);
   rmSync(screenshots, { recursive: true, force: true });
