@@ -27,11 +27,11 @@
  *   12 s, the portal suite 6.8 s (a run hashes 106 passwords with scrypt, about 11 s in all suites), the
  *   template suite 5.3 s (about 3 s of it uploads at Meta's 16 MB and 100 MB limits), every other file
  *   under 3.5 s;
- * - the gateway processes the suites spawn, about 45 s for 34 of them: about 0.9 s of CPU each to load
+ * - the gateway processes the suites spawn, about 45 s for 35 of them: about 0.9 s of CPU each to load
  *   and build (1.4 s without Node's compile cache; it loads about 1,800 modules, TypeBox and Kysely about
  *   630 of them), the rest their work. Only gateways that are killed, stopped by a signal, or run as
- *   separate nodes on purpose are processes now: one started again after a kill runs in the shard (24
- *   processes; 25 took about 31 s);
+ *   separate nodes on purpose are processes now: one started again after a kill runs in the shard (23
+ *   processes, about 31 s);
  * - Chromium, about 37 s, the pages' own work (axe's checks in the accessibility suite about a fifth of
  *   it): the headless shell opens a page for a seventh of the CPU the whole browser does
  *   (docs/adr/0040-browser-suites-prefer-the-headless-shell.md). One browser serves every suite of a
