@@ -185,8 +185,10 @@ function runProcess(
 
 /** The shards' file times in one file, the longest first (test/support/file-times-reporter.ts). */
 function writeFileTimes(count: number): void {
-  const lines = Array.from({ length: count }, (_, i) => readFileSync(timesOf(i), 'utf8'))
-    .flatMap((text) => text.split('\n').filter(Boolean))
+  // A shard that died before its reporter wrote has no file: the others' times are still written.
+  const lines = Array.from({ length: count }, (_, i) => timesOf(i))
+    .filter((file) => existsSync(file))
+    .flatMap((file) => readFileSync(file, 'utf8').split('\n').filter(Boolean))
     .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
   writeFileSync(String(process.env.SWITCHBOARD_TEST_TIMES), `${lines.join('\n')}\n`);
   for (let i = 0; i < count; i++) rmSync(timesOf(i), { force: true });

@@ -186,10 +186,7 @@ async function killMidCopyThenRedeliver(database: 'sqlite' | 'postgres'): Promis
     restarted = await startGateway({ env });
     assert.equal((await postNetworkWebhook(restarted.url, body)).status, 200);
     assert.equal((await postNetworkWebhook(restarted.url, body)).status, 200);
-    const received = await eventually(
-      () => receiver.received.find((r) => r.json.data?.messageId === waId),
-      15_000,
-    );
+    const received = await eventually(() => receiver.received.find((r) => r.json.data?.messageId === waId));
     assert.equal(received.json.data.image.caption, 'my receipt');
     assert.match(received.json.data.image.url, /\/media\/med_[0-9a-z]+\?expires=\d+&signature=/);
     assert.equal((await receivedEventsOf(store.db, waId)).length, 1, 'published exactly once');
