@@ -131,7 +131,7 @@ describe('claims left behind that no status report settles', () => {
     const failed = await eventually(async () => {
       const r = await lookup(t, account, 'shipped-4');
       return r.body.data.status === 'FAILED' ? r.body.data : undefined;
-    }, 15_000);
+    });
     assert.equal(failed.error.title, 'send interrupted');
     assert.match(failed.error.details, /no status report within 1 s$/);
     assert.deepEqual(

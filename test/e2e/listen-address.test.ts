@@ -126,7 +126,7 @@ describe('where the gateway listens in simulator mode', () => {
           messages: { rendered: string }[];
         };
         return phone.messages.some((m) => /connected to the Six Co sandbox/.test(m.rendered));
-      }, 10_000);
+      });
       const sent = await fetch(`${gateway.url}/api/v1/msg/message/text`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', apiKey: account.apiKey },

@@ -131,7 +131,7 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
     const received = await eventually(async () => {
       const got = (await phoneOf(user)).filter((m) => /^hello spread-\d+!$/.test(m.rendered));
       return got.length >= ids.length && got;
-    }, 10_000);
+    });
     assert.equal(received.length, ids.length, 'no message reached the phone twice');
     assert.deepEqual(new Set(received.map((m) => m.rendered)), new Set(ids.map((id) => `hello ${id}!`)));
   });
@@ -199,7 +199,7 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
         receiver.received.filter(
           (r) => r.json?.type === 'message.status' && ids.includes(r.json.data.messageId),
         );
-      await eventually(() => statusEvents().length >= expected.length, 20_000).catch(async (e) => {
+      await eventually(() => statusEvents().length >= expected.length).catch(async (e) => {
         // What is missing and where it stands, so that a failure says which step did not happen.
         const seen = new Set(statusEvents().map((r) => `${r.json.data.messageId} ${r.json.data.status}`));
         const state = {
