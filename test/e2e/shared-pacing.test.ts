@@ -16,7 +16,13 @@ import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { openStore, type Store } from '../../src/store/connect.ts';
 import { call, joinThroughSimulator, TEST_SECRET_KEY } from '../support/gateway.ts';
 import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
-import { cliInProcess, freePort, type GatewayProcess, spawnGateway } from '../support/process.ts';
+import {
+  cliInProcess,
+  freePort,
+  type GatewayProcess,
+  spawnGateway,
+  spawnGateways,
+} from '../support/process.ts';
 
 const TIER = 50;
 const USERS = ['254712388001', '254712388002', '254712388003', '254712388004', '254712388005'];
@@ -72,7 +78,7 @@ describe('three nodes pace one number together', async () => {
       NETWORK_MAX_PACING_WAIT_MS: '1000',
       RATE_LIMIT_PER_SECOND: '0',
     };
-    nodes = await Promise.all([spawnGateway(env), spawnGateway(env), spawnGateway(env)]);
+    nodes = await spawnGateways([env, env, env]);
     network = await spawnGateway({
       DATA_DIR: networkDir,
       SEED_DEMO_ACCOUNT: 'false',

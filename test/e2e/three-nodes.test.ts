@@ -14,7 +14,7 @@ import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { openStore, type Store } from '../../src/store/connect.ts';
 import { call, eventually, joinThroughSimulator, TEST_SECRET_KEY } from '../support/gateway.ts';
 import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
-import { cliInProcess, type GatewayProcess, spawnGateway } from '../support/process.ts';
+import { cliInProcess, type GatewayProcess, spawnGateway, spawnGateways } from '../support/process.ts';
 import { startReceiver } from '../support/receiver.ts';
 import { type RoundRobinProxy, startProxy } from '../support/round-robin-proxy.ts';
 
@@ -77,10 +77,8 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
     };
     // The simulator posts its webhooks through the proxy: network callbacks reach any node.
     simulatorNode = await spawnGateway({ ...env, SIMULATOR_WEBHOOK_URL: `${proxy.url}/webhooks/network` });
-    const others = await Promise.all([
-      spawnGateway({ ...env, GRAPH_BASE_URL: `${simulatorNode.url}/simulator` }),
-      spawnGateway({ ...env, GRAPH_BASE_URL: `${simulatorNode.url}/simulator` }),
-    ]);
+    const reachingIt = { ...env, GRAPH_BASE_URL: `${simulatorNode.url}/simulator` };
+    const others = await spawnGateways([reachingIt, reachingIt]);
     nodes = [simulatorNode, ...others];
     proxy.backends.push(...nodes.map((n) => n.url));
     store = openStore(schema.url, { poolSize: 2 });
@@ -88,7 +86,8 @@ describe('three gateway nodes on one PostgreSQL behind a round-robin proxy', asy
   after(async () => {
     if (skip) return;
     await store?.close();
-    await Promise.all(nodes.map((n) => n.stop()));
+    // The simulator's node too when the others failed to start, before it joined `nodes`.
+    await Promise.all([...new Set([simulatorNode, ...nodes])].map((n) => n?.stop()));
     await proxy?.close();
     await schema?.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -89,6 +89,16 @@ export async function spawnGateway(env: Record<string, string>, timeoutMs = 60_0
   };
 }
 
+/** Gateways started side by side; when one fails to start, those that did are stopped, not left running. */
+export async function spawnGateways(envs: Record<string, string>[]): Promise<GatewayProcess[]> {
+  const started = await Promise.allSettled(envs.map((env) => spawnGateway(env)));
+  const running = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed === undefined) return running;
+  await Promise.all(running.map((g) => g.stop('SIGKILL')));
+  throw failed.reason;
+}
+
 export function runCli(
   args: string[],
   env: Record<string, string>,
