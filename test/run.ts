@@ -160,6 +160,7 @@ function runProcess(
   files: string[],
   shared: boolean,
   shard?: number,
+  env: Record<string, string> = {},
 ): Promise<{ report: string; ok: boolean }> {
   // --test-force-exit: a failed test that leaves a server or a socket open must not keep its shard alive.
   // --test-timeout: a test waiting for something that never comes fails after five minutes, naming
@@ -179,7 +180,11 @@ function runProcess(
     ...(shared ? ['--test-isolation=none'] : []),
     ...files,
   ];
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const chunks: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => chunks.push(c));
   child.stderr.on('data', (c: Buffer) => chunks.push(c));
@@ -219,9 +224,11 @@ async function main(): Promise<void> {
   process.env.SWITCHBOARD_SCREENSHOT_DIR = screenshots;
   // One Chromium per shard, kept from its first browser suite to the shard's end (test/support/browser.ts).
   process.env.SWITCHBOARD_BROWSER_LINGER_MS = String(60 * 60_000);
-  // PostgreSQL schemas are dropped once every file is done (test/support/postgres.ts says why).
+  // PostgreSQL schemas are dropped once their files are done (test/support/postgres.ts says why): a
+  // shard's when it ends, while the others still run, so that their DDL is not left all to the end.
   const runId = randomBytes(4).toString('hex');
   process.env[RUN_ENV] = runId;
+  const drops: Promise<void>[] = [];
 
   const alone = new Set(ALONE);
   const shards = dealShards(
@@ -237,16 +244,25 @@ async function main(): Promise<void> {
   const took: string[] = [];
   await Promise.all(
     shards.map(async (shard, i) => {
-      print(await runProcess(shard, true, i));
+      // Its schemas are named after the run and the shard, and dropped by that name when it ends.
+      const shardRun = `${runId}_${i}`;
+      print(await runProcess(shard, true, i, { [RUN_ENV]: shardRun }));
       took.push(
         `shard ${i + 1}: ${((performance.now() - started) / 1000).toFixed(0)} s, ${shard.length} files`,
       );
+      const dropping = dropRunSchemas(shardRun);
+      // Awaited below, with the others; handled now, so that a failure meanwhile does not end the run.
+      dropping.catch(() => undefined);
+      drops.push(dropping);
     }),
   );
+  // The files that run alone measure time: no DDL runs beside them.
+  await Promise.all(drops);
   // How long each shard ran, for keeping COST_SECONDS true.
   process.stdout.write(`${took.join('\n')}\n`);
   if (process.env.SWITCHBOARD_TEST_TIMES) writeFileTimes(shards.length);
   for (const file of files.filter((f) => alone.has(f))) print(await runProcess([file], false));
+  // The schemas of the files run alone, and any a shard's drop left.
   await dropRunSchemas(runId);
   rmSync(screenshots, { recursive: true, force: true });
   if (!ok) process.exitCode = 1;

@@ -16,13 +16,7 @@ import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { openStore, type Store } from '../../src/store/connect.ts';
 import { call, joinThroughSimulator, TEST_SECRET_KEY } from '../support/gateway.ts';
 import { createPostgresSchema, type PostgresSchema, postgresSkipReason } from '../support/postgres.ts';
-import {
-  cliInProcess,
-  freePort,
-  type GatewayProcess,
-  spawnGateway,
-  spawnGateways,
-} from '../support/process.ts';
+import { cliInProcess, freePort, type GatewayProcess, spawnGateways } from '../support/process.ts';
 
 const TIER = 50;
 const USERS = ['254712388001', '254712388002', '254712388003', '254712388004', '254712388005'];
@@ -66,8 +60,11 @@ describe('three nodes pace one number together', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-pacing-'));
     networkDir = mkdtempSync(path.join(tmpdir(), 'switchboard-pacing-network-'));
     // The network runs apart, as Meta does: a process of its own running only the simulator, which
-    // counts what reaches it; the three nodes reach it over HTTP and its webhooks go to node A.
+    // counts what reaches it; the three nodes reach it over HTTP and its webhooks go to node A. Both
+    // ports are chosen first, so that the four processes start side by side: this file runs alone, after
+    // the others (test/run.ts), and its start is the run's to wait for.
     const networkPort = await freePort();
+    const nodeAPort = await freePort();
     const env = {
       DATABASE_URL: schema.url,
       DATA_DIR: dataDir,
@@ -78,23 +75,29 @@ describe('three nodes pace one number together', async () => {
       NETWORK_MAX_PACING_WAIT_MS: '1000',
       RATE_LIMIT_PER_SECOND: '0',
     };
-    nodes = await spawnGateways([env, env, env]);
-    network = await spawnGateway({
-      DATA_DIR: networkDir,
-      SEED_DEMO_ACCOUNT: 'false',
-      SECRET_KEY: TEST_SECRET_KEY,
-      PORT: String(networkPort),
-      SIMULATOR_WEBHOOK_URL: `${nodes[0]!.url}/webhooks/network`,
-      SIMULATOR_MAX_SENDS_PER_SECOND: String(TIER),
-      // The pace of one number is under test, not the pace of one user, nor the status webhooks.
-      SIMULATOR_PAIR_BURST: '0',
-      SIMULATOR_STATUS_WEBHOOKS: 'false',
-    });
+    const started = await spawnGateways([
+      { ...env, PORT: String(nodeAPort) },
+      env,
+      env,
+      {
+        DATA_DIR: networkDir,
+        SEED_DEMO_ACCOUNT: 'false',
+        SECRET_KEY: TEST_SECRET_KEY,
+        PORT: String(networkPort),
+        SIMULATOR_WEBHOOK_URL: `http://127.0.0.1:${nodeAPort}/webhooks/network`,
+        SIMULATOR_MAX_SENDS_PER_SECOND: String(TIER),
+        // The pace of one number is under test, not the pace of one user, nor the status webhooks.
+        SIMULATOR_PAIR_BURST: '0',
+        SIMULATOR_STATUS_WEBHOOKS: 'false',
+      },
+    ]);
+    network = started.pop();
+    nodes = started;
     store = openStore(schema.url, { poolSize: 2 });
     const created = await cliInProcess(['accounts', 'create', '--name', 'Busy Co', '--json'], env);
     assert.equal(created.status, 0, created.stderr);
     account = JSON.parse(created.stdout);
-    for (const user of USERS) await join(user);
+    await Promise.all(USERS.map(join));
   });
   after(async () => {
     if (skip) return;

@@ -3,8 +3,8 @@
  * and leave nothing behind. Set TEST_POSTGRES_URL to use another server. When the server is unreachable
  * the PostgreSQL suites fail under CI (they must really run there) and are skipped, saying so, elsewhere.
  *
- * Under `npm test` the schemas are dropped when the whole run ends, not when each suite ends, so that no
- * suite waits for a cascade of DDL. The store's introspection reads only its own schema
+ * Under `npm test` the schemas are dropped when their shard ends (test/run.ts), not when each suite ends,
+ * so that no suite waits for a cascade of DDL. The store's introspection reads only its own schema
  * (src/store/current-schema-dialect.ts), so the schemas piling up meanwhile slow nothing down.
  */
 import { randomBytes } from 'node:crypto';
