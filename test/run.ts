@@ -256,11 +256,11 @@ async function main(): Promise<void> {
       drops.push(dropping);
     }),
   );
-  // The files that run alone measure time: no DDL runs beside them.
-  await Promise.all(drops);
   // How long each shard ran, for keeping COST_SECONDS true.
   process.stdout.write(`${took.join('\n')}\n`);
   if (process.env.SWITCHBOARD_TEST_TIMES) writeFileTimes(shards.length);
+  // The files that run alone measure time: no DDL runs beside them.
+  await Promise.all(drops);
   for (const file of files.filter((f) => alone.has(f))) print(await runProcess([file], false));
   // The schemas of the files run alone, and any a shard's drop left.
   await dropRunSchemas(runId);

@@ -62,7 +62,7 @@ describe('three nodes pace one number together', async () => {
     // The network runs apart, as Meta does: a process of its own running only the simulator, which
     // counts what reaches it; the three nodes reach it over HTTP and its webhooks go to node A. Both
     // ports are chosen first, so that the four processes start side by side: this file runs alone, after
-    // the others (test/run.ts), and its start is the run's to wait for.
+    // the others (test/run.ts), so the whole run waits while it starts.
     const networkPort = await freePort();
     const nodeAPort = await freePort();
     const env = {
