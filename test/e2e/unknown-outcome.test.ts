@@ -38,12 +38,12 @@ function lookup(t: TestGateway, account: TestAccount, messageId: string): Promis
   return call(t.url, 'GET', `/api/v1/msg/message/${messageId}`, { key: account.apiKey });
 }
 
-/** The message's record once it has reached `status`. */
-async function once(t: TestGateway, account: TestAccount, messageId: string, status: string, ms = 10_000) {
+/** The message's record once it has reached `status` (within eventually's bound: a loaded run is slow). */
+async function once(t: TestGateway, account: TestAccount, messageId: string, status: string) {
   return eventually(async () => {
     const r = await lookup(t, account, messageId);
     return r.body.data?.status === status ? r.body.data : undefined;
-  }, ms);
+  });
 }
 
 /** The `message.status` events the account's endpoint received for one message, by status. */

@@ -204,5 +204,5 @@ export async function joinThroughSimulator(
       .where('user_phone', '=', user)
       .executeTakeFirst();
     return row?.account_id === account.accountId;
-  }, 10_000);
+  });
 }
