@@ -19,6 +19,7 @@ import {
   type TestAccount,
   type TestGateway,
 } from '../support/gateway.ts';
+import { postNetworkWebhook } from '../support/network-envelopes.ts';
 import { type Receiver, startReceiver } from '../support/receiver.ts';
 
 const NUMBER = '14155550123';
@@ -205,6 +206,55 @@ describe('templates', () => {
     });
     assert.match(listed.quality_score.date, /^\d{10}$/);
     assert.equal(listed.status, 'APPROVED', 'a rating alone changes no status');
+  });
+
+  test('a template the network flags or locks is still sent; a paused one is refused until reinstated', async () => {
+    const created = await api(a, 'POST', `/api/v1/template/${NUMBER}`, {
+      name: 'watched_notice',
+      language: 'en_US',
+      category: 'UTILITY',
+      component: { body: { text: 'Your parcel is on its way.' } },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const id: string = created.body.data.id;
+    assert.equal((await approved(a, id)).status, 'APPROVED');
+    let sends = 0;
+    const statusAfter = async (event: string) => {
+      const change = {
+        field: 'message_template_status_update',
+        value: {
+          event,
+          message_template_id: Number(id),
+          message_template_name: sandboxNetworkName(a.accountId, 'watched_notice'),
+          message_template_language: 'en_US',
+          reason: 'NONE',
+        },
+      };
+      const body = {
+        object: 'whatsapp_business_account',
+        entry: [{ id: NUMBER, time: Math.floor(Date.now() / 1000), changes: [change] }],
+      };
+      assert.equal((await postNetworkWebhook(t.url, body)).status, 200);
+      const listed = await api(a, 'GET', `/api/v1/template/${NUMBER}?name=watched_notice`);
+      const send = await api(a, 'POST', '/api/v1/msg/template', {
+        messageId: `tpl-watched-${++sends}`,
+        from: NUMBER,
+        to: NEVER_WROTE,
+        template: { name: 'watched_notice', language: 'en_US' },
+      });
+      assert.ok(send.status === 200 || send.status === 422, JSON.stringify(send.body));
+      return {
+        listed: listed.body.data.data[0].status,
+        send: send.status === 200 ? 'sent' : send.body.message,
+      };
+    };
+    // Meta: FLAGGED is a warning (negative feedback, a pause may follow); LOCKED stops edits only.
+    assert.deepEqual(await statusAfter('FLAGGED'), { listed: 'FLAGGED', send: 'sent' });
+    assert.deepEqual(await statusAfter('LOCKED'), { listed: 'LOCKED', send: 'sent' });
+    const paused = await statusAfter('PAUSED');
+    assert.equal(paused.listed, 'PAUSED');
+    assert.match(paused.send, /is PAUSED; only APPROVED templates can be sent/);
+    assert.deepEqual(await statusAfter('REINSTATED'), { listed: 'APPROVED', send: 'sent' });
   });
 
   test('the network rejects a body that starts with a variable, with its reason', async () => {

@@ -11,6 +11,7 @@ import type { Campaign, CampaignsStore } from '../ports/campaigns.ts';
 import type { TemplatesStore } from '../ports/templates.ts';
 import type { SendDeps } from '../send-message.ts';
 import { numberCredentials, type SenderDeps } from '../senders.ts';
+import { isSendableTemplateStatus } from '../templates/sendable-statuses.ts';
 import type { AudienceDeps } from './audience.ts';
 import { type CampaignInput, type CampaignSettings, campaignSettings } from './campaign-input.ts';
 import { type CampaignCounts, countsOf } from './counts.ts';
@@ -86,7 +87,7 @@ async function checkSendable(
       { field: 'template.name' },
     );
   }
-  if (template.status !== 'APPROVED' && !needApproved) return;
+  if (!isSendableTemplateStatus(template.status) && !needApproved) return;
   const body = templateSendBody(campaign, campaign.from, sampleValues(campaign.parameters), 'check');
   const checked = sendTemplate.normalize(body);
   try {

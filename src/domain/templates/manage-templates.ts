@@ -10,6 +10,7 @@ import type { NetworkConnector } from '../ports/network.ts';
 import type { Template, TemplateFilters, TemplatesStore } from '../ports/templates.ts';
 import { checkTemplate } from './check-template.ts';
 import { SANDBOX_TAG_LENGTH, sandboxNetworkName } from './sandbox-names.ts';
+import { isSendableTemplateStatus } from './sendable-statuses.ts';
 import type { TemplateBodyInput } from './template-body.ts';
 import { templateNetworkError } from './template-network-error.ts';
 import { LIMITS, type TemplateDefinition } from './template-rules.ts';
@@ -165,6 +166,16 @@ export async function listTemplates(
   }
   const rows = await deps.templates.list(accountId, business.phone, filters);
   return rows.map(templateView);
+}
+
+/** The templates of a number the network would send now (src/domain/templates/sendable-statuses.ts). */
+export async function listSendableTemplates(
+  deps: TemplateDeps,
+  accountId: string,
+  phoneRaw: string,
+): Promise<TemplateView[]> {
+  const all = await listTemplates(deps, accountId, phoneRaw, {});
+  return all.filter((template) => isSendableTemplateStatus(template.status));
 }
 
 async function templateOf(deps: TemplateDeps, accountId: string, phone: string, templateId: string) {

@@ -17,6 +17,7 @@ import type { OutboundMediaStore } from '../ports/outbound-media.ts';
 import type { TemplatesStore } from '../ports/templates.ts';
 import type { SendContextLike } from '../send-message.ts';
 import { checkCarouselSend, highestVariable } from './resolve-carousel-send.ts';
+import { isSendableTemplateStatus } from './sendable-statuses.ts';
 import type { NetworkComponent } from './template-rules.ts';
 
 const bad = (field: string, message: string) => new GatewayError('invalid_request', message, { field });
@@ -167,10 +168,10 @@ export async function resolveTemplateSend(
       `No template named "${content.name}" in language ${content.language} on +${senderPhone} in this account`,
     );
   }
-  if (row.status !== 'APPROVED') {
+  if (!isSendableTemplateStatus(row.status)) {
     throw new GatewayError(
       'network_rejected',
-      `Template "${content.name}" (${content.language}) is ${row.status}; only APPROVED templates can be sent`,
+      `Template "${content.name}" (${content.language}) is ${row.status}; only APPROVED templates can be sent (and ones the network has FLAGGED or LOCKED)`,
     );
   }
   const components = JSON.parse(row.components) as NetworkComponent[];

@@ -121,7 +121,7 @@ export const CAMPAIGN_REFERENCE: ReferenceTable = {
       example: successBody(RUNNING),
     },
     errors: {
-      400: 'Template "winter_sale" (en_US) is PENDING; only APPROVED templates can be sent',
+      400: 'Template "winter_sale" (en_US) is PENDING; only APPROVED templates can be sent (and ones the network has FLAGGED or LOCKED)',
       404: NOT_FOUND,
       409: notState('started', 'DRAFT'),
     },

@@ -130,7 +130,7 @@ export const MESSAGE_REFERENCE: ReferenceTable = {
     },
     {
       404: 'No template named "order_update" in language en_US on +14155550100 in this account',
-      422: 'Template "order_update" (en_US) is PENDING; only APPROVED templates can be sent',
+      422: 'Template "order_update" (en_US) is PENDING; only APPROVED templates can be sent (and ones the network has FLAGGED or LOCKED)',
     },
   ),
   'POST /api/v1/msg/reaction': send(

@@ -12,7 +12,7 @@ import { GatewayError } from '../../domain/errors.ts';
 import type { Campaign } from '../../domain/ports/campaigns.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
 import { numberCredentials } from '../../domain/senders.ts';
-import { listTemplates } from '../../domain/templates/manage-templates.ts';
+import { listSendableTemplates } from '../../domain/templates/manage-templates.ts';
 import type { TemplateView } from '../../domain/templates/template-view.ts';
 import type { PortalDeps } from '../deps.ts';
 import { type AudienceSummary, csvAudience, tagAudience } from './wizard-audience.ts';
@@ -77,7 +77,7 @@ const CHECKS: Record<Step, Check> = {
     const now = Date.now();
     const settings = campaignSettings({ name: form.name, from: form.from, ...STAND_IN }, now);
     await numberCredentials(deps.campaigns.senders, accountId, settings.from, 'from');
-    ctx.templates = await listTemplates(deps.templates, accountId, settings.from, { status: 'APPROVED' });
+    ctx.templates = await listSendableTemplates(deps.templates, accountId, settings.from);
   },
   async template(_deps, _accountId, form, ctx) {
     const key = templateOfKey(form.template);

@@ -19,7 +19,7 @@ import {
 import { listSavedReplies, savedReplyText } from '../../domain/inbox/saved-replies.ts';
 import type { Conversation } from '../../domain/ports/inbox.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
-import { listTemplates } from '../../domain/templates/manage-templates.ts';
+import { listSendableTemplates } from '../../domain/templates/manage-templates.ts';
 import type { TemplateView } from '../../domain/templates/template-view.ts';
 import { userLabel } from '../../lib/user-id.ts';
 import { needsOf } from '../campaigns/wizard-checks.ts';
@@ -44,7 +44,7 @@ async function approvedTemplates(
   accountId: string,
   phone: string,
 ): Promise<TemplateView[]> {
-  return listTemplates(deps.templates, accountId, `+${phone}`, { status: 'APPROVED' });
+  return listSendableTemplates(deps.templates, accountId, `+${phone}`);
 }
 
 function controls(
