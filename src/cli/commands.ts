@@ -16,7 +16,7 @@ import {
   setNumberThroughput,
 } from '../domain/numbers.ts';
 import { listOptOuts, OPT_OUTS_PER_PAGE } from '../domain/opt-outs.ts';
-import { checkEmailFree, inviteEmailOf, issuePortalInvite } from '../domain/portal-invites.ts';
+import { checkEmailFree, inviteEmailOf, operatorPortalLink } from '../domain/portal-invites.ts';
 import { portalInviteLink } from '../lib/portal-links.ts';
 import { userLabel } from '../lib/user-id.ts';
 import { USAGE } from './usage.ts';
@@ -116,9 +116,12 @@ function orUsage<T>(rule: () => T): T {
   }
 }
 
-/** A one-time portal link for the account (and `email`, when given): its address and expiry. */
+/**
+ * A one-time portal link for the account (and `email`, when given): the password link of the member who
+ * has the email, or an invitation of a new owner. Its address and expiry.
+ */
 async function portalLinkOf(ctx: CommandContext, accountId: string, email: string | undefined) {
-  const invite = await issuePortalInvite(
+  const invite = await operatorPortalLink(
     { accounts: ctx.repos.accounts, invites: ctx.repos.portalInvites },
     { accountId, email },
     Date.now(),

@@ -9,11 +9,10 @@
  * - At most RESET_REQUESTS.maxFailures requests per email an hour, counted in the database (the sign-in
  *   lockout's count, under a key of its own), so that nobody can fill a member's mailbox.
  */
-import { issuePortalInvite } from './portal-invites.ts';
+import { type InviteStores, issuePortalInvite } from './portal-invites.ts';
 import type { AccountsStore } from './ports/accounts.ts';
 import type { Mailer } from './ports/mailer.ts';
 import type { AttemptPolicy, PortalStore } from './ports/portal.ts';
-import type { PortalInvitesStore } from './ports/portal-invites.ts';
 import { type MailOutcome, mailLink } from './team-mail.ts';
 
 const HOUR_MS = 3_600_000;
@@ -27,7 +26,7 @@ const countKey = (email: string) => `password-link ${email}`;
 export interface RecoveryDeps {
   portal: Pick<PortalStore, 'findUserByEmail' | 'countAttempt'>;
   accounts: Pick<AccountsStore, 'findAccount'>;
-  invites: Pick<PortalInvitesStore, 'insertInvite' | 'accountOfEmail'>;
+  invites: InviteStores['invites'];
   mailer: Mailer | null;
   /** The portal link of a token (src/lib/portal-links.ts). */
   linkOf(token: string): string;
@@ -57,10 +56,10 @@ export async function sendPasswordLink(
   if (!member) return { kind: 'none' };
   const account = await deps.accounts.findAccount(member.accountId);
   if (!account) return { kind: 'none' };
-  // A link for a member's email sets that member's password and keeps their role (team.ts).
+  // It sets this member's password and keeps their role; removed, they have no password to set.
   const link = await issuePortalInvite(
     { accounts: deps.accounts, invites: deps.invites },
-    { accountId: member.accountId, email: member.email },
+    { accountId: member.accountId, email: member.email, memberId: member.id },
     now,
   );
   return mailLink(deps.mailer, {

@@ -64,23 +64,37 @@ export interface IssuedInvite {
   expiresAt: number;
 }
 
+export interface InviteStores {
+  accounts: Pick<AccountsStore, 'findAccount'>;
+  invites: Pick<PortalInvitesStore, 'insertInvite' | 'userOfEmail'>;
+}
+
 /**
- * A new link into the account's portal, for `email` when given (a user of the account who has it already
- * gets a new password through it). Refused, naming the field, for an unknown account, a malformed email, or
- * an email that a user of another account has.
+ * A new link into the account's portal. With `memberId`, a password link: it sets that member's
+ * password (whose email `email` is) and nothing else, and nothing once they are removed. Without, an
+ * invitation: it adds a member with `role` (owner when none), for `email` when given, whoever opens it
+ * otherwise. Refused, naming the field, for an unknown account, a malformed email, an email that a user of
+ * another account has, or an invitation for an email that a member of this account has.
  */
 export async function issuePortalInvite(
-  stores: {
-    accounts: Pick<AccountsStore, 'findAccount'>;
-    invites: Pick<PortalInvitesStore, 'insertInvite' | 'accountOfEmail'>;
-  },
-  input: { accountId: string; email?: string | undefined; role?: Role | undefined },
+  stores: InviteStores,
+  input: { accountId: string; email?: string | undefined; role?: Role | undefined; memberId?: string },
   now: number,
 ): Promise<IssuedInvite> {
   if (!(await stores.accounts.findAccount(input.accountId)))
     throw new GatewayError('not_found', 'no account has this `accountId`', { field: 'accountId' });
   const email = inviteEmailOf(input.email);
-  if (email !== null) await checkEmailFree(stores.invites, email, input.accountId);
+  const user = email === null ? undefined : await stores.invites.userOfEmail(email);
+  if (user && user.accountId !== input.accountId)
+    throw new GatewayError('conflict', 'a portal user of another account has this `email`', {
+      field: 'email',
+    });
+  if (user && user.userId !== input.memberId)
+    throw new GatewayError(
+      'conflict',
+      '`email` is a member of this account already: make them a password link instead',
+      { field: 'email' },
+    );
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + INVITE_TTL_MS;
   await stores.invites.insertInvite({
@@ -89,9 +103,25 @@ export async function issuePortalInvite(
     email,
     createdAt: now,
     expiresAt,
-    role: input.role ?? null,
+    role: input.memberId ? null : (input.role ?? null),
+    userId: input.memberId ?? null,
   });
   return { token, expiresAt };
+}
+
+/**
+ * The operator's link for `email` (`users invite`): the password link of the account's member who has it,
+ * or else an invitation of a new owner.
+ */
+export async function operatorPortalLink(
+  stores: InviteStores,
+  input: { accountId: string; email?: string | undefined },
+  now: number,
+): Promise<IssuedInvite> {
+  const email = inviteEmailOf(input.email);
+  const user = email === null ? undefined : await stores.invites.userOfEmail(email);
+  const memberId = user?.accountId === input.accountId ? user.userId : undefined;
+  return issuePortalInvite(stores, { ...input, ...(memberId ? { memberId } : {}) }, now);
 }
 
 /** The link behind `token`, while it can be used. */

@@ -6,7 +6,7 @@
  * (src/domain/portal-invites.ts): shown once, stored only as a hash.
  */
 import { GatewayError } from './errors.ts';
-import { type IssuedInvite, inviteEmailOf, issuePortalInvite } from './portal-invites.ts';
+import { type IssuedInvite, issuePortalInvite } from './portal-invites.ts';
 import type { AccountsStore } from './ports/accounts.ts';
 import type { Member, PortalStore } from './ports/portal.ts';
 import type { PortalInvitesStore } from './ports/portal-invites.ts';
@@ -48,15 +48,8 @@ export async function inviteMember(
     throw new GatewayError('invalid_request', `\`role\`: as ${by}, you cannot add an ${role}`, {
       field: 'role',
     });
-  // A link for a member's email would set their password: that is a password link, which asks whether
-  // the maker may manage them (an admin must not become the owner this way).
-  const existing = email ? inviteEmailOf(email) : null;
-  if (existing && (await deps.portal.listMembers(accountId)).some((m) => m.email === existing))
-    throw new GatewayError(
-      'conflict',
-      '`email` is a member of this account already: make them a password link instead',
-      { field: 'email' },
-    );
+  // An invitation never sets a member's password (issuePortalInvite refuses a member's email): that is
+  // a password link, which asks whether the maker may manage them (an admin must not become the owner).
   return issuePortalInvite(
     { accounts: deps.accounts, invites: deps.invites },
     { accountId, email, role },
@@ -79,10 +72,10 @@ export async function passwordResetLink(
       'conflict',
       `As ${by.role}, you cannot make a password link for an ${found.role}.`,
     );
-  // A link for an existing member's email sets their password and keeps their role.
+  // It sets this member's password and keeps their role; removed, they have no password to set.
   const link = await issuePortalInvite(
     { accounts: deps.accounts, invites: deps.invites },
-    { accountId, email: found.email },
+    { accountId, email: found.email, memberId: found.id },
     now,
   );
   return { member: found, link };

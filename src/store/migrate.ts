@@ -38,6 +38,7 @@ import * as deliveriesDueOrder from './migrations/2026-11-26-915-deliveries-due-
 import * as deliveriesPendingDue from './migrations/2026-11-26-916-deliveries-pending-due.ts';
 import * as claimCandidatesFunction from './migrations/2026-11-26-917-claim-candidates-function.ts';
 import * as optOutsByAccount from './migrations/2026-11-26-918-opt-outs-by-account.ts';
+import * as passwordLinksNameTheirMember from './migrations/2026-11-28-919-password-links-name-their-member.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-916-deliveries-pending-due': deliveriesPendingDue,
   '2026-11-26-917-claim-candidates-function': claimCandidatesFunction,
   '2026-11-26-918-opt-outs-by-account': optOutsByAccount,
+  '2026-11-28-919-password-links-name-their-member': passwordLinksNameTheirMember,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,8 +3,9 @@
  * one transaction: the guarded update that marks it used decides, so two tabs (or two nodes) submitting
  * the same link cannot both get in.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type {
+  InvitedUser,
   LiveInvite,
   PortalInviteRecord,
   PortalInvitesStore,
@@ -13,7 +14,7 @@ import type {
 import { isUniqueViolation, portalId } from './portal-repo.ts';
 import type { Database } from './schema.ts';
 
-/** Thrown inside the transaction to undo the link's use when the email belongs to another account. */
+/** Thrown inside the transaction to undo an invitation's use when a user has the email already. */
 class EmailTaken extends Error {}
 
 class PortalInvitesRepository implements PortalInvitesStore {
@@ -34,8 +35,18 @@ class PortalInvitesRepository implements PortalInvitesStore {
         expires_at: invite.expiresAt,
         used_at: null,
         role: invite.role ?? null,
+        user_id: invite.userId ?? null,
       })
       .execute();
+  }
+
+  async userOfEmail(email: string): Promise<{ userId: string; accountId: string } | undefined> {
+    const row = await this.#db
+      .selectFrom('portal_users')
+      .select(['id', 'account_id'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row && { userId: row.id, accountId: row.account_id };
   }
 
   async accountOfEmail(email: string): Promise<string | undefined> {
@@ -72,46 +83,13 @@ class PortalInvitesRepository implements PortalInvitesStore {
           .where('token_hash', '=', tokenHash)
           .where('used_at', 'is', null)
           .where('expires_at', '>', now)
-          .returning(['account_id', 'role', 'email'])
+          .returning(['account_id', 'role', 'user_id'])
           .executeTakeFirst();
         if (!invite) return { kind: 'gone' } as const;
-        const existing = await trx
-          .selectFrom('portal_users')
-          .select(['id', 'account_id'])
-          .where('email', '=', user.email)
-          .executeTakeFirst();
-        // A link sets an existing user's password only when it was made for their email (a password
-        // link): one whose opener chose the email would let its maker sign in as any member.
-        if (existing && (existing.account_id !== invite.account_id || invite.email === null))
-          throw new EmailTaken();
-        let userId = existing?.id;
-        if (userId) {
-          await trx
-            .updateTable('portal_users')
-            .set({ password_hash: user.passwordHash })
-            .where('id', '=', userId)
-            .execute();
-          // A new password ends every session of the old one.
-          await trx.deleteFrom('portal_sessions').where('user_id', '=', userId).execute();
-        } else {
-          userId = portalId('usr');
-          await trx
-            .insertInto('portal_users')
-            .values({
-              id: userId,
-              account_id: invite.account_id,
-              email: user.email,
-              password_hash: user.passwordHash,
-              created_at: now,
-              // A link made before roles, or by the command line, adds an owner.
-              role: invite.role ?? 'owner',
-            })
-            .execute();
-        }
-        return {
-          kind: 'signed-in',
-          user: { userId, accountId: invite.account_id, email: user.email },
-        } as const;
+        const signedIn = invite.user_id
+          ? await setMemberPassword(trx, invite.account_id, invite.user_id, user.passwordHash)
+          : await addMember(trx, invite.account_id, invite.role ?? null, user, now);
+        return signedIn ? ({ kind: 'signed-in', user: signedIn } as const) : ({ kind: 'gone' } as const);
       });
     } catch (error) {
       // Another account's user, or one who took the email between the read and the insert.
@@ -119,6 +97,59 @@ class PortalInvitesRepository implements PortalInvitesStore {
       throw error;
     }
   }
+}
+
+/**
+ * A password link sets its member's password, and nobody's once they are removed: it never adds anyone
+ * (docs/adr/0043-password-links-name-their-member.md). Undefined when the member is gone.
+ */
+async function setMemberPassword(
+  trx: Transaction<Database>,
+  accountId: string,
+  userId: string,
+  passwordHash: string,
+): Promise<InvitedUser | undefined> {
+  const member = await trx
+    .updateTable('portal_users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', userId)
+    .where('account_id', '=', accountId)
+    .returning(['id', 'email'])
+    .executeTakeFirst();
+  if (!member) return undefined;
+  // A new password ends every session of the old one.
+  await trx.deleteFrom('portal_sessions').where('user_id', '=', member.id).execute();
+  return { userId: member.id, accountId, email: member.email };
+}
+
+/** An invitation adds a member; it never sets the password of a user who has the email (EmailTaken). */
+async function addMember(
+  trx: Transaction<Database>,
+  accountId: string,
+  role: string | null,
+  user: { email: string; passwordHash: string },
+  now: number,
+): Promise<InvitedUser> {
+  const existing = await trx
+    .selectFrom('portal_users')
+    .select('id')
+    .where('email', '=', user.email)
+    .executeTakeFirst();
+  if (existing) throw new EmailTaken();
+  const userId = portalId('usr');
+  await trx
+    .insertInto('portal_users')
+    .values({
+      id: userId,
+      account_id: accountId,
+      email: user.email,
+      password_hash: user.passwordHash,
+      created_at: now,
+      // A link made before roles, or by the command line, adds an owner.
+      role: role ?? 'owner',
+    })
+    .execute();
+  return { userId, accountId, email: user.email };
 }
 
 export function portalInvitesRepo(db: Kysely<Database>): PortalInvitesStore {

@@ -254,6 +254,8 @@ export interface PortalInvitesTable {
   used_at: number | null;
   /** The role of the member the link adds; null: owner. */
   role?: string | null;
+  /** The member whose password the link sets; null: the link adds a member. */
+  user_id?: string | null;
 }
 
 export interface PortalUsersTable {

@@ -497,11 +497,22 @@ describe('portal on SQLite', () => {
       /<td data-label="Email">roles-agent@example\.org<\/td>[\s\S]*?action="\/app\/team\/([^/"]+)\/reset"/.exec(
         team.html,
       )![1]!;
+    // A password link made before a removal sets nobody's password after it: above all, it does not
+    // bring the removed member back, as an owner or at all.
+    const resetPage = await admin.post(`/app/team/${agentId}/reset`, {});
+    const resetLink = /<code>https?:\/\/[^/<]+(\/app\/invite\/[A-Za-z0-9_-]{43})<\/code>/.exec(
+      resetPage.html,
+    )![1]!;
     assert.equal(
       (await admin.post(`/app/team/${agentId}/remove`, {})).location,
       '/app/team?notice=member-removed',
     );
     assert.equal(await status(agent, '/app/dashboard'), 303, 'the removed agent is signed out');
+    const comeback = new PortalClient(t.url);
+    await comeback.get(resetLink);
+    const used = await comeback.post(resetLink, { password: 'back as an owner 123' });
+    assert.equal(used.status, 410);
+    assert.doesNotMatch((await admin.get('/app/team')).html, /roles-agent@example\.org/);
   });
 
   test('the template form goes through the API rules: errors next to the field, then PENDING', async () => {

@@ -1,20 +1,25 @@
 /**
  * One-time portal links (src/domain/portal-invites.ts over src/store/portal-invites-repo.ts), on SQLite and
- * PostgreSQL: a link works once and only while it lives; it makes the account's user or sets the password
- * of the one it has; an email of another account's user is refused without using the link up; of two
- * submissions of one link at once, exactly one gets in.
+ * PostgreSQL: a link works once and only while it lives; an invitation makes the account's user, a password
+ * link sets the password of its member and of nobody else (nothing once they are removed); an email of
+ * another account's user is refused without using the link up; of two submissions of one link at once,
+ * exactly one gets in.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { Kysely } from 'kysely';
 import { createAccount } from '../../src/domain/accounts.ts';
 import { GatewayError } from '../../src/domain/errors.ts';
 import {
   findLiveInvite,
   INVITE_TTL_MS,
   issuePortalInvite,
+  operatorPortalLink,
   redeemPortalInvite,
 } from '../../src/domain/portal-invites.ts';
 import type { Store } from '../../src/store/connect.ts';
+import * as namingMigration from '../../src/store/migrations/2026-11-28-919-password-links-name-their-member.ts';
+import { portalRepo } from '../../src/store/portal-repo.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
 import { openForSuite, storeTargets as targets } from '../support/store-targets.ts';
 
@@ -105,7 +110,8 @@ for (const target of targets) {
         })
         .execute();
 
-      const reset = await issuePortalInvite(
+      // The command line's link for a member's email is that member's password link.
+      const reset = await operatorPortalLink(
         stores(),
         { accountId: account.id, email: 'owner@reset.example' },
         NOW,
@@ -129,6 +135,134 @@ for (const target of targets) {
         .where('user_id', '=', userId)
         .execute();
       assert.equal(sessions.length, 0);
+    });
+
+    test('a password link of a member removed before it is used is gone, and adds nobody', {
+      skip,
+    }, async () => {
+      const account = await createAccount(repos.accounts, 'Removed');
+      const invited = await issuePortalInvite(
+        stores(),
+        { accountId: account.id, email: 'agent@removed.example', role: 'agent' },
+        NOW,
+      );
+      const made = await redeemPortalInvite(
+        repos.portalInvites,
+        invited.token,
+        user('agent@removed.example'),
+        NOW,
+      );
+      assert.equal(made.kind, 'signed-in');
+      const memberId = made.kind === 'signed-in' ? made.user.userId : '';
+      const link = await issuePortalInvite(
+        stores(),
+        { accountId: account.id, email: 'agent@removed.example', memberId },
+        NOW,
+      );
+      assert.ok(await portalRepo(store.db).removeMember(account.id, memberId));
+      assert.deepEqual(
+        await redeemPortalInvite(repos.portalInvites, link.token, user('agent@removed.example', 'new'), NOW),
+        { kind: 'gone' },
+      );
+      const users = await store.db
+        .selectFrom('portal_users')
+        .select('email')
+        .where('account_id', '=', account.id)
+        .execute();
+      assert.deepEqual(users, [], 'nobody was added, least of all an owner');
+    });
+
+    test("an invitation never sets a member's password: refused when made, and when used", {
+      skip,
+    }, async () => {
+      const account = await createAccount(repos.accounts, 'Invited');
+      const open = await issuePortalInvite(stores(), { accountId: account.id, role: 'agent' }, NOW);
+      const named = await issuePortalInvite(
+        stores(),
+        { accountId: account.id, email: 'member@invited.example', role: 'agent' },
+        NOW,
+      );
+      await redeemPortalInvite(
+        repos.portalInvites,
+        named.token,
+        user('member@invited.example', 'theirs'),
+        NOW,
+      );
+      await assert.rejects(
+        issuePortalInvite(stores(), { accountId: account.id, email: 'member@invited.example' }, NOW),
+        (e: unknown) => e instanceof GatewayError && e.status === 409 && e.field === 'email',
+      );
+      assert.deepEqual(
+        await redeemPortalInvite(
+          repos.portalInvites,
+          open.token,
+          user('member@invited.example', 'mine'),
+          NOW,
+        ),
+        { kind: 'email-taken' },
+      );
+      const row = await store.db
+        .selectFrom('portal_users')
+        .select('password_hash')
+        .where('email', '=', 'member@invited.example')
+        .executeTakeFirst();
+      assert.equal(row?.password_hash, 'theirs');
+    });
+
+    test('links made before links named their member: bound to the member, or expired when it cannot be told', {
+      skip,
+    }, async () => {
+      const account = await createAccount(repos.accounts, 'Before');
+      const made = await issuePortalInvite(
+        stores(),
+        { accountId: account.id, email: 'kept@before.example' },
+        NOW,
+      );
+      await redeemPortalInvite(repos.portalInvites, made.token, user('kept@before.example'), NOW);
+      const member = await store.db
+        .selectFrom('portal_users')
+        .select('id')
+        .where('email', '=', 'kept@before.example')
+        .executeTakeFirstOrThrow();
+      // The table as it was: no member named, and every link's kind told only by its email and role.
+      const db = store.db as unknown as Kysely<unknown>;
+      await db.schema.alterTable('portal_invites').dropColumn('user_id').execute();
+      const legacy = (hash: string, email: string | null, role: string | null) => ({
+        token_hash: hash,
+        account_id: account.id,
+        email,
+        created_at: NOW,
+        expires_at: NOW + INVITE_TTL_MS,
+        used_at: null,
+        role,
+      });
+      await store.db
+        .insertInto('portal_invites')
+        .values([
+          legacy('of-a-member', 'kept@before.example', null),
+          legacy('of-someone-removed-or-a-new-owner', 'gone@before.example', null),
+          legacy('an-invitation-with-a-role', 'agent@before.example', 'agent'),
+          legacy('an-open-link', null, null),
+        ])
+        .execute();
+      await namingMigration.up(db);
+      const rows = await store.db
+        .selectFrom('portal_invites')
+        .select(['token_hash', 'user_id', 'expires_at'])
+        .where('account_id', '=', account.id)
+        .where('used_at', 'is', null)
+        .orderBy('token_hash')
+        .execute();
+      const live = NOW + INVITE_TTL_MS;
+      assert.deepEqual(
+        rows.map((r) => [r.token_hash, r.user_id ?? null, Number(r.expires_at) === live]),
+        [
+          ['an-invitation-with-a-role', null, true],
+          ['an-open-link', null, true],
+          ['of-a-member', member.id, true],
+          ['of-someone-removed-or-a-new-owner', null, false],
+        ],
+      );
     });
 
     test("another account's email is refused when the link is made, and when it is used, leaving the link usable", {

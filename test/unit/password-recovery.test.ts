@@ -52,7 +52,8 @@ function deps(withMailer = true) {
       insertInvite: async (invite) => {
         invites.push(invite);
       },
-      accountOfEmail: async (email) => (email === MEMBER.email ? MEMBER.accountId : undefined),
+      userOfEmail: async (email) =>
+        email === MEMBER.email ? { userId: MEMBER.id, accountId: MEMBER.accountId } : undefined,
     },
     mailer: withMailer
       ? {
@@ -75,9 +76,9 @@ test("a member's email gets a link to that address, for their own account", asyn
   assert.match(mails[0]!.subject, /Set a new Switchboard password/);
   assert.match(mails[0]!.text, /https:\/\/gw\.example\/app\/invite\/[\w-]{43}/);
   assert.deepEqual(
-    invites.map((i) => [i.accountId, i.email, i.role]),
-    [[MEMBER.accountId, MEMBER.email, null]],
-    "a password link: it keeps the member's role",
+    invites.map((i) => [i.accountId, i.email, i.role, i.userId]),
+    [[MEMBER.accountId, MEMBER.email, null, MEMBER.id]],
+    'a password link: for that member only, and it keeps their role',
   );
 });
 

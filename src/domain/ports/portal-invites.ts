@@ -8,8 +8,13 @@ export interface PortalInviteRecord {
   email: string | null;
   createdAt: number;
   expiresAt: number;
-  /** The role of a member the link adds (src/domain/roles.ts); null: owner. An existing user keeps theirs. */
+  /** The role of a member the link adds (src/domain/roles.ts); null: owner. */
   role?: string | null;
+  /**
+   * The member whose password the link sets (a password link); null: the link adds a member (an
+   * invitation). A password link sets that member's password only, and nothing once they are removed.
+   */
+  userId?: string | null;
 }
 
 /** A link that can still be used: not expired, not used. */
@@ -30,20 +35,20 @@ export type RedeemOutcome =
   | { kind: 'signed-in'; user: InvitedUser }
   /** Expired, used already, or never issued: nothing changed. */
   | { kind: 'gone' }
-  /**
-   * The email belongs to a user of another account, or to a user at all when the link was not made for
-   * their email: nothing changed, the link stays usable.
-   */
+  /** An invitation for an email that a user has already: nothing changed, the link stays usable. */
   | { kind: 'email-taken' };
 
 export interface PortalInvitesStore {
   insertInvite(invite: PortalInviteRecord): Promise<void>;
   /** The account of the portal user with this (lower-cased) email, if there is one. */
   accountOfEmail(email: string): Promise<string | undefined>;
+  /** The portal user with this (lower-cased) email, if there is one. */
+  userOfEmail(email: string): Promise<{ userId: string; accountId: string } | undefined>;
   findLiveInvite(tokenHash: string, now: number): Promise<LiveInvite | undefined>;
   /**
-   * In one transaction: marks the link used (only if live), then gives the account a portal user with this
-   * email and password, or sets the password of the account's user that has it already.
+   * In one transaction: marks the link used (only if live), then sets the password of the link's member
+   * (gone when that member no longer is one), or, for an invitation, gives the account a portal user with
+   * this email, password and the link's role (email-taken when any user has the email).
    */
   redeemInvite(
     tokenHash: string,
