@@ -114,6 +114,17 @@ describe('placeholder values', () => {
       { values: ['From CSV'] },
       'a CSV audience reads a field from the column of its name',
     );
+    // Names an object inherits are nobody's value: the fallback, or missing, never a function.
+    for (const name of ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__']) {
+      assert.deepEqual(fillPlaceholders([{ attribute: name, fallback: 'there' }], record), {
+        values: ['there'],
+      });
+      assert.deepEqual(fillPlaceholders([{ column: name }], record), { missing: 0 });
+    }
+    assert.deepEqual(
+      fillPlaceholders([{ attribute: 'constructor' }], { ...record, attributes: { constructor: 'own' } }),
+      { values: ['own'] },
+    );
   });
 });
 

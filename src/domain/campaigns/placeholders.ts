@@ -14,11 +14,19 @@ export interface ValueRecord {
   cells: Record<string, string>;
 }
 
+/**
+ * The record's own value under `key`: a placeholder may name an attribute or a column `constructor` or
+ * `toString`, which a plain object would answer with what it inherits.
+ */
+function own(values: Record<string, string>, key: string): string | undefined {
+  return Object.hasOwn(values, key) ? values[key] : undefined;
+}
+
 function sourceValue(p: Placeholder, record: ValueRecord): string | undefined {
   if ('value' in p) return p.value;
-  if ('field' in p) return (p.field === 'name' ? record.name : record.phone) ?? record.cells[p.field];
-  if ('attribute' in p) return record.attributes[p.attribute] ?? record.cells[p.attribute];
-  return record.cells[p.column];
+  if ('field' in p) return (p.field === 'name' ? record.name : record.phone) ?? own(record.cells, p.field);
+  if ('attribute' in p) return own(record.attributes, p.attribute) ?? own(record.cells, p.attribute);
+  return own(record.cells, p.column);
 }
 
 /** The values in order, or the index of the first placeholder that has neither a value nor a fallback. */
