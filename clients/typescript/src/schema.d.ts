@@ -3925,7 +3925,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Template \"order_update\" (en_US) is PENDING; only APPROVED templates can be sent",
+                     *       "message": "Template \"order_update\" (en_US) is PENDING; only APPROVED templates can be sent (and ones the network has FLAGGED or LOCKED)",
                      *       "errors": null
                      *     }
                      */
@@ -10447,7 +10447,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Template \"winter_sale\" (en_US) is PENDING; only APPROVED templates can be sent",
+                     *       "message": "Template \"winter_sale\" (en_US) is PENDING; only APPROVED templates can be sent (and ones the network has FLAGGED or LOCKED)",
                      *       "errors": null
                      *     }
                      */
