@@ -122,6 +122,35 @@ describe('phone page routes', () => {
     assert.match(theirs.body.error.message, /this phone has no media/);
   });
 
+  test('a file sent as a script or a page is a download, never code on this origin', async () => {
+    for (const [mimeType, served, disposition] of [
+      ['text/javascript', 'application/octet-stream', 'attachment'],
+      ['text/html', 'text/html', 'attachment'],
+      ['image/png', 'image/png', 'inline'],
+    ]) {
+      const said = await userSays(h, {
+        media: {
+          type: 'document',
+          mimeType,
+          dataBase64: Buffer.from('alert(document.domain)').toString('base64'),
+          filename: 'x.js',
+        },
+      });
+      assert.equal(said.status, 202, JSON.stringify(said.body));
+      const chat = await eventually(async () => {
+        const r = await request(`${h.base}/users/${USER}/chat?with=${BUSINESS}`);
+        return r.body.messages.find((m: any) => m.id === said.body.id);
+      });
+      const file = await fetch(`${h.base}/users/${USER}/media/${chat.content.document.id}`);
+      assert.equal(file.status, 200);
+      assert.equal(file.headers.get('content-type'), served, mimeType);
+      assert.equal(file.headers.get('content-disposition'), disposition, mimeType);
+      assert.equal(file.headers.get('x-content-type-options'), 'nosniff');
+      assert.match(String(file.headers.get('content-security-policy')), /sandbox/);
+      await file.arrayBuffer();
+    }
+  });
+
   test('bad input is a 4xx naming the field', async () => {
     const badPhone = await request(`${h.base}/users/12/chat?with=${BUSINESS}`);
     assert.equal(badPhone.status, 400);

@@ -20,7 +20,7 @@ import { registerMessagesCsv } from '../messages/messages-csv.ts';
 import { receivedMediaLinks } from '../received-media.ts';
 
 const PAGE_SIZE = 25;
-/** The link to the gateway's copy of a file a user sent (src/http/media-headers.ts decides how it is served). */
+/** The link to the gateway's copy of a file a user sent (src/lib/media-serving.ts decides how it is served). */
 function fileLink(href: string | undefined, type: string): SafeHtml | string {
   return href ? html` <a href="${href}">Open the ${type}</a>` : '';
 }

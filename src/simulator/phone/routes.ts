@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MEDIA_SECURITY_HEADERS, mediaServing } from '../../lib/media-serving.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import type { FlowCatalog } from '../flow-catalog.ts';
 import type { MediaVault } from '../media-vault.ts';
@@ -151,10 +152,13 @@ function registerPhoneContent(app: FastifyInstance, deps: PhoneRouteDeps): void 
     const media = mine ? deps.vault.get(id) : undefined;
     if (!media)
       return refuse(reply, 404, `\`id\`: this phone has no media "${id}" (it may have been forgotten)`);
+    // Served on the gateway's own origin, as the gateway's own media are (docs/adr/0016-safe-media.md):
+    // a file a user or a business sent is shown or downloaded, never loaded as a script or a style sheet.
+    const serving = mediaServing(media.mimeType);
     return reply
-      .header('content-type', media.mimeType)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
+      .headers(MEDIA_SECURITY_HEADERS)
+      .header('content-type', serving.contentType)
+      .header('content-disposition', serving.disposition)
       .header('cache-control', 'private, max-age=300')
       .send(media.bytes);
   });

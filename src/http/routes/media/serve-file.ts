@@ -2,14 +2,14 @@
  * `GET /media/:id?expires=&signature=`: media users sent, served from the gateway's own storage. The
  * signed, expiring link is the credential (docs/contract.md §6), so the route needs no API key; anything but a
  * valid link is a 404, which tells a prober nothing about which ids exist. Every answer, a 404 or a 400
- * included, carries the headers that keep a file from running on this origin (src/http/media-headers.ts).
+ * included, carries the headers that keep a file from running on this origin (src/lib/media-serving.ts).
  */
 import { createReadStream } from 'node:fs';
 import { Type } from 'typebox';
 import { GatewayError } from '../../../domain/errors.ts';
 import type { MediaLibrary } from '../../../domain/inbound-media.ts';
 import { mediaLinkValid } from '../../../lib/media-links.ts';
-import { MEDIA_SECURITY_HEADERS, mediaServing } from '../../media-headers.ts';
+import { MEDIA_SECURITY_HEADERS, mediaServing } from '../../../lib/media-serving.ts';
 import type { TypedApp } from '../../typed-app.ts';
 
 export function registerServeMedia(app: TypedApp, media: MediaLibrary, secretKey: Buffer): void {
