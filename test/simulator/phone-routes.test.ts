@@ -127,7 +127,7 @@ describe('phone page routes', () => {
       ['text/javascript', 'application/octet-stream', 'attachment'],
       ['text/html', 'text/html', 'attachment'],
       ['image/png', 'image/png', 'inline'],
-    ]) {
+    ] as const) {
       const said = await userSays(h, {
         media: {
           type: 'document',
