@@ -19,6 +19,7 @@ import type {
 import { StorageError, writeBoundedFile } from '../lib/bounded-file.ts';
 import { guardedAgent, webhookUrlProblem } from '../lib/url-guard.ts';
 import { failureFromGraphResponse } from './graph-errors.ts';
+import { GRAPH_USER_AGENT } from './graph-call.ts';
 
 export interface CloudMediaOptions {
   base: () => string;
@@ -68,7 +69,7 @@ async function mediaObject(ctx: MediaContext, credentials: NumberCredentials, me
     `${ctx.options.base()}/${ctx.options.apiVersion}/${encodeURIComponent(mediaId)}`,
     {
       method: 'GET',
-      headers: { authorization: `Bearer ${credentials.accessToken}` },
+      headers: { authorization: `Bearer ${credentials.accessToken}`, 'user-agent': GRAPH_USER_AGENT },
       dispatcher: ctx.options.agent,
       signal: AbortSignal.timeout(ctx.options.timeoutMs),
     },
@@ -104,7 +105,7 @@ async function download(
   if (typeof dispatcher === 'string') return permanent('media download refused', dispatcher);
   const answer = await request(meta.url, {
     method: 'GET',
-    headers: { authorization: `Bearer ${credentials.accessToken}` },
+    headers: { authorization: `Bearer ${credentials.accessToken}`, 'user-agent': GRAPH_USER_AGENT },
     dispatcher,
     signal: AbortSignal.timeout(ctx.options.timeoutMs * 3),
   });

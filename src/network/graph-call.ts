@@ -19,6 +19,12 @@ export interface GraphCallOptions {
   retry: RetryPolicy;
 }
 
+/**
+ * Who is calling, on every request to the Graph API and to its media URLs: Meta's media download reference
+ * lists the header, and downloads of media URLs without one have been refused.
+ */
+export const GRAPH_USER_AGENT = 'Switchboard/1';
+
 export type GraphResult<T> = { ok: true; value: T } | { ok: false; failure: NetworkFailure };
 
 export function graphCall(
@@ -51,7 +57,10 @@ export async function graphExchange(
   body?: { json: unknown } | { raw: string } | { form: FormData },
 ): Promise<GraphAnswer | { failure: NetworkFailure }> {
   const url = `${options.base()}/${options.apiVersion}/${path}`;
-  const headers: Record<string, string> = { authorization: `Bearer ${accessToken}` };
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${accessToken}`,
+    'user-agent': GRAPH_USER_AGENT,
+  };
   let payload: string | FormData | undefined;
   if (body && 'form' in body) {
     payload = body.form; // undici writes the multipart boundary itself

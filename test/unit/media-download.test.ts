@@ -43,6 +43,8 @@ describe('media downloads', () => {
     internalUrl = await listen(internal);
     graph = createServer((request, response) => {
       if (request.headers.authorization !== `Bearer ${TOKEN}`) return response.writeHead(401).end();
+      // Meta's media URLs have been seen to refuse a download that names no user agent.
+      if (!request.headers['user-agent']?.startsWith('Switchboard/')) return response.writeHead(403).end();
       if (request.url === '/files/photo') return response.end(BYTES);
       if (request.url === '/files/big') return response.end(Buffer.alloc(64 * 1024, 1));
       const object = objects.get(request.url?.split('/').pop() ?? '');
