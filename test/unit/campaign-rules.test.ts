@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { campaignSettings } from '../../src/domain/campaigns/campaign-input.ts';
 import { countsOf } from '../../src/domain/campaigns/counts.ts';
+import { isNumberWideCode } from '../../src/domain/campaigns/network-signals.ts';
 import { fillPlaceholders } from '../../src/domain/campaigns/placeholders.ts';
 import { GatewayError } from '../../src/domain/errors.ts';
 import { instantOf } from '../../src/lib/zoned-time.ts';
@@ -151,5 +152,16 @@ describe('live counts', () => {
       replied: 3,
       skipped: { total: 3, opted_out: 2, invalid_number: 0, duplicate: 1, missing_value: 0 },
     });
+  });
+});
+
+describe('refusals that stop a campaign', () => {
+  test('a code every other recipient would meet pauses the campaign; one about the message does not', () => {
+    // Limits, the account locked, in maintenance or blocked, payment, registration, token, permissions.
+    for (const code of [131064, 131048, 131031, 131057, 368, 131042, 133010, 190, 10, 200, 299])
+      assert.equal(isNumberWideCode(code), true, String(code));
+    // The user's window closed, an undeliverable user, bad parameters, a paused template, a pair limit.
+    for (const code of [131047, 131026, 131051, 132000, 132015, 131056, 100, 0, 300])
+      assert.equal(isNumberWideCode(code), false, String(code));
   });
 });

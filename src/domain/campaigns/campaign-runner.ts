@@ -17,7 +17,7 @@ import { campaignEvents } from './campaign-events.ts';
 import { type CampaignDeps, type TemplateSendBody, templateSendBody } from './campaign-service.ts';
 import { countsOf } from './counts.ts';
 import type { LimitGate } from './messaging-limit.ts';
-import { NUMBER_WIDE_CODES } from './network-signals.ts';
+import { isNumberWideCode } from './network-signals.ts';
 
 export interface RunnerDeps extends CampaignDeps {
   /** A recipient's template send as bulk work; `deadline`: not begun after it (the lease would run out). */
@@ -81,7 +81,7 @@ function outcomeOf(error: unknown, hasMessage: boolean): Outcome {
     return { retry: true, afterMs: Math.max(200, (error.retryAfterSeconds ?? 1) * 1000) };
   if (retry) return { retry: true, afterMs: 1000 }; // another node's send of it is still under way
   // The number itself cannot go on: the campaign pauses with the network's words.
-  const numberWide = error.networkCode !== undefined && NUMBER_WIDE_CODES.has(error.networkCode);
+  const numberWide = error.networkCode !== undefined && isNumberWideCode(error.networkCode);
   const pause = numberWide ? { pause: error.message } : {};
   return hasMessage
     ? { state: 'DONE', reason: null, ...pause }

@@ -15,10 +15,18 @@ import type { CampaignDeps } from './campaign-service.ts';
 /**
  * Codes of a send the network refused that concern the sending number, not the one message: its limits
  * (131064 messaging, 131048 spam rate), the account locked (131031) or in maintenance (131057), the
- * business blocked for a while (368), the token refused (190). A campaign stops there rather than try
- * every other recipient (campaign-runner.ts).
+ * business blocked for a while (368), the token refused (190), the account unable to pay or not eligible
+ * (131042: every message fails until it is resolved), the number not registered (133010), and the app's
+ * permission missing (10, and 200 to 299). A campaign stops there rather than try every other recipient
+ * (campaign-runner.ts).
  */
-export const NUMBER_WIDE_CODES: ReadonlySet<number> = new Set([131048, 131064, 131031, 368, 190, 131057]);
+const NUMBER_WIDE_CODES: ReadonlySet<number> = new Set([
+  131048, 131064, 131031, 368, 190, 131057, 131042, 133010, 10,
+]);
+
+export function isNumberWideCode(code: number): boolean {
+  return NUMBER_WIDE_CODES.has(code) || (code >= 200 && code <= 299);
+}
 
 /** Failed-status codes that concern the sending number, not the one message. */
 export const NUMBER_LIMIT_CODES: ReadonlyMap<number, string> = new Map([
