@@ -41,6 +41,9 @@ export async function registerApi(app: FastifyInstance, core: Core, services: Se
   await app.register(async (api) => {
     installApiKeyAuth(api, repos.accounts);
     installJsonStorableText(api);
+    // The API reads JSON (and multipart uploads): a text/plain body, which Fastify would otherwise read as
+    // a string, is a 415 like any other type, not a 400 saying the body is not an object.
+    api.removeContentTypeParser('text/plain');
     // Per API key; counted in PostgreSQL when nodes share it, in memory for the one SQLite process.
     if (config.rateLimit) {
       installRateLimit(api, services.limiter(config.rateLimit));

@@ -78,14 +78,20 @@ describe('send text through the sandbox', () => {
   });
 
   test('a body of a type the API does not read is a 415 that names the type', async () => {
-    const r = await fetch(`${t.url}/api/v1/msg/message/text`, {
-      method: 'POST',
-      headers: { apiKey: account.apiKey, 'content-type': 'application/xml' },
-      body: '<message/>',
-    });
-    assert.equal(r.status, 415);
-    const body = (await r.json()) as { message: string };
-    assert.equal(body.message, 'Content-Type application/xml is not supported; send application/json');
+    for (const [type, route] of [
+      ['application/xml', '/api/v1/msg/message/text'],
+      ['text/plain', '/api/v1/msg/message/text'],
+      ['text/plain; charset=utf-8', '/api/v1/contacts'],
+    ] as const) {
+      const r = await fetch(`${t.url}${route}`, {
+        method: 'POST',
+        headers: { apiKey: account.apiKey, 'content-type': type },
+        body: '{"messageId":"typed"}',
+      });
+      assert.equal(r.status, 415, type);
+      const body = (await r.json()) as { message: string };
+      assert.equal(body.message, `Content-Type ${type} is not supported; send application/json`);
+    }
   });
 
   test('the same messageId and body replays the first answer without sending again', async () => {
