@@ -18,8 +18,8 @@ import type {
 } from '../domain/ports/network.ts';
 import { StorageError, writeBoundedFile } from '../lib/bounded-file.ts';
 import { guardedAgent, webhookUrlProblem } from '../lib/url-guard.ts';
-import { failureFromGraphResponse } from './graph-errors.ts';
 import { GRAPH_USER_AGENT } from './graph-call.ts';
+import { failureFromGraphResponse } from './graph-errors.ts';
 
 export interface CloudMediaOptions {
   base: () => string;

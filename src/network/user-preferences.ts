@@ -3,11 +3,19 @@
  * business number's marketing messages in WhatsApp's own settings. Each `user_preferences[]` item of
  * category `marketing_messages` with value `stop` or `resume` becomes one event; an item of another
  * category or value (one newer than this gateway) becomes an `ignored` item, which the route logs. A field
- * with an impossible value refuses the body, as in every other change (webhook-fields.ts).
+ * with an impossible value refuses its item, as in every other change (webhook-fields.ts).
  */
 import type { IgnoredItem, MarketingPreferenceEvent } from '../domain/ports/network-events.ts';
 import { contactsOf } from './webhook-contacts.ts';
-import { idAt, type Json, objectAt, objectsAt, phoneAt, timestampAt, userIdAt } from './webhook-fields.ts';
+import {
+  eachObject,
+  idAt,
+  type Json,
+  objectAt,
+  optionalPhoneAt,
+  timestampAt,
+  userIdAt,
+} from './webhook-fields.ts';
 
 const VALUES: ReadonlySet<string> = new Set(['stop', 'resume']);
 
@@ -26,8 +34,11 @@ function preferenceOf(
   const value = item.value;
   if (typeof value !== 'string' || !VALUES.has(value))
     return { kind: 'ignored', at, reason: `a marketing preference of value ${shown(value)}` };
-  const userPhone = item.wa_id === undefined ? null : phoneAt(item.wa_id, `${at}.wa_id`);
-  const userId = item.user_id === undefined ? userIdOf(userPhone) : userIdAt(item.user_id, `${at}.user_id`);
+  const userPhone = optionalPhoneAt(item.wa_id, `${at}.wa_id`);
+  const userId =
+    item.user_id === undefined || item.user_id === ''
+      ? userIdOf(userPhone)
+      : userIdAt(item.user_id, `${at}.user_id`);
   if (!userPhone && !userId)
     return { kind: 'ignored', at, reason: 'a marketing preference with neither `wa_id` nor `user_id`' };
   return {
@@ -51,9 +62,15 @@ export function preferencesChange(
   const metadata = objectAt(change.metadata, `${at}.metadata`);
   const phoneNumberId = idAt(metadata.phone_number_id, `${at}.metadata.phone_number_id`);
   // A user's business-scoped id, when the change names it beside their number (docs/cloud-api.md §10).
-  const contacts = contactsOf(change.contacts, `${at}.contacts`);
+  const events: (MarketingPreferenceEvent | IgnoredItem)[] = [];
+  const push = (event: MarketingPreferenceEvent | IgnoredItem) => events.push(event);
+  const contacts = contactsOf(change.contacts, `${at}.contacts`, push);
   const userIdOf = (phone: string | null) => (phone ? (contacts.get(phone)?.userId ?? null) : null);
-  return objectsAt(change.user_preferences, `${at}.user_preferences`).map(([item, path]) =>
-    preferenceOf(item, path, phoneNumberId, userIdOf, now),
+  eachObject(
+    change.user_preferences,
+    `${at}.user_preferences`,
+    (item, path) => push(preferenceOf(item, path, phoneNumberId, userIdOf, now)),
+    push,
   );
+  return events;
 }

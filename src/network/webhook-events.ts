@@ -1,7 +1,8 @@
 /**
  * Reads the Cloud API webhook envelope (docs/cloud-api.md §3.3–§3.9) into flat events, checking every
- * field it reads (src/network/webhook-fields.ts): a body with an impossible value is refused whole, with a
- * WebhookFieldError, before anything of it is handled. Fields the gateway does not read are passed over,
+ * field it reads (src/network/webhook-fields.ts): an item with an impossible value (an entry, a change, a
+ * message, a status, a contact) becomes a refused item, which the route logs, and the body's other items
+ * are read as usual; only a body that is not an envelope is a WebhookFieldError. Fields the gateway does not read are passed over,
  * so Meta may add to its payloads freely; changes of other kinds (`business_capability_update`, ...), an
  * `account_update` that stops no sending, and messages that name no sender become `ignored` items, which
  * the route logs.
@@ -22,13 +23,13 @@ import { preferencesChange } from './user-preferences.ts';
 import { contactsOf, type WebhookContact } from './webhook-contacts.ts';
 import {
   assertDepth,
+  eachObject,
   entryTimeAt,
   idAt,
   isObject,
   type Json,
   objectAt,
-  objectsAt,
-  phoneAt,
+  optionalPhoneAt,
   timestampAt,
   userIdAt,
   WebhookFieldError,
@@ -84,8 +85,11 @@ function messageOf(
   contacts: Map<string, WebhookContact>,
   now: number,
 ): InboundMessageEvent | IgnoredItem {
-  const fromPhone = m.from === undefined ? null : phoneAt(m.from, `${at}.from`);
-  const fromUserId = m.from_user_id === undefined ? null : userIdAt(m.from_user_id, `${at}.from_user_id`);
+  const fromPhone = optionalPhoneAt(m.from, `${at}.from`);
+  const fromUserId =
+    m.from_user_id === undefined || m.from_user_id === ''
+      ? null
+      : userIdAt(m.from_user_id, `${at}.from_user_id`);
   // With neither field, the change's one contact (when there is exactly one) is who wrote: some payloads
   // name the sender only there.
   const only = new Set(contacts.values()).size === 1 ? (contacts.values().next().value ?? null) : null;
@@ -121,35 +125,48 @@ function messageOf(
 function messagesChange(value: Json, at: string, events: NetworkEvent[], now: number): void {
   const metadata = objectAt(value.metadata, `${at}.metadata`);
   const phoneNumberId = idAt(metadata.phone_number_id, `${at}.metadata.phone_number_id`);
-  const contacts = contactsOf(value.contacts, `${at}.contacts`);
-  for (const [m, path] of objectsAt(value.messages, `${at}.messages`)) {
-    events.push(messageOf(m, path, phoneNumberId, contacts, now));
-  }
-  for (const [s, path] of objectsAt(value.statuses, `${at}.statuses`)) {
-    events.push({
-      kind: 'status',
-      phoneNumberId,
-      waId: idAt(s.id, `${path}.id`),
-      status: wordAt(s.status, `${path}.status`),
-      at: timestampAt(s.timestamp, `${path}.timestamp`, now),
-      errors: errorsOf(s.errors),
-      recipient: str(s.recipient_id) ?? null,
-      recipientUserId: str(s.recipient_user_id) ?? null,
-      // Only a string is the network's echo of what a send carried; anything else is not ours.
-      callbackData: typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : null,
-      network: s,
-    });
-  }
+  const push = (event: NetworkEvent) => events.push(event);
+  const contacts = contactsOf(value.contacts, `${at}.contacts`, push);
+  eachObject(
+    value.messages,
+    `${at}.messages`,
+    (m, path) => push(messageOf(m, path, phoneNumberId, contacts, now)),
+    push,
+  );
+  eachObject(
+    value.statuses,
+    `${at}.statuses`,
+    (s, path) => push(statusOf(s, path, phoneNumberId, now)),
+    push,
+  );
   // Errors of the number itself, not of a message: said in the log, as nobody's message carries them.
-  for (const [e, path] of objectsAt(value.errors, `${at}.errors`)) {
-    const [error] = errorsOf([e]);
-    if (error)
-      events.push({
-        kind: 'ignored',
-        at: path,
-        reason: `the network reports (#${error.code}) ${error.title}`,
-      });
-  }
+  eachObject(
+    value.errors,
+    `${at}.errors`,
+    (e, path) => {
+      const [error] = errorsOf([e]);
+      if (error)
+        push({ kind: 'ignored', at: path, reason: `the network reports (#${error.code}) ${error.title}` });
+    },
+    push,
+  );
+}
+
+function statusOf(s: Json, path: string, phoneNumberId: string, now: number): StatusEvent {
+  return {
+    kind: 'status',
+    phoneNumberId,
+    waId: idAt(s.id, `${path}.id`),
+    status: wordAt(s.status, `${path}.status`),
+    at: timestampAt(s.timestamp, `${path}.timestamp`, now),
+    errors: errorsOf(s.errors),
+    // Empty for a user who shows only a username (docs/cloud-api.md §10): nobody by number.
+    recipient: str(s.recipient_id) || null,
+    recipientUserId: str(s.recipient_user_id) || null,
+    // Only a string is the network's echo of what a send carried; anything else is not ours.
+    callbackData: typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : null,
+    network: s,
+  };
 }
 
 function templateChange(value: unknown, entry: Json, at: string, events: NetworkEvent[], now: number) {
@@ -222,40 +239,59 @@ function qualityChange(value: unknown, entry: Json, at: string, events: NetworkE
   events.push({ kind: 'number_quality', phone, event, currentLimit, at: time });
 }
 
+/** The events of one change, at `path` (e.g. `entry[0].changes[1]`), in its order. */
+function changeEvents(change: Json, entry: Json, path: string, events: NetworkEvent[], now: number): void {
+  if (change.field === 'message_template_status_update') {
+    templateChange(change.value, entry, path, events, now);
+  } else if (change.field === 'message_template_quality_update') {
+    templateQualityChange(change.value, entry, path, events, now);
+  } else if (change.field === 'template_category_update') {
+    categoryChange(change.value, entry, path, events, now);
+  } else if (change.field === 'account_update') {
+    events.push(accountChange(change.value, entry, path, now));
+  } else if (change.field === 'phone_number_quality_update') {
+    qualityChange(change.value, entry, path, events, now);
+  } else if (change.field === 'messages') {
+    messagesChange(objectAt(change.value, `${path}.value`), `${path}.value`, events, now);
+  } else if (change.field === 'user_preferences') {
+    events.push(...preferencesChange(change.value, `${path}.value`, now));
+  } else {
+    // Only a string is quoted: anything else (a nested array, say) is named by its kind.
+    const field = typeof change.field === 'string' ? change.field.slice(0, 64) : typeof change.field;
+    events.push({
+      kind: 'ignored',
+      at: path,
+      reason: `a change of field "${field}", which the gateway does not handle`,
+    });
+  }
+}
+
 /**
- * The events of one webhook body, in body order. Throws WebhookFieldError for a body that is not an
- * object or holds an impossible value; `now` is the body's arrival (impossible times are clamped to it).
+ * The events of one webhook body, in body order. An entry, a change or an item of one with an impossible
+ * value is a refused item among them (webhook-fields.ts); a body that is not an object, or whose `entry`
+ * is not an array, throws WebhookFieldError. `now` is the body's arrival (impossible times are clamped to it).
  */
 export function readWebhookEvents(body: unknown, now = Date.now()): NetworkEvent[] {
   const events: NetworkEvent[] = [];
+  const push = (event: NetworkEvent) => events.push(event);
   const envelope = objectAt(body, 'the body');
-  for (const [entry, at] of objectsAt(envelope.entry, 'entry')) {
-    for (const [change, path] of objectsAt(entry.changes, `${at}.changes`)) {
-      if (change.field === 'message_template_status_update') {
-        templateChange(change.value, entry, at, events, now);
-      } else if (change.field === 'message_template_quality_update') {
-        templateQualityChange(change.value, entry, path, events, now);
-      } else if (change.field === 'template_category_update') {
-        categoryChange(change.value, entry, path, events, now);
-      } else if (change.field === 'account_update') {
-        events.push(accountChange(change.value, entry, path, now));
-      } else if (change.field === 'phone_number_quality_update') {
-        qualityChange(change.value, entry, path, events, now);
-      } else if (change.field === 'messages') {
-        messagesChange(objectAt(change.value, `${path}.value`), `${path}.value`, events, now);
-      } else if (change.field === 'user_preferences') {
-        events.push(...preferencesChange(change.value, `${path}.value`, now));
-      } else {
-        // Only a string is quoted: anything else (a nested array, say) is named by its kind.
-        const field = typeof change.field === 'string' ? change.field.slice(0, 64) : typeof change.field;
-        events.push({
-          kind: 'ignored',
-          at: path,
-          reason: `a change of field "${field}", which the gateway does not handle`,
-        });
-      }
-    }
-  }
+  eachObject(
+    envelope.entry,
+    'entry',
+    (entry, at) =>
+      eachObject(
+        entry.changes,
+        `${at}.changes`,
+        (change, path) => {
+          // A change's events go in only once it is read whole: a change refused half-way adds nothing.
+          const own: NetworkEvent[] = [];
+          changeEvents(change, entry, path, own, now);
+          events.push(...own);
+        },
+        push,
+      ),
+    push,
+  );
   return events;
 }
 

@@ -2,10 +2,13 @@
  * The rules every field of a signed network webhook must keep (docs/webhooks.md, "What the gateway accepts
  * from the network"). A signature proves who sent a body, not that its values are possible: whoever holds
  * the app secret, or a network bug, can send anything. A field that breaks its rule is a
- * WebhookFieldError, which the route answers with a 400 naming the field and the rule, before anything is
- * stored; values the network can legitimately vary on (clock skew, long names) are clamped instead.
+ * WebhookFieldError. It refuses the item that holds it (a message, a status, a contact, a change, an
+ * entry), which is logged and not stored, and the body's other items are read as usual
+ * (docs/adr/0044-one-odd-network-item-never-costs-the-others.md); only a body that is not an envelope at
+ * all is answered 400. Values the network can legitimately vary on (clock skew, long names) are clamped.
  */
 
+import type { IgnoredItem } from '../domain/ports/network-events.ts';
 import { isUserId } from '../lib/user-id.ts';
 
 export type Json = Record<string, unknown>;
@@ -48,9 +51,39 @@ export function listAt(value: unknown, field: string): unknown[] {
   return value;
 }
 
-/** Each item of an optional array of objects, with the path that names it in an error. */
-export function objectsAt(value: unknown, field: string): [Json, string][] {
-  return listAt(value, field).map((item, i) => [objectAt(item, `${field}[${i}]`), `${field}[${i}]`]);
+/** The item an impossible value refused, for the route to log: where, and the rule it broke. */
+export function refusedItem(error: WebhookFieldError): IgnoredItem {
+  return { kind: 'ignored', at: error.field, reason: error.message, refused: true };
+}
+
+/**
+ * `read(item, path)` for each object of an optional array. An item that is not an object, or in which
+ * `read` meets an impossible value, is given to `refuse` instead, and the items after it are still read.
+ * An array that is not one, or too long, is the caller's field error.
+ */
+export function eachObject(
+  value: unknown,
+  field: string,
+  read: (item: Json, path: string) => void,
+  refuse: (item: IgnoredItem) => void,
+): void {
+  for (const [i, item] of listAt(value, field).entries()) {
+    const path = `${field}[${i}]`;
+    try {
+      read(objectAt(item, path), path);
+    } catch (error) {
+      if (!(error instanceof WebhookFieldError)) throw error;
+      refuse(refusedItem(error));
+    }
+  }
+}
+
+/**
+ * A user's WhatsApp id where the network may leave it out: absent, or empty (Meta writes `""` for a user
+ * who shows only a username, docs/cloud-api.md §10), is null.
+ */
+export function optionalPhoneAt(value: unknown, field: string): string | null {
+  return value === undefined || value === '' ? null : phoneAt(value, field);
 }
 
 /** Ids the network gives (message ids, phone-number ids): 1 to 256 visible ASCII characters. */

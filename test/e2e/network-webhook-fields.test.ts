@@ -1,8 +1,9 @@
 /**
  * A correct signature proves who sent a network webhook, not that its values are possible: whoever holds
- * the app secret can sign anything. Every field the gateway reads is checked; an impossible value is a 400
- * naming the field and nothing is stored, a value the real network can vary on is clamped, and whatever
- * is stored is published.
+ * the app secret can sign anything. Every field the gateway reads is checked; an item with an impossible
+ * value is refused alone (the log names the field and the rule at warn, nothing of it is stored) while the
+ * rest of its body is handled, a body that is not an envelope is a 400, a value the real network can vary
+ * on is clamped, and whatever is stored is published.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -40,11 +41,22 @@ describe('signed network webhooks: every field checked', () => {
   let receiver: Receiver;
 
   let fixture: ReceivingGateway;
+  const logged: string[] = [];
 
   before(async () => {
-    fixture = await startReceivingGateway('Fields Co', [USER]);
+    fixture = await startReceivingGateway('Fields Co', [USER], {
+      env: { LOG_LEVEL: 'warn' },
+      logStream: { write: (line) => logged.push(line) },
+    });
     ({ t, receiver } = fixture);
   });
+
+  /** The warning the gateway logged for a refused item, by the words of its reason. */
+  function refusal(reason: string): Record<string, unknown> | undefined {
+    return logged
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((l) => l.msg === 'network webhook item refused' && l.reason === reason);
+  }
   after(() => fixture.close());
 
   /** The message was published: exactly one event, and the receiver got it. */
@@ -55,7 +67,7 @@ describe('signed network webhooks: every field checked', () => {
     return events[0]!;
   }
 
-  test('impossible timestamps are refused with a 400 naming the field; nothing is stored', async () => {
+  test('a message with an impossible timestamp is refused alone, logged naming the field; nothing of it is stored', async () => {
     const impossible: unknown[] = [
       '1e20',
       '-5',
@@ -76,18 +88,23 @@ describe('signed network webhooks: every field checked', () => {
     for (const [i, timestamp] of impossible.entries()) {
       const waId = `wamid.TIME${i}`;
       const r = await postNetworkWebhook(t.url, oneMessage(waId, { timestamp }));
-      assert.equal(r.status, 400, `timestamp ${JSON.stringify(timestamp)}: ${r.status} ${r.text}`);
-      assert.equal(r.text, `${MESSAGE}.timestamp must be Unix seconds as a decimal string of 1 to 12 digits`);
+      assert.equal(r.status, 200, `timestamp ${JSON.stringify(timestamp)}: ${r.status} ${r.text}`);
       assert.equal(await storedInbound(t.gateway.store.db, waId), undefined);
     }
+    const reason = `${MESSAGE}.timestamp must be Unix seconds as a decimal string of 1 to 12 digits`;
+    const warning = refusal(reason);
+    assert.ok(warning, 'the refusal is in the log');
+    assert.equal(warning.level, 40, 'at warn');
+    assert.equal(warning.at, `${MESSAGE}.timestamp`);
     // Absent (JSON drops an undefined field).
     const missing = await postNetworkWebhook(t.url, oneMessage('wamid.NOTIME', { timestamp: undefined }));
-    assert.equal(missing.status, 400);
+    assert.equal(missing.status, 200);
+    assert.equal(await storedInbound(t.gateway.store.db, 'wamid.NOTIME'), undefined);
   });
 
-  test('the redelivery of a corrected body after a refusal is stored and published exactly once', async () => {
+  test('a corrected message after a refused one is stored and published exactly once', async () => {
     const waId = 'wamid.CORRECTED';
-    assert.equal((await postNetworkWebhook(t.url, oneMessage(waId, { timestamp: '1e20' }))).status, 400);
+    assert.equal((await postNetworkWebhook(t.url, oneMessage(waId, { timestamp: '1e20' }))).status, 200);
     assert.equal(await storedInbound(t.gateway.store.db, waId), undefined);
     const corrected = oneMessage(waId);
     assert.equal((await postNetworkWebhook(t.url, corrected)).status, 200);
@@ -177,13 +194,20 @@ describe('signed network webhooks: every field checked', () => {
     assert.deepEqual(network.text, { body: 'hello' });
   });
 
-  test('fields of the wrong type or size are refused with a 400 naming them; nothing is stored', async () => {
+  test('fields of the wrong type or size refuse their item, logged naming them; a body that is no envelope is a 400', async () => {
     const deep = JSON.parse(`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`);
     const change = (value: Record<string, unknown>) => envelope([[{ field: 'messages', value }]]);
     const metadata = { phone_number_id: DEFAULT_SANDBOX_NUMBER };
-    const cases: [string, unknown, string][] = [
+    // Not an envelope: nothing in it can be read, and the network is told.
+    for (const [what, body, expected] of [
       ['body', [], 'the body must be an object'],
       ['entry', { entry: 'x' }, 'entry must be an array'],
+    ] as const) {
+      const r = await postNetworkWebhook(t.url, body);
+      assert.equal(r.status, 400, `${what}: ${r.status} ${r.text}`);
+      assert.equal(r.text, expected, what);
+    }
+    const cases: [string, unknown, string][] = [
       ['entry item', { entry: [5] }, 'entry[0] must be an object'],
       ['changes', { entry: [{ changes: {} }] }, 'entry[0].changes must be an array'],
       [
@@ -249,20 +273,25 @@ describe('signed network webhooks: every field checked', () => {
     const before = await t.gateway.store.db.selectFrom('inbound_messages').select('wa_id').execute();
     for (const [what, body, expected] of cases) {
       const r = await postNetworkWebhook(t.url, body);
-      assert.equal(r.status, 400, `${what}: ${r.status} ${r.text}`);
-      assert.equal(r.text, expected, what);
+      assert.equal(r.status, 200, `${what}: ${r.status} ${r.text}`);
+      assert.ok(refusal(expected), `${what}: "${expected}" in the log`);
     }
     const afterwards = await t.gateway.store.db.selectFrom('inbound_messages').select('wa_id').execute();
     assert.equal(afterwards.length, before.length);
   });
 
-  test('one impossible message refuses its whole batch: nothing of the batch is stored', async () => {
+  test('one impossible message is refused alone: the others of its batch are stored and published', async () => {
     const good = textMessage(USER, 'wamid.BATCHGOOD', 'fine');
     const bad = textMessage(USER, 'wamid.BATCHBAD', 'bad', { timestamp: '1e20' });
-    const r = await postNetworkWebhook(t.url, envelope([[messagesChange([good, bad])]]));
-    assert.equal(r.status, 400);
-    assert.match(r.text, /messages\[1\]\.timestamp/);
-    assert.equal(await storedInbound(t.gateway.store.db, 'wamid.BATCHGOOD'), undefined);
+    const r = await postNetworkWebhook(t.url, envelope([[messagesChange([bad, good])]]));
+    assert.equal(r.status, 200, r.text);
+    assert.equal(await storedInbound(t.gateway.store.db, 'wamid.BATCHBAD'), undefined);
+    assert.equal((await publishedOnce('wamid.BATCHGOOD')).text, 'fine');
+    assert.ok(
+      refusal(
+        `entry[0].changes[0].value.messages[0].timestamp must be Unix seconds as a decimal string of 1 to 12 digits`,
+      ),
+    );
   });
 
   test('a profile name over 256 characters is cut, and content of odd shapes is kept as sent', async () => {

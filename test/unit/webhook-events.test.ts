@@ -1,6 +1,7 @@
 /**
  * Reading the network's webhook bodies: Meta's real payload shapes give the events
- * they should, every field is checked, and times are clamped on a controlled clock.
+ * they should, every field is checked (an item that breaks a rule is refused alone), and times are
+ * clamped on a controlled clock.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -247,14 +248,71 @@ test('times: well-formed but impossible ones are clamped to the arrival, malform
   assert.equal(at(String(NOW / 1000 - 31 * 86_400)), NOW, 'over 30 days old');
   assert.equal(at('0'), NOW);
   assert.equal(at('999999999999'), NOW);
+  const field = 'entry[0].changes[0].value.messages[0].timestamp';
   for (const bad of ['1e20', '1.0', '-1', '', '+1', '1000000000000', 1.5, -1, 1e20, Number.NaN, null, [1]]) {
-    assert.throws(
-      () => at(bad),
-      (e: unknown) =>
-        e instanceof WebhookFieldError && e.field === 'entry[0].changes[0].value.messages[0].timestamp',
+    assert.deepEqual(
+      readWebhookEvents(body([message('text', { text: { body: 'x' } }, { timestamp: bad })]), NOW),
+      [
+        {
+          kind: 'ignored',
+          at: field,
+          reason: `${field} must be Unix seconds as a decimal string of 1 to 12 digits`,
+          refused: true,
+        },
+      ],
       `timestamp ${String(bad)}`,
     );
   }
+});
+
+test('one item with an impossible value is refused alone: the messages and statuses beside it are read', () => {
+  const good = message('text', { text: { body: 'fine' } }, { id: 'wamid.GOOD' });
+  const bad = message('text', { text: { body: 'bad' } }, { id: 'wamid.BAD', timestamp: '1e20' });
+  const b = body([bad, good], {
+    statuses: [
+      { id: 7, status: 'delivered', timestamp: SECONDS },
+      { id: 'wamid.OUT', status: 'read', timestamp: SECONDS, recipient_id: USER },
+    ],
+  });
+  const events = readWebhookEvents(b, NOW);
+  assert.deepEqual(
+    events.map((e) => [e.kind, e.kind === 'ignored' ? e.at : 'waId' in e ? e.waId : '']),
+    [
+      ['ignored', 'entry[0].changes[0].value.messages[0].timestamp'],
+      ['message', 'wamid.GOOD'],
+      ['ignored', 'entry[0].changes[0].value.statuses[0].id'],
+      ['status', 'wamid.OUT'],
+    ],
+  );
+  // A change that cannot be routed (no phone-number id) is refused whole; the next change is read.
+  const unroutable = body([good]);
+  const changes = unroutable.entry[0]!.changes as Record<string, unknown>[];
+  changes.unshift({ field: 'messages', value: { messages: [bad] } });
+  assert.deepEqual(
+    readWebhookEvents(unroutable, NOW).map((e) => e.kind),
+    ['ignored', 'message'],
+  );
+});
+
+test('a user who shows only a username has an empty WhatsApp id: read as none, not refused', () => {
+  const userId = 'US.13491208655302741918';
+  const b = body([message('text', { text: { body: 'hi' } }, { from: '', from_user_id: userId })]);
+  (b.entry[0]!.changes[0]!.value as Record<string, unknown>).contacts = [
+    { profile: { name: 'Amina', username: 'amina.k' }, wa_id: '', user_id: userId },
+  ];
+  const [event] = readWebhookEvents(b, NOW) as InboundMessageEvent[];
+  assert.deepEqual(
+    [event!.userPhone, event!.userId, event!.profileName, event!.username],
+    [null, userId, 'Amina', 'amina.k'],
+  );
+  const status = body([], {
+    statuses: [
+      { id: 'wamid.OUT', status: 'sent', timestamp: SECONDS, recipient_id: '', recipient_user_id: userId },
+    ],
+  });
+  const [sent] = readWebhookEvents(status, NOW);
+  assert.equal(sent!.kind === 'status' && sent!.recipient, null);
+  assert.equal(sent!.kind === 'status' && sent!.recipientUserId, userId);
 });
 
 test('contacts: one without a WhatsApp id or a profile names nobody; a malformed one is refused', () => {
@@ -268,22 +326,39 @@ test('contacts: one without a WhatsApp id or a profile names nobody; a malformed
     read([{ wa_id: '1' }, { wa_id: USER, profile: {} }, { wa_id: USER, profile: { name: 'Ann' } }]),
     'Ann',
   );
+  // A malformed contact is refused alone: the message is still read, by its own `from`, without a name.
   for (const bad of [
     [{ wa_id: 5, profile: { name: 'A' } }],
     [{ wa_id: USER, profile: [] }],
     [{ wa_id: USER, profile: { name: 5 } }],
     ['x'],
   ]) {
-    assert.throws(() => read(bad), WebhookFieldError, JSON.stringify(bad));
+    const b = body([message('text', { text: { body: 'x' } })]);
+    (b.entry[0]!.changes[0]!.value as Record<string, unknown>).contacts = bad;
+    const events = readWebhookEvents(b, NOW);
+    assert.deepEqual(
+      events.map((e) => [e.kind, e.kind === 'ignored' && e.refused]),
+      [
+        ['ignored', true],
+        ['message', false],
+      ],
+      JSON.stringify(bad),
+    );
+    assert.equal((events[1] as InboundMessageEvent).userPhone, USER);
   }
 });
 
 test('a body that is not an envelope, or has none, is read without a throw other than the field error', () => {
   assert.deepEqual(readWebhookEvents({}, NOW), [], 'no entry: nothing to handle (a dashboard test ping)');
   assert.deepEqual(readWebhookEvents({ entry: [] }, NOW), []);
-  for (const bad of [null, 5, 'x', [], { entry: null }, { entry: [{ changes: 'x' }] }]) {
+  for (const bad of [null, 5, 'x', [], { entry: null }, { entry: 'x' }]) {
     assert.throws(() => readWebhookEvents(bad, NOW), WebhookFieldError, JSON.stringify(bad));
   }
+  // An entry that is not one is refused alone.
+  assert.deepEqual(
+    readWebhookEvents({ entry: [{ changes: 'x' }, 5] }, NOW).map((e) => e.kind === 'ignored' && e.at),
+    ['entry[0].changes', 'entry[1]'],
+  );
 });
 
 /** One `user_preferences` change as Meta documents it, holding `items` (and `contacts`, when given). */
@@ -375,14 +450,20 @@ test('user_preferences: a stop or a resume of marketing is an event; other kinds
     [{ ...stop, wa_id: 'not a number' }, `${at}[0].wa_id`],
     [{ ...stop, timestamp: 'soon' }, `${at}[0].timestamp`],
   ] as const) {
-    assert.throws(
-      () => readWebhookEvents(preferences([item]), NOW),
-      (e: unknown) => e instanceof WebhookFieldError && e.field === field,
-    );
+    const [refused, next] = readWebhookEvents(preferences([item, stop]), NOW);
+    assert.equal(refused!.kind === 'ignored' && refused!.refused && refused!.at, field);
+    assert.equal(next!.kind, 'marketing_preference', 'the item after it is read');
   }
   const noMetadata = preferences([stop]);
   delete (noMetadata.entry[0]!.changes[0]!.value as { metadata?: unknown }).metadata;
-  assert.throws(() => readWebhookEvents(noMetadata, NOW), WebhookFieldError);
+  assert.deepEqual(readWebhookEvents(noMetadata, NOW), [
+    {
+      kind: 'ignored',
+      at: 'entry[0].changes[0].value.metadata',
+      reason: 'entry[0].changes[0].value.metadata must be an object',
+      refused: true,
+    },
+  ]);
 });
 
 test('template_category_update: a change made is an event; the notice a day ahead and odd ones are logged', () => {

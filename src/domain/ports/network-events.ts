@@ -127,6 +127,8 @@ export interface IgnoredItem {
   at: string;
   /** What it was and why it is not handled. */
   reason: string;
+  /** An item with an impossible value (webhook-fields.ts), not one the gateway merely has no use for. */
+  refused?: true;
 }
 
 export type NetworkEvent =

@@ -1,8 +1,8 @@
 /**
  * `POST /webhooks/network`: a signed batch of inbound messages, statuses, template reviews, category and
  * quality changes, number quality changes, account restrictions and users' marketing preferences. The
- * signature is checked over the raw bytes first, then the whole body (see index.ts), then its events are
- * handled before the 200.
+ * signature is checked over the raw bytes first, then the body is read (an item with an impossible value
+ * is refused alone and logged, src/network/webhook-fields.ts), then its events are handled before the 200.
  */
 import { handleInboundMessage, handleStatus, type InboundDeps } from '../../../domain/inbound.ts';
 import { handleMarketingPreference } from '../../../domain/marketing-preferences.ts';
@@ -28,7 +28,7 @@ function orderKey(event: NetworkEvent): string {
   return `template:${event.templateId}`;
 }
 
-/** The events of a signed body, or the words of a 400 when the body is not JSON or breaks a rule. */
+/** The events of a signed body, or the words of a 400 when the body is not JSON or not an envelope. */
 function eventsOf(raw: Buffer, read: NetworkWebhookOptions['readEvents']): NetworkEvent[] | string {
   const text = raw.toString('utf8');
   let body: unknown;
@@ -74,8 +74,11 @@ export function registerReceiveNetworkWebhook(
         if (event.kind === 'number_quality') return options.onNumberQuality(event);
         if (event.kind === 'account_restriction') return options.onAccountRestriction(event);
         if (event.kind === 'marketing_preference') return handleMarketingPreference(deps, event);
-        // Said once in the log, never dropped without a word (docs/webhooks.md).
-        request.log.info({ at: event.at, reason: event.reason }, 'network webhook item not handled');
+        // Said once in the log, never dropped without a word (docs/webhooks.md): at warn when the item
+        // broke a rule, as such an item is lost to the business (nothing of it could be stored).
+        if (event.refused)
+          request.log.warn({ at: event.at, reason: event.reason }, 'network webhook item refused');
+        else request.log.info({ at: event.at, reason: event.reason }, 'network webhook item not handled');
         return Promise.resolve();
       });
       return reply.code(200).type('text/plain').send('ok');
