@@ -158,6 +158,19 @@ async function routeSandboxMessage(
     }
     return accountId;
   }
+  if (accountId === null) {
+    // Nobody's: the user is told how to connect (as a shared sandbox does), and the log says why no
+    // account heard of the message. The reply goes inside the window their own message opened.
+    deps.logger.info(
+      { waId: event.waId },
+      'sandbox message from a user who has not joined; no account gets it',
+    );
+    await replyFromSandbox(
+      deps,
+      user,
+      'You are not connected to a sandbox yet. Send "join <code>" with the join code of the business you are testing with.',
+    );
+  }
   return accountId;
 }
 

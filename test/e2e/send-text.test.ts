@@ -159,6 +159,25 @@ describe('send text through the sandbox', () => {
     assert.match(r.body.message, new RegExp(`join ${account.joinCode}`));
   });
 
+  test('a user who writes to the sandbox without joining is told how to join; no account hears of it', async () => {
+    const stranger = '447911123458';
+    const said = await call(t.url, 'POST', `/simulator/users/${stranger}/messages`, {
+      body: { to: SANDBOX, text: 'hello?' },
+    });
+    assert.equal(said.status, 202, JSON.stringify(said.body));
+    const [reply] = await eventually(async () => {
+      const m = await receivedBy(t, stranger);
+      return m.length > 0 ? m : undefined;
+    });
+    assert.match(reply.rendered, /not connected to a sandbox yet\. Send "join <code>"/);
+    const row = await t.gateway.store.db
+      .selectFrom('inbound_messages')
+      .select(['account_id', 'handled_at'])
+      .where('wa_id', '=', said.body.id)
+      .executeTakeFirstOrThrow();
+    assert.equal(row.account_id, null);
+  });
+
   test('a user who left with "stop" is no longer reachable', async () => {
     const leaver = '447911123457';
     await joinSandbox(t, account, leaver);
