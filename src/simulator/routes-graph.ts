@@ -36,7 +36,7 @@ import type { Traffic } from './traffic.ts';
 import type { UserIds } from './user-ids.ts';
 import type { Json } from './validate-fields.ts';
 import { type OutgoingMessage, parseSendRequest } from './validate-message.ts';
-import { newWamid, userOfWamid } from './webhook-envelopes.ts';
+import { newWamid, pricingOf, userOfWamid } from './webhook-envelopes.ts';
 import type { WindowTracker } from './window-tracker.ts';
 
 export interface GraphRouteDeps {
@@ -240,6 +240,7 @@ async function acceptMessage(
     recipient,
     message: refusal?.onPhone === false ? { id: received.id, unseen: true as const } : received,
     conversation,
+    pricing: pricingOf(shown.category, conversation !== null),
     ...(parsed.callbackData !== undefined ? { callbackData: parsed.callbackData } : {}),
   };
   // Default (async) mode is what production mostly does: accepted now, failed status later (docs/cloud-api.md §8).

@@ -16,7 +16,7 @@
 import type { DeliveryStatus, PhoneBook, ReceivedMessage } from './phone-book.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { StateJournal } from './state/journal.ts';
-import { messagesEnvelope, statusItem } from './webhook-envelopes.ts';
+import { messagesEnvelope, type Pricing, statusItem } from './webhook-envelopes.ts';
 import type { WebhookPoster } from './webhook-poster.ts';
 import type { Conversation } from './window-tracker.ts';
 
@@ -48,6 +48,7 @@ export interface Dispatch {
   recipient: string;
   message: ReceivedMessage | UnseenMessage;
   conversation: Conversation | null;
+  pricing?: Pricing;
   callbackData?: string;
 }
 
@@ -66,6 +67,7 @@ export interface TimelineRecord {
   recipient: string;
   messageId: string;
   conversation: Conversation | null;
+  pricing?: Pricing;
   callbackData?: string;
   /** The message is not on the phone (UnseenMessage): nothing to find there on restore. */
   unseen?: true;
@@ -152,6 +154,7 @@ export class StatusTimeline {
       at: this.#options.now(),
       recipient: dispatch.recipient,
       conversation: dispatch.conversation,
+      ...(dispatch.pricing ? { pricing: dispatch.pricing } : {}),
       ...(dispatch.callbackData !== undefined ? { callbackData: dispatch.callbackData } : {}),
       ...(errors ? { errors } : {}),
     });

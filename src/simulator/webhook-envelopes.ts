@@ -88,12 +88,40 @@ export function accountChangeEnvelope(
   };
 }
 
+/** A status's `pricing` under per-message pricing (docs/cloud-api.md §3.5, §7). */
+export interface Pricing {
+  billable: boolean;
+  pricing_model: 'PMP';
+  category: 'service' | 'marketing' | 'utility' | 'authentication';
+  type: 'regular' | 'free_customer_service';
+}
+
+const SERVICE_PRICING: Pricing = {
+  billable: false,
+  pricing_model: 'PMP',
+  category: 'service',
+  type: 'free_customer_service',
+};
+
+/**
+ * What a message costs, as its statuses say: a free-form (service) message inside the customer-service
+ * window is free, and so is a utility template there; any other template is charged by its category.
+ */
+export function pricingOf(templateCategory: string | undefined, windowOpen: boolean): Pricing {
+  if (templateCategory === undefined) return SERVICE_PRICING;
+  const category = templateCategory.toLowerCase() as Pricing['category'];
+  if (category === 'utility' && windowOpen) return { ...SERVICE_PRICING, category };
+  return { billable: true, pricing_model: 'PMP', category, type: 'regular' };
+}
+
 export interface StatusFacts {
   id: string;
   status: DeliveryStatus;
   at: number;
   recipient: string;
   conversation: Conversation | null;
+  /** Service pricing when absent (a timeline kept before pricing by category). */
+  pricing?: Pricing;
   callbackData?: string;
   errors?: unknown[];
 }
@@ -111,20 +139,15 @@ export function statusItem(facts: StatusFacts): Record<string, unknown> {
     item.errors = facts.errors ?? [];
     return item;
   }
+  const pricing = facts.pricing ?? SERVICE_PRICING;
   if (facts.conversation) {
     item.conversation = {
       id: facts.conversation.id,
       // Meta sends the expiry with the first status of a conversation's message only (docs/cloud-api.md §3.5).
       ...(facts.status === 'sent' ? { expiration_timestamp: unixSeconds(facts.conversation.expiresAt) } : {}),
-      origin: { type: 'service' },
+      origin: { type: pricing.category },
     };
   }
-  // Service messages inside the customer-service window are free under per-message pricing (docs/cloud-api.md §7).
-  item.pricing = {
-    billable: false,
-    pricing_model: 'PMP',
-    category: 'service',
-    type: 'free_customer_service',
-  };
+  item.pricing = { ...pricing };
   return item;
 }
