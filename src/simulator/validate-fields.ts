@@ -18,6 +18,17 @@ export const invalid = (path: string, why: string) =>
 export const wrongType = (path: string, expected: string) =>
   new GraphProblem(graphError(100, `Parameter '${path}' must be ${expected}.`));
 
+/**
+ * Refuses a key the object does not have on the Cloud API, as Graph does (`(#100) Unexpected key
+ * "previewUrl" on param "text"`): a misspelt or camel-cased key is an error there, not a no-op.
+ */
+export function onlyKeys(value: Json, path: string, allowed: ReadonlySet<string>): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.has(key))
+      throw new GraphProblem(graphError(100, `Unexpected key "${key}" on param "${path}".`));
+  }
+}
+
 export const at = (path: string, key: string | number) =>
   typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
 

@@ -14,6 +14,7 @@ import {
   isObject,
   type Json,
   missing,
+  onlyKeys,
   readArray,
   readObject,
   readString,
@@ -32,6 +33,16 @@ export const MESSAGE_TYPES = [
   'template',
 ];
 const CAPTIONED = new Set(['image', 'video', 'document']);
+
+/** The keys each of these objects has on the Cloud API (docs/cloud-api.md §1.3); any other is refused. */
+const KEYS: Record<string, ReadonlySet<string>> = {
+  text: new Set(['body', 'preview_url']),
+  media: new Set(['id', 'link', 'caption', 'filename', 'provider']),
+  location: new Set(['latitude', 'longitude', 'name', 'address']),
+  reaction: new Set(['message_id', 'emoji']),
+  template: new Set(['name', 'namespace', 'language', 'components']),
+  'template.language': new Set(['code', 'policy']),
+};
 
 export interface MarkAsRead {
   kind: 'read';
@@ -94,6 +105,8 @@ function checkTypeObject(type: string, body: Json): void {
     return;
   }
   const content = readObject(body, type, '')!;
+  const keys = KEYS[MEDIA_TYPES.includes(type) ? 'media' : type];
+  if (keys) onlyKeys(content, type, keys);
   if (type === 'text') {
     readString(content, 'body', 'text', { max: 4096 });
     if (content.preview_url !== undefined && typeof content.preview_url !== 'boolean') {
@@ -113,7 +126,9 @@ function checkTypeObject(type: string, body: Json): void {
     if (emoji !== '' && !isSingleEmoji(emoji)) throw invalid('reaction.emoji', 'must be a single emoji');
   } else if (type === 'template') {
     readString(content, 'name', 'template', { max: 512 });
-    readString(readObject(content, 'language', 'template')!, 'code', 'template.language', { max: 16 });
+    const language = readObject(content, 'language', 'template')!;
+    onlyKeys(language, 'template.language', KEYS['template.language']!);
+    readString(language, 'code', 'template.language', { max: 16 });
   }
 }
 

@@ -178,6 +178,24 @@ describe('simulated Graph API: sending', () => {
     assert.match(r.body.error.error_data.details, /'to'/);
   });
 
+  test('a key the Cloud API does not have is refused, naming it and its object (100)', async () => {
+    for (const [message, key, param] of [
+      [{ type: 'text', text: { body: 'x', previewUrl: true } }, 'previewUrl', 'text'],
+      [{ type: 'image', image: { link: 'https://example.com/a.png', alt: 'a' } }, 'alt', 'image'],
+      [{ type: 'location', location: { latitude: 1, longitude: 2, label: 'x' } }, 'label', 'location'],
+      [
+        { type: 'template', template: { name: 'n', language: { code: 'en', policystring: 'x' } } },
+        'policystring',
+        'template.language',
+      ],
+    ] as const) {
+      const r = await graphSend(h, message);
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.equal(r.body.error.code, 100);
+      assert.equal(r.body.error.error_data.details, `Unexpected key "${key}" on param "${param}".`);
+    }
+  });
+
   test('templates are not simulated yet: 132001', async () => {
     const r = await graphSend(h, {
       type: 'template',
