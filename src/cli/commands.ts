@@ -21,7 +21,14 @@ import { portalInviteLink } from '../lib/portal-links.ts';
 import { userLabel } from '../lib/user-id.ts';
 import { USAGE } from './usage.ts';
 
-class UsageError extends Error {}
+class UsageError extends Error {
+  /** Whether the whole usage helps (an unknown command), or only the one line would be buried in it. */
+  readonly showUsage: boolean;
+  constructor(message: string, showUsage = false) {
+    super(message);
+    this.showUsage = showUsage;
+  }
+}
 
 /** The option that carries each field the domain names in its errors. */
 const OPTION_OF: Record<string, string> = {
@@ -343,7 +350,7 @@ async function run(argv: string[], io: CliIo): Promise<void> {
     return;
   }
   const handler = COMMANDS[command];
-  if (!handler) throw new UsageError(`unknown command "${command}"`);
+  if (!handler) throw new UsageError(`unknown command "${command}"`, true);
   const { repos, close } = await openOperatorStore(config);
   try {
     await handler({ values, json, repos, config, secretKey, io });
@@ -367,7 +374,9 @@ export async function runCommand(argv: string[], io: CliIo): Promise<number> {
       error instanceof ConfigError ||
       (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     ) {
-      io.err.write(`error: ${(error as Error).message}\n\n${USAGE}\n`);
+      const full = !(error instanceof UsageError) || error.showUsage;
+      const after = full ? `\n${USAGE}` : '(npm run cli -- --help lists the commands and their options)';
+      io.err.write(`error: ${(error as Error).message}\n${after}\n`);
       return 2;
     }
     io.err.write(`error: ${error instanceof Error ? error.stack : String(error)}\n`);
