@@ -9,6 +9,7 @@ import type { Config, EnvConfig } from '../config/config.ts';
 import type { NetworkConnector } from '../domain/ports/network.ts';
 import type { WebhookDispatcher } from '../events/dispatcher.ts';
 import { closeGracefully } from '../http/close-gracefully.ts';
+import { type PasswordHashing, passwordHashing } from '../portal/auth/passwords.ts';
 import type { Simulator } from '../simulator/index.ts';
 import type { Store } from '../store/connect.ts';
 import type { Repositories } from '../store/repositories.ts';
@@ -41,6 +42,11 @@ export interface BuildOptions {
   connector?: NetworkConnector;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
+  /**
+   * The portal's password hashing, at a cost of the caller's: only a test suite's own gateways give one
+   * (hashes say their cost, so any verifies anywhere). Every other gateway hashes at PASSWORD_HASH_PARAMS.
+   */
+  passwordHashing?: PasswordHashing;
 }
 
 export async function buildGateway(
@@ -71,7 +77,7 @@ export async function buildGateway(
     await services.uploads.media.discardStale(Date.now() - STALE_UPLOAD_MS);
   });
   await registerPublicRoutes(app, core, services, registry);
-  await registerPortal(app, core, services);
+  await registerPortal(app, core, services, options.passwordHashing ?? passwordHashing());
 
   return {
     ...storage,

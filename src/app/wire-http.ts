@@ -29,6 +29,7 @@ import { registerUploadRoutes } from '../http/routes/uploads/index.ts';
 import { registerWebhookRoutes } from '../http/routes/webhooks/index.ts';
 import { typed } from '../http/typed-app.ts';
 import { webhookEventsOrRefusal } from '../network/webhook-events.ts';
+import type { PasswordHashing } from '../portal/auth/passwords.ts';
 import { portalPlugin } from '../portal/routes.ts';
 import { messageLogRepo } from '../store/message-log-repo.ts';
 import { portalRepo } from '../store/portal-repo.ts';
@@ -114,7 +115,12 @@ function databaseProbe(store: Core['store']) {
 }
 
 /** The customer portal (server-rendered HTML, cookies and forms in its own scope only). */
-export async function registerPortal(app: FastifyInstance, core: Core, services: Services): Promise<void> {
+export async function registerPortal(
+  app: FastifyInstance,
+  core: Core,
+  services: Services,
+  passwords: PasswordHashing,
+): Promise<void> {
   const { config, secretKey, store } = core;
   await app.register(portalPlugin, {
     prefix: '/app',
@@ -132,5 +138,6 @@ export async function registerPortal(app: FastifyInstance, core: Core, services:
     inbox: services.inbox,
     uploads: services.uploads,
     mailer: services.mailer,
+    passwords,
   });
 }

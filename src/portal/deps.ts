@@ -17,6 +17,7 @@ import type { PortalStore, SessionContext } from '../domain/ports/portal.ts';
 import type { PortalInvitesStore } from '../domain/ports/portal-invites.ts';
 import type { TemplateDeps } from '../domain/templates/manage-templates.ts';
 import type { WebhookEndpointDeps } from '../domain/webhook-endpoints.ts';
+import type { PasswordHashing } from './auth/passwords.ts';
 
 /** The stores the portal's pages read and write, as the domain declares them. */
 export interface PortalStores {
@@ -45,6 +46,8 @@ export interface PortalDeps {
   uploads: OutboundMediaDeps;
   /** Sends the team's one-time links by email; null without SMTP_URL (the links are only shown). */
   mailer: Mailer | null;
+  /** How passwords are hashed and checked (src/portal/auth/passwords.ts). */
+  passwords: PasswordHashing;
 }
 
 declare module 'fastify' {

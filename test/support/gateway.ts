@@ -11,6 +11,7 @@ import { DEFAULT_SANDBOX_NUMBER, loadConfig } from '../../src/config/config.ts';
 import { createAccount as createDomainAccount } from '../../src/domain/accounts.ts';
 import { createApiKey } from '../../src/domain/api-keys.ts';
 import { encryptSecret } from '../../src/lib/sealed-secrets.ts';
+import { passwordHashing } from '../../src/portal/auth/passwords.ts';
 import type { Database } from '../../src/store/schema.ts';
 import { eventually } from './eventually.ts';
 import { rememberAppSecret } from './network-envelopes.ts';
@@ -32,6 +33,13 @@ export interface StartOptions {
 
 export const TEST_SECRET_KEY = 'a'.repeat(64);
 
+/**
+ * The suites' own gateways hash portal passwords at scrypt's N = 2^10 instead of 2^15: the same code, a
+ * 32nd of the work (a run signs up and in about a hundred times, ten seconds of CPU and more at full cost).
+ * Gateway processes hash at full cost, and test/unit/passwords.test.ts holds every gateway to it.
+ */
+const TEST_PASSWORD_HASHING = passwordHashing({ N: 1024, r: 8, p: 1 });
+
 export async function startGateway(options: StartOptions = {}): Promise<TestGateway> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-test-'));
   let schema: PostgresSchema | undefined;
@@ -49,10 +57,10 @@ export async function startGateway(options: StartOptions = {}): Promise<TestGate
     env.DATABASE_URL = schema.url;
     env.SECRET_KEY ??= TEST_SECRET_KEY;
   }
-  const gateway = await buildGateway(
-    loadConfig(env),
-    options.logStream ? { logStream: options.logStream } : {},
-  );
+  const gateway = await buildGateway(loadConfig(env), {
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    passwordHashing: TEST_PASSWORD_HASHING,
+  });
   const url = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   rememberAppSecret(url, gateway.config.graph.appSecret);
   return {

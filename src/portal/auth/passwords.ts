@@ -5,19 +5,25 @@
  */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
-/** N = 2^15 costs tens of milliseconds a sign-in and 32 MiB of memory: cheap for people, dear for guessing. */
-const PARAMS = { N: 32768, r: 8, p: 1 } as const;
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * N = 2^15 costs tens of milliseconds a sign-in and 32 MiB of memory: cheap for people, dear for guessing.
+ * Every gateway hashes new passwords with these; only a gateway a test suite builds in its own process is
+ * given cheaper ones (test/support/gateway.ts), as a hash says its own cost and verifies at it.
+ */
+export const PASSWORD_HASH_PARAMS: Readonly<ScryptParams> = { N: 32768, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 export const PASSWORD_MIN_LENGTH = 12;
 /** scrypt reads all of it; an upper bound keeps a megabyte "password" from costing the server. */
 export const PASSWORD_MAX_LENGTH = 1024;
 
-function derive(
-  password: string,
-  salt: Buffer,
-  params: { N: number; r: number; p: number },
-): Promise<Buffer> {
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
@@ -35,14 +41,6 @@ export function passwordProblem(password: string): string | undefined {
   return undefined;
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
-    '$',
-  );
-}
-
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
@@ -55,12 +53,38 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/**
- * A hash no password matches, verified when the email is unknown: the answer then takes as long as for a
- * known email, so timing does not tell which emails have users.
- */
-let unknownUserHash: Promise<string> | undefined;
-export function hashForUnknownUser(): Promise<string> {
-  unknownUserHash ??= hashPassword(randomBytes(32).toString('base64url'));
-  return unknownUserHash;
+/** How the portal hashes passwords: at its cost, and the stand-in hash verified for an unknown email. */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /**
+   * A hash no password matches, verified when the email is unknown: the answer then takes as long as for
+   * a known email, so timing does not tell which emails have users.
+   */
+  forUnknownUser(): Promise<string>;
+}
+
+export function passwordHashing(params: Readonly<ScryptParams> = PASSWORD_HASH_PARAMS): PasswordHashing {
+  const hash = async (password: string) => {
+    const salt = randomBytes(16);
+    const key = await derive(password, salt, params);
+    const parts = [
+      'scrypt',
+      params.N,
+      params.r,
+      params.p,
+      salt.toString('base64url'),
+      key.toString('base64url'),
+    ];
+    return parts.join('$');
+  };
+  let unknownUserHash: Promise<string> | undefined;
+  return {
+    hash,
+    verify: verifyPassword,
+    forUnknownUser() {
+      unknownUserHash ??= hash(randomBytes(32).toString('base64url'));
+      return unknownUserHash;
+    },
+  };
 }

@@ -6,14 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isEmail, normalizeEmail } from '../../domain/portal-invites.ts';
 import { preSessionToken } from '../auth/csrf.ts';
 import { beginAttempt, lockoutMessage } from '../auth/lockout.ts';
-import {
-  hashForUnknownUser,
-  hashPassword,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  passwordProblem,
-  verifyPassword,
-} from '../auth/passwords.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
 import { input } from '../components.ts';
 import type { PortalDeps } from '../deps.ts';
@@ -103,7 +96,7 @@ function registerSignUp(portal: FastifyInstance, deps: PortalDeps): void {
     if (Object.keys(errors).length)
       return html200(reply, 400, signUpPage(token, { email, businessName }, errors));
     const created = await deps.portal.signUp(
-      { email, passwordHash: await hashPassword(password), businessName },
+      { email, passwordHash: await deps.passwords.hash(password), businessName },
       Date.now(),
     );
     if (!created) {
@@ -135,7 +128,8 @@ function registerSignIn(portal: FastifyInstance, deps: PortalDeps): void {
     if (attempt.refusedUntil !== undefined)
       return html200(reply, 429, signInPage(token, email, next, lockoutMessage(attempt.refusedUntil)));
     const user = await deps.portal.findUserByEmail(email);
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await hashForUnknownUser()));
+    const { passwords } = deps;
+    const ok = await passwords.verify(password, user?.passwordHash ?? (await passwords.forUnknownUser()));
     if (!user || !ok) {
       const locked = attempt.lockedIfWrong;
       if (locked) return html200(reply, 429, signInPage(token, email, next, lockoutMessage(locked)));

@@ -9,12 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findLiveInvite, isEmail, normalizeEmail, redeemPortalInvite } from '../../domain/portal-invites.ts';
 import type { LiveInvite } from '../../domain/ports/portal-invites.ts';
 import { preSessionToken } from '../auth/csrf.ts';
-import {
-  hashPassword,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  passwordProblem,
-} from '../auth/passwords.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../auth/passwords.ts';
 import { startSession } from '../auth/sessions.ts';
 import { input } from '../components.ts';
 import type { PortalDeps } from '../deps.ts';
@@ -108,7 +103,7 @@ export function registerInvitePages(portal: FastifyInstance, deps: PortalDeps): 
     const outcome = await redeemPortalInvite(
       invites,
       token,
-      { email, passwordHash: await hashPassword(password) },
+      { email, passwordHash: await deps.passwords.hash(password) },
       Date.now(),
     );
     if (outcome.kind === 'gone') return gone(request, reply);
