@@ -8,6 +8,8 @@ import type { NetworkConnector, TemplateSubmission } from '../domain/ports/netwo
 import { type GraphCallOptions, type GraphResult, graphCall } from './graph-call.ts';
 import { unexpectedAnswer } from './graph-errors.ts';
 
+const CATEGORIES: ReadonlySet<string> = new Set(['MARKETING', 'UTILITY', 'AUTHENTICATION']);
+
 type TemplateCalls = Pick<NetworkConnector, 'createTemplate' | 'editTemplate' | 'deleteTemplate'>;
 
 const done = (result: GraphResult<unknown>): GraphResult<void> =>
@@ -30,7 +32,10 @@ export function cloudTemplateCalls(options: GraphCallOptions): TemplateCalls {
         const details = JSON.stringify(result.value).slice(0, 200);
         return { ok: false, failure: unexpectedAnswer('permanent', 200, details) };
       }
-      return { ok: true, value: { id: String(id), status } };
+      // Meta may file a template under another category than asked (a "utility" one that reads as
+      // marketing is created MARKETING): its answer says which, and that is the template's category.
+      const category = CATEGORIES.has(String(result.value.category)) ? String(result.value.category) : null;
+      return { ok: true, value: { id: String(id), status, category } };
     },
 
     async editTemplate(accessToken, templateId, changes) {

@@ -20,8 +20,26 @@ interface GraphErrorBody {
     message?: unknown;
     code?: unknown;
     error_data?: unknown;
+    error_user_title?: unknown;
+    error_user_msg?: unknown;
     is_transient?: unknown;
   };
+}
+
+/**
+ * What the network says went wrong, in its most specific words: `error_data.details`, or else the words it
+ * writes for people (`error_user_title`, `error_user_msg`), which are all it gives for most refusals of a
+ * template or a flow (its `message` is then only "Invalid parameter"), or else its `message`.
+ */
+function detailsOf(error: NonNullable<GraphErrorBody['error']>, title: string): string {
+  const data = error.error_data;
+  if (typeof data === 'string') return data;
+  const details = (data as { details?: unknown } | undefined)?.details;
+  if (typeof details === 'string') return details;
+  const userMessage = typeof error.error_user_msg === 'string' ? error.error_user_msg : undefined;
+  const userTitle = typeof error.error_user_title === 'string' ? error.error_user_title : undefined;
+  if (userMessage) return userTitle ? `${userTitle}: ${userMessage}` : userMessage;
+  return userTitle ?? title;
 }
 
 export function failureFromGraphResponse(
@@ -32,13 +50,7 @@ export function failureFromGraphResponse(
   const error = (body as GraphErrorBody | null)?.error;
   const code = typeof error?.code === 'number' ? error.code : 0;
   const title = typeof error?.message === 'string' ? error.message : `HTTP ${httpStatus}`;
-  const data = error?.error_data;
-  const details =
-    typeof data === 'string'
-      ? data
-      : typeof (data as { details?: unknown } | undefined)?.details === 'string'
-        ? (data as { details: string }).details
-        : title;
+  const details = error ? detailsOf(error, title) : title;
   const throttled = THROTTLE_CODES.has(code) || httpStatus === 429;
   const graphSaysTransient = TRANSIENT_CODES.has(code) || error?.is_transient === true;
   const kind: NetworkFailure['kind'] =

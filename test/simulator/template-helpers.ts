@@ -28,8 +28,9 @@ export async function assertCreateRefused(h: Harness, body: unknown, details: Re
   assert.equal(r.status, 400, JSON.stringify(r.body));
   assert.equal(r.body.error.code, 100);
   assert.equal(r.body.error.error_subcode, subcode);
-  assert.match(r.body.error.error_data.details, details);
-  assert.equal(r.body.error.error_user_msg, r.body.error.error_data.details);
+  // Meta words a template refusal for people only (`error_user_msg`), with no `error_data`.
+  assert.match(r.body.error.error_user_msg, details);
+  assert.equal(r.body.error.error_data, undefined);
 }
 
 /** A send refused with Graph error `code`, its details matching. */

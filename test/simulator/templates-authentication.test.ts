@@ -315,7 +315,7 @@ describe('simulated authentication templates: create and list', () => {
       token: TOKEN,
     });
     assert.equal(toAuth.body.error.code, 100);
-    assert.match(toAuth.body.error.error_data.details, /'components' are required to change the category/);
+    assert.match(toAuth.body.error.error_user_msg, /'components' are required to change the category/);
   });
 
   test('an OTP button outside AUTHENTICATION is refused', async () => {

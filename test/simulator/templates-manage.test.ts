@@ -66,7 +66,7 @@ describe('simulated templates: edit, delete, list', () => {
     const refused = await edit(r.body.id, newText(1));
     assert.equal(refused.status, 400);
     assert.equal(refused.body.error.code, 100);
-    assert.match(refused.body.error.error_data.details, /is PENDING; only APPROVED, REJECTED or PAUSED/);
+    assert.match(refused.body.error.error_user_msg, /is PENDING; only APPROVED, REJECTED or PAUSED/);
   });
 
   test('an APPROVED template: one edit per 24 h, back to PENDING and re-reviewed', async () => {
@@ -80,7 +80,7 @@ describe('simulated templates: edit, delete, list', () => {
     clock += 23 * HOUR;
     const second = await edit(id, newText(2));
     assert.equal(second.status, 400);
-    assert.match(second.body.error.error_data.details, /edited in the last 24 hours/);
+    assert.match(second.body.error.error_user_msg, /edited in the last 24 hours/);
     clock += 2 * HOUR;
     assert.deepEqual((await edit(id, newText(3))).body, { success: true });
     assert.equal(await reviewed(id, 3), 'APPROVED');
@@ -96,19 +96,19 @@ describe('simulated templates: edit, delete, list', () => {
     clock += 25 * HOUR;
     const eleventh = await edit(id, newText(11));
     assert.equal(eleventh.status, 400);
-    assert.match(eleventh.body.error.error_data.details, /edited 10 times in the last 30 days/);
+    assert.match(eleventh.body.error.error_user_msg, /edited 10 times in the last 30 days/);
   });
 
   test('an approved template keeps its category, name and language', async () => {
     const id = await createApproved('edit_fixed');
     const category = await edit(id, { category: 'UTILITY' });
-    assert.match(category.body.error.error_data.details, /'category' of an approved template cannot change/);
+    assert.match(category.body.error.error_user_msg, /'category' of an approved template cannot change/);
     const name = await edit(id, { name: 'other_name', ...newText(1) });
-    assert.match(name.body.error.error_data.details, /'name' cannot be changed/);
+    assert.match(name.body.error.error_user_msg, /'name' cannot be changed/);
     const language = await edit(id, { language: 'fr', ...newText(1) });
-    assert.match(language.body.error.error_data.details, /'language' cannot be changed/);
+    assert.match(language.body.error.error_user_msg, /'language' cannot be changed/);
     const invalid = await edit(id, { components: [{ type: 'FOOTER', text: 'no body' }] });
-    assert.match(invalid.body.error.error_data.details, /must include a BODY/);
+    assert.match(invalid.body.error.error_user_msg, /must include a BODY/);
     assert.equal((await get(id)).body.status, 'APPROVED', 'a refused edit changes nothing');
   });
 
@@ -158,9 +158,9 @@ describe('simulated templates: edit, delete, list', () => {
     const unknown = await del('name=goodbye_note');
     assert.equal(unknown.status, 400);
     assert.equal(unknown.body.error.code, 100);
-    assert.match(unknown.body.error.error_data.details, /goodbye_note was not found/);
+    assert.match(unknown.body.error.error_user_msg, /goodbye_note was not found/);
     const wrongId = await del(`name=edit_fixed&hsm_id=${en}`);
-    assert.match(wrongId.body.error.error_data.details, /edit_fixed with hsm_id .* was not found/);
+    assert.match(wrongId.body.error.error_user_msg, /edit_fixed with hsm_id .* was not found/);
   });
 
   test('the name of a deleted approved template is held for 30 days (2388023)', async () => {

@@ -359,7 +359,8 @@ describe('simulated templates: send errors', () => {
   ) {
     const r = await response;
     assert.equal(r.body?.error?.code, code, JSON.stringify(r.body));
-    assert.match(r.body.error.error_data.details, details);
+    // A template refusal is worded in error_user_msg; a send's in error_data.details, as Meta's are.
+    assert.match(r.body.error.error_data?.details ?? r.body.error.error_user_msg, details);
     return r;
   }
 

@@ -210,11 +210,14 @@ export interface NetworkConnector {
   publishFlow(accessToken: string, flowId: string): Promise<FlowCallResult<void>>;
   deprecateFlow(accessToken: string, flowId: string): Promise<FlowCallResult<void>>;
   deleteFlow(accessToken: string, flowId: string): Promise<FlowCallResult<void>>;
-  /** Submits a template for review; the network answers its id and `PENDING` (docs/cloud-api.md §4.1). */
+  /**
+   * Submits a template for review; the network answers its id, `PENDING`, and the category it gave the
+   * template, which may not be the one asked for (docs/cloud-api.md §4.1); null when it said none.
+   */
   createTemplate(
     account: TemplateAccount,
     template: TemplateSubmission,
-  ): Promise<TemplateCallResult<{ id: string; status: string }>>;
+  ): Promise<TemplateCallResult<{ id: string; status: string; category: string | null }>>;
   /** Edits a template's components or category; it goes back to review (docs/cloud-api.md §4.6). */
   editTemplate(
     accessToken: string,

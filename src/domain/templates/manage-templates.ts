@@ -130,7 +130,8 @@ export async function createTemplate(
     name: definition.name,
     networkName,
     language: definition.language,
-    category: definition.category,
+    // The network's category when it gave one: it may have filed the template under another.
+    category: created.value.category ?? definition.category,
     status: created.value.status,
     rejectedReason: 'NONE',
     qualityScore: JSON.stringify({ score: 'UNKNOWN', date: String(Math.floor(at / 1000)) }),

@@ -1,7 +1,7 @@
 /**
  * Template management errors (docs/cloud-api.md §2.1, §2.3): Meta answers them as code 100 "Invalid parameter"
- * with a template creation `error_subcode` where one applies, and explains them to a person in
- * `error_user_title` / `error_user_msg`. Thrown as GraphProblem so deep checks need no result plumbing.
+ * with a template creation `error_subcode` where one applies, and explain them to a person in
+ * `error_user_title` / `error_user_msg` only, without `error_data`. Thrown as GraphProblem so deep checks need no result plumbing.
  */
 import { GraphProblem, graphError } from '../graph-errors.ts';
 
@@ -20,6 +20,8 @@ export function templateError(details: string, title: string, subcode?: number):
   if (subcode !== undefined) error.body.error.error_subcode = subcode;
   error.body.error.error_user_title = title;
   error.body.error.error_user_msg = details;
+  // As Meta's refusals of a template are recorded: the reason for people only, no `error_data`.
+  delete error.body.error.error_data;
   return new GraphProblem(error);
 }
 
