@@ -590,12 +590,12 @@ describe('portal on SQLite', () => {
     assert.equal(edited.location, '/app/templates?notice=template-edited');
     assert.match((await client.get('/app/templates')).html, /Hello Ana, your order is on its way/);
 
-    // One the network rejects (a body that starts with a variable) says why in words.
+    // One the network rejects (two variables side by side) says why in words.
     await client.post('/app/templates', {
       ...fields,
       name: 'code_first',
-      bodyText: '{{1}} is your code',
-      bodyExamples: '1234',
+      bodyText: 'Your code {{1}}{{2}} is here',
+      bodyExamples: '12\n34',
     });
     const rejected = await eventually(async () => {
       const page = await client.get('/app/templates');

@@ -257,9 +257,9 @@ describe('templates', () => {
     assert.deepEqual(await statusAfter('REINSTATED'), { listed: 'APPROVED', send: 'sent' });
   });
 
-  test('the network rejects a body that starts with a variable, with its reason', async () => {
+  test('the network rejects a body with two variables side by side, with its reason', async () => {
     const body = orderUpdate('starts_with_variable');
-    body.component.body = { text: '{{1}} is your order number, thank you.', examples: ['4521'] };
+    body.component.body = { text: 'Your order {{1}}{{2}} is packed, thank you.', examples: ['45', '21'] };
     const created = await api(a, 'POST', `/api/v1/template/${NUMBER}`, body);
     assert.equal(created.status, 200, JSON.stringify(created.body));
     const listed = await approved(a, created.body.data.id);
@@ -278,7 +278,7 @@ describe('templates', () => {
       template: {
         name: 'starts_with_variable',
         language: 'en_US',
-        components: { body: { placeholders: ['1'] } },
+        components: { body: { placeholders: ['1', '2'] } },
       },
     });
     assert.equal(send.status, 422);
@@ -299,6 +299,18 @@ describe('templates', () => {
       ['unknown language', (x) => (x.language = 'en_XX'), 400, /`language` "en_XX"/],
       ['category in lower case', (x) => (x.category = 'marketing'), 200],
       ['unknown category', (x) => (x.category = 'PROMO'), 400, /`category` must be one of/],
+      [
+        'body starting with a variable',
+        (x) => (x.component.body = { text: '{{1}} is your order, thanks.', examples: ['4521'] }),
+        400,
+        /`component\.body\.text` must not start or end with a variable/,
+      ],
+      [
+        'body ending with a variable',
+        (x) => (x.component.body = { text: 'Your order number is {{1}} ', examples: ['4521'] }),
+        400,
+        /`component\.body\.text` must not start or end with a variable/,
+      ],
       ['both component spellings', (x) => (x.components = x.component), 400, /two spellings/],
       [
         'components spelling',

@@ -306,7 +306,11 @@ describe('simulated authentication templates: create and list', () => {
       language: 'en',
       category: 'MARKETING',
       components: [
-        { type: 'BODY', text: '{{1}} is a variable at the start.', example: { body_text: [['x']] } },
+        {
+          type: 'BODY',
+          text: 'Two variables {{1}}{{2}} next to each other here.',
+          example: { body_text: [['x', 'y']] },
+        },
       ],
     });
     assert.equal(promo.template.status, 'REJECTED');

@@ -115,13 +115,21 @@ describe('simulated templates: edit, delete, list', () => {
   test('a REJECTED template can be edited again and again, also its category', async () => {
     const created = await create({
       ...body('edit_rejected', 'x'),
-      components: [{ type: 'BODY', text: '{{1}} is waiting for you.', example: { body_text: [['A']] } }],
+      components: [
+        { type: 'BODY', text: 'Your {{1}}{{2}} is waiting for you.', example: { body_text: [['A', 'B']] } },
+      ],
     });
     const id = created.body.id;
     assert.equal(await reviewed(id, 1), 'REJECTED');
     for (let n = 2; n <= 4; n++) {
       const again = await edit(id, {
-        components: [{ type: 'BODY', text: `{{1}} is waiting, try ${n}.`, example: { body_text: [['A']] } }],
+        components: [
+          {
+            type: 'BODY',
+            text: `Your {{1}}{{2}} is waiting, try ${n}.`,
+            example: { body_text: [['A', 'B']] },
+          },
+        ],
       });
       assert.deepEqual(again.body, { success: true });
       assert.equal(await reviewed(id, n), 'REJECTED');

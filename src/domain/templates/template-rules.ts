@@ -2,10 +2,10 @@
  * Meta's rules for the components of a template (docs/contract.md §5, docs/cloud-api.md §4.2–§4.3): header,
  * body, footer and buttons, each at the field it came from, so that a carousel card's parts are checked by the
  * same rules (check-template.ts puts them together by kind of template). They are checked before the network
- * sees them so every violation is a 400 naming the field of the contract's body. What only the network's
- * review decides (a variable at the very start or end of the body, adjacent variables, too many variables
- * for the text) is left to the review: a template breaking those is accepted here, then REJECTED with
- * INVALID_FORMAT, exactly as it would be on WhatsApp.
+ * sees them so every violation is a 400 naming the field of the contract's body, a variable at the very start
+ * or end of the body included (the network refuses that at once). What only the network's review decides
+ * (adjacent variables, too many variables for the text) is left to the review: a template breaking those is
+ * accepted here, then REJECTED with INVALID_FORMAT, exactly as it would be on WhatsApp.
  *
  * The result is the template in the network's upper-case component shape (docs/cloud-api.md §4.2), which is also
  * the shape the listing shows (docs/contract.md §5).
@@ -149,6 +149,12 @@ export function header(
   return { type: 'HEADER' as const, format, text, example: { header_text: [example] } };
 }
 
+/**
+ * A variable with nothing but white space before it, or after it, which the network always refuses. (It has
+ * been seen to refuse some with punctuation after the last variable as well; those are left to it.)
+ */
+const WORDLESS_EDGE = /^\s*\{\{[^{}]*\}\}|\{\{[^{}]*\}\}\s*$/;
+
 /** A body at `base` (`component.body`, or a card's, which has its own limit). */
 export function body(
   input: TemplateComponentsInput['body'],
@@ -163,6 +169,12 @@ export function body(
   }
   const text = requireText(input?.text, `${base}.text`, max);
   const count = checkNumbering(variablesOf(text, `${base}.text`), `${base}.text`);
+  if (base === 'component.body' && WORDLESS_EDGE.test(text)) {
+    throw invalid(
+      `${base}.text`,
+      `\`${base}.text\` must not start or end with a variable: the network refuses it; put words before the first variable and after the last`,
+    );
+  }
   const examples = input?.examples;
   if (count === 0) {
     if (examples !== undefined && examples.length > 0) {

@@ -13,6 +13,7 @@ export const SUBCODE = {
   charLimit: 2388040,
   headerOrBodyFormat: 2388047,
   footerFormat: 2388073,
+  leadingOrTrailingParams: 2388299,
 } as const;
 
 export function templateError(details: string, title: string, subcode?: number): GraphProblem {

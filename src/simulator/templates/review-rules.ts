@@ -1,6 +1,7 @@
 /**
- * What the simulated review rejects as INVALID_FORMAT (docs/cloud-api.md §4.3: "no variable at very start/end; no
- * adjacent {{1}}{{2}}; too many variables for the length is rejected"). Meta does not publish the density
+ * What the simulated review rejects as INVALID_FORMAT (docs/cloud-api.md §4.3: no adjacent {{1}}{{2}}; too many
+ * variables for the length). A variable at the very start or end of the body is refused earlier, at the create
+ * itself, as Meta does (2388299, validate-text-parts.ts). Meta does not publish the density
  * rule; the simulator's is: the body's fixed text (the text without its variables) must hold at least two
  * words per variable occurrence, a word being a run of letters or digits. docs/cloud-api.md §4.2's own example,
  * "Hi {{1}}, your order ships {{2}}.", has four words for two variables and passes.
@@ -9,13 +10,7 @@
  * example header).
  */
 import type { TemplateContent } from './model.ts';
-import {
-  ADJACENT_VARIABLES,
-  fixedText,
-  VARIABLE_AT_END,
-  VARIABLE_AT_START,
-  variablesOf,
-} from './variables.ts';
+import { ADJACENT_VARIABLES, fixedText, variablesOf } from './variables.ts';
 
 export const WORDS_PER_VARIABLE = 2;
 
@@ -28,18 +23,6 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 export function formatProblem(content: TemplateContent): FormatProblem | undefined {
   const text = content.body.text;
-  if (VARIABLE_AT_START.test(text)) {
-    return {
-      reason: 'The body text starts with a variable.',
-      recommendation: 'Begin the body with fixed text, then the variable.',
-    };
-  }
-  if (VARIABLE_AT_END.test(text)) {
-    return {
-      reason: 'The body text ends with a variable.',
-      recommendation: 'End the body with fixed text, such as a full stop or a closing sentence.',
-    };
-  }
   if (ADJACENT_VARIABLES.test(text)) {
     return {
       reason: 'The body text has two variables next to each other.',

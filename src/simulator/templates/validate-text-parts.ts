@@ -4,10 +4,10 @@
  * so every refusal names the field where it is.
  */
 import type { Json } from '../validate-fields.ts';
-import { invalidField, SUBCODE } from './errors.ts';
+import { invalidField, SUBCODE, templateError } from './errors.ts';
 import { HEADER_FORMATS, type HeaderFormat, type TemplateContent } from './model.ts';
 import { oneOf, requireArray, requireObject, requireText } from './read-fields.ts';
-import { countOrderedVariables, variablesOf } from './variables.ts';
+import { countOrderedVariables, VARIABLE_AT_END, VARIABLE_AT_START, variablesOf } from './variables.ts';
 
 export const TEXT_LIMITS = {
   name: 512,
@@ -91,6 +91,13 @@ export function checkBody(
   const field = `${prefix}.BODY.text`;
   const text = requireText(input, 'text', field, max);
   const variables = countOrderedVariables(text, field);
+  // Refused at the create, not by the review: Meta answers it at once (docs/cloud-api.md §4.3).
+  if (prefix === 'components' && (VARIABLE_AT_START.test(text) || VARIABLE_AT_END.test(text)))
+    throw templateError(
+      "Variables can't be at the start or end of the template.",
+      'Leading or trailing params not allowed',
+      SUBCODE.leadingOrTrailingParams,
+    );
   const body = { text, variables };
   if (variables === 0) return { wire: { type: 'BODY', text }, body };
   const example = requireObject(input.example, `${prefix}.BODY.example`);

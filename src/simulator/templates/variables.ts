@@ -56,6 +56,10 @@ export function fixedText(text: string): string {
   return text.replace(VARIABLE, ' ');
 }
 
+/**
+ * A variable with nothing but white space before it, or after it. (Meta has been seen to refuse more, a
+ * variable followed by a full stop among them, but not always: only what it always refuses is refused here.)
+ */
 export const VARIABLE_AT_START = /^\s*\{\{[^{}]*\}\}/;
 export const VARIABLE_AT_END = /\{\{[^{}]*\}\}\s*$/;
 /** Two variables with nothing but white space between them. */
