@@ -50,6 +50,7 @@ const TITLES: Record<number, string> = {
   132005: 'Translated text too long',
   132008: 'Template parameter value is not valid',
   132012: 'Parameter format does not match format in the created template',
+  132018: 'There was an issue with the parameters in your template.',
   132015: 'Template is paused',
   132016: 'Template is disabled',
 };

@@ -185,6 +185,36 @@ describe('templates', () => {
     assert.equal(text.status, 422);
   });
 
+  test('a text value with a new line, a tab or five spaces in a row is a 400 naming it', async () => {
+    const components = {
+      header: { type: 'TEXT', parameter: '#9911' },
+      body: { placeholders: ['Amina', 'tomorrow'] },
+      buttons: [{ index: 1, parameter: '9911' }],
+    };
+    const cases: [string, unknown, string][] = [
+      [
+        'new line',
+        { ...components, body: { placeholders: ['Amina\nWanjiru', 'x'] } },
+        'body.placeholders[0]',
+      ],
+      ['tab', { ...components, body: { parameters: ['Amina', 'to\tmorrow'] } }, 'body.parameters[1]'],
+      ['spaces', { ...components, header: { type: 'TEXT', parameter: '#99     11' } }, 'header.parameter'],
+    ];
+    for (const [what, given, field] of cases) {
+      const r = await api(a, 'POST', '/api/v1/msg/template', {
+        messageId: `tpl-lines-${what}`,
+        from: NUMBER,
+        to: NEVER_WROTE,
+        template: { name: 'order_update', language: 'en_US', components: given },
+      });
+      assert.equal(r.status, 400, `${what}: ${JSON.stringify(r.body)}`);
+      assert.equal(
+        r.body.message,
+        `\`template.components.${field}\` may hold no new line or tab and at most four spaces in a row (the network refuses such a parameter)`,
+      );
+    }
+  });
+
   test("the network's quality rating of a template is what the listing shows", async () => {
     const created = await api(a, 'POST', `/api/v1/template/${NUMBER}`, {
       name: 'rated_notice',

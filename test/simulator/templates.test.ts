@@ -486,4 +486,17 @@ describe('simulated templates: send errors', () => {
     const long = { type: 'body', parameters: [{ type: 'text', text: 'x'.repeat(1025) }, body.parameters[1]] };
     await assertError(orderSend([header, long, urlButton]), 132008, /at most 1024 characters \(got 1025\)/);
   });
+
+  test('a text parameter with a new line, a tab or five spaces in a row is 132018', async () => {
+    for (const text of ['Jane\nDoe', 'Jane\tDoe', 'Jane     Doe']) {
+      const odd = { type: 'body', parameters: [{ type: 'text', text }, body.parameters[1]] };
+      await assertError(
+        orderSend([header, odd, urlButton]),
+        132018,
+        /new-line\/tab characters or more than 4 consecutive spaces/,
+      );
+    }
+    const four = { type: 'body', parameters: [{ type: 'text', text: 'Jane    Doe' }, body.parameters[1]] };
+    assert.equal((await orderSend([header, four, urlButton])).status, 200, 'four spaces are allowed');
+  });
 });

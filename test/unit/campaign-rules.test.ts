@@ -126,6 +126,14 @@ describe('placeholder values', () => {
       fillPlaceholders([{ attribute: 'constructor' }], { ...record, attributes: { constructor: 'own' } }),
       { values: ['own'] },
     );
+    // The network takes a text parameter on one line: a multi-line value is sent as one.
+    assert.deepEqual(
+      fillPlaceholders([{ column: 'address' }, { value: 'a\tb      c' }], {
+        ...record,
+        cells: { address: '12 Moi Avenue\r\n  Nairobi\n' },
+      }),
+      { values: ['12 Moi Avenue Nairobi', 'a b c'] },
+    );
   });
 });
 

@@ -29,6 +29,15 @@ function sourceValue(p: Placeholder, record: ValueRecord): string | undefined {
   return own(record.cells, p.column);
 }
 
+/**
+ * A value as one line, as the network takes a template's text parameter (no new line or tab, at most four
+ * spaces in a row, src/domain/messages/template-cards.ts): a contact's multi-line address or a CSV cell's
+ * line break becomes a space, rather than failing its recipient.
+ */
+function asOneLine(value: string): string {
+  return value.replace(/\s*[\r\n\t]\s*/g, ' ').replace(/ {5,}/g, ' ');
+}
+
 /** The values in order, or the index of the first placeholder that has neither a value nor a fallback. */
 export function fillPlaceholders(
   parameters: readonly Placeholder[],
@@ -38,7 +47,7 @@ export function fillPlaceholders(
   for (const [i, p] of parameters.entries()) {
     const value = sourceValue(p, record)?.trim() || ('fallback' in p ? p.fallback : undefined);
     if (value === undefined || value === '') return { missing: i };
-    values.push(value);
+    values.push(asOneLine(value));
   }
   return { values };
 }

@@ -30,6 +30,7 @@ import {
   PARAMETER_MAX,
   parameterList,
   placeholdersOf,
+  templateTextProblem,
 } from './template-cards.ts';
 import { cloudMedia, type MediaOf } from './template-header-media.ts';
 
@@ -87,6 +88,8 @@ function header(input: HeaderInput) {
     }
     if (input.parameter === undefined)
       return refuse(`${field}.parameter`, `\`${field}.parameter\` is required for a TEXT header`);
+    const problem = templateTextProblem(input.parameter);
+    if (problem) return refuse(`${field}.parameter`, `\`${field}.parameter\` ${problem}`);
     return ok({ type: 'TEXT' as const, parameter: input.parameter });
   }
   if (!(MEDIA_FORMATS as readonly string[]).includes(type)) {

@@ -79,7 +79,23 @@ export function placeholdersOf(
       '`placeholders` and `parameters` are two spellings of one field; send one, or the same values in both',
     );
   }
-  return ok(p ?? q ?? []);
+  const values = p ?? q ?? [];
+  const spelling = p ? 'placeholders' : 'parameters';
+  for (const [i, value] of values.entries()) {
+    const problem = templateTextProblem(value);
+    if (problem) return refuse(`${field}.${spelling}[${i}]`, `\`${field}.${spelling}[${i}]\` ${problem}`);
+  }
+  return ok(values);
+}
+
+/**
+ * What the network refuses in a template's text parameter (error 132018, code 100 before v23.0): a new line,
+ * a tab, or more than four spaces in a row. Undefined when the text is fine.
+ */
+export function templateTextProblem(value: string): string | undefined {
+  return /[\r\n\t]| {5,}/.test(value)
+    ? 'may hold no new line or tab and at most four spaces in a row (the network refuses such a parameter)'
+    : undefined;
 }
 
 /** Button parameters sorted by index, each index once. */

@@ -86,6 +86,13 @@ export function textValue(parameter: Json, path: string): string {
       `Parameter '${path}' must have a non-empty ${kind === 'text' ? 'text' : `${kind}.fallback_value`}.`,
     );
   }
+  // Meta refuses these in a parameter (132018 from v23.0; code 100 before, docs/cloud-api.md §5).
+  if (/[\r\n\t]| {5,}/.test(value)) {
+    throw problem(
+      132018,
+      `Param text cannot have new-line/tab characters or more than 4 consecutive spaces (${path}).`,
+    );
+  }
   if (charCount(value) > TEXT_PARAMETER_MAX) {
     throw problem(
       132008,
