@@ -2,7 +2,8 @@
  * `POST /{v}/{phone-number-id}/media` (docs/cloud-api.md §5.1): a business uploads a file to send later by
  * its media id. multipart/form-data with `messaging_product=whatsapp`, the `file` part (its content type)
  * and `type` (the MIME type); answered `{"id": "<media id>"}`. The file must be a kind the network carries,
- * within that kind's size (docs/cloud-api.md §1.6), else 131053 as Meta answers a refused upload. The file
+ * within that kind's size (docs/cloud-api.md §1.6): a type the network does not carry is refused as Meta
+ * refuses it (100, naming the types it takes), a file past its kind's size with 131053. The file
  * joins the media vault, so `GET` and `DELETE /{v}/{media-id}` (routes-media.ts) reach it, and a send may
  * name it by `id`.
  */
@@ -71,7 +72,12 @@ export function registerMediaUpload(app: FastifyInstance, deps: { accessToken: s
         if (!file) return sendGraphError(reply, graphError(100, 'The parameter file is required.'));
         const mimeType = fields.type ?? file.mimeType;
         const kind = kindOf(mimeType);
-        if (!kind) return sendGraphError(reply, uploadError(`Media type ${mimeType} is not supported.`));
+        // Meta answers a type it does not carry as an invalid parameter (100), listing the ones it does.
+        if (!kind) {
+          const types = Object.values(USER_MEDIA_RULES).flatMap((rule) => rule.mimeTypes);
+          const details = `Param file must be a file with one of the following types: ${types.join(', ')}. Received file of type '${mimeType}'.`;
+          return sendGraphError(reply, graphError(100, details));
+        }
         if (file.bytes.length === 0) return sendGraphError(reply, uploadError('The file is empty.'));
         if (file.bytes.length > kind.maxBytes) {
           return sendGraphError(

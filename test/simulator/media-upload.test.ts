@@ -96,8 +96,12 @@ describe('media uploaded by the business', () => {
       file: { bytes: Buffer.from('<script>'), type: 'text/html', name: 'x.html' },
     });
     assert.equal(html.status, 400);
-    assert.equal(html.body.error.code, 131053);
-    assert.match(html.body.error.error_data.details, /text\/html is not supported/);
+    // As Meta answers it: an invalid parameter naming the types it takes and the one it got.
+    assert.equal(html.body.error.code, 100);
+    assert.match(
+      html.body.error.error_data.details,
+      /^Param file must be a file with one of the following types: .*image\/jpeg.*\. Received file of type 'text\/html'\.$/,
+    );
     const big = await upload(h, {
       file: { bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 1), type: 'image/jpeg', name: 'big.jpg' },
     });
