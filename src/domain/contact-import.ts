@@ -5,6 +5,7 @@
  * stored a batch at a time in one transaction (src/store/contacts-batch.ts), so an import neither holds
  * the file nor runs statements row by row.
  */
+import { firstRepeated } from '../lib/csv-records.ts';
 import { CONTACT_LIMITS, type ContactDeps, type ContactInput, contactChanges } from './contacts.ts';
 import { GatewayError } from './errors.ts';
 import { type ContactChanges, ContactKeyTaken } from './ports/contacts.ts';
@@ -35,7 +36,10 @@ export function checkColumns(columns: string[]): void {
   if (!names.includes('phone') && !names.includes('user_id')) {
     throw badFile('`file`: the first line must name the columns, with `phone` or `user_id` among them');
   }
-  const repeated = names.find((n, i) => names.indexOf(n) !== i);
+  if (names.length > KNOWN.length + CONTACT_LIMITS.attributes) {
+    throw badFile(`\`file\` may have at most ${CONTACT_LIMITS.attributes} attribute columns`);
+  }
+  const repeated = firstRepeated(names);
   if (repeated !== undefined) throw badFile(`\`file\`: the column "${repeated}" appears twice`);
   const bad = names.find((n) => !KNOWN.includes(n) && !ATTRIBUTE.test(n));
   if (bad !== undefined) {

@@ -3,6 +3,8 @@
  * arrives. Whatever goes wrong with the body itself (not multipart, cut off, a bad boundary, another part
  * name) is the client's 400 naming `file`.
  */
+
+import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../domain/errors.ts';
@@ -35,11 +37,18 @@ export async function filePart(request: FastifyRequest, maxBytes: number): Promi
   return part;
 }
 
-/** The file's bytes as they arrive; a failure of the body itself is the client's 400. */
-export async function* clientBytes(file: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+/**
+ * The file's bytes as they arrive; a failure of the body itself is the client's 400. A reader that stops
+ * early (a refusal mid-file: a line too long, a file of the wrong kind) leaves the rest unread: it is then
+ * read and dropped, so that the request ends and the refusal reaches the client, instead of the connection
+ * hanging until it is reset.
+ */
+export async function* clientBytes(file: Readable): AsyncGenerator<Uint8Array> {
   try {
-    yield* file;
+    yield* file.iterator({ destroyOnReturn: false });
   } catch (error) {
     throw unreadable(error);
+  } finally {
+    file.resume();
   }
 }

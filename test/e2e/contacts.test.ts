@@ -198,6 +198,25 @@ describe('contacts', () => {
     assert.equal(broken.status, 400);
     assert.match(broken.body.message, /^`file` is not a readable CSV file: .*line 2/);
     assert.equal((await importCsv(a, '')).status, 400);
+    // Headers and lines past the reader's bounds are refused as they arrive, by their count or size alone:
+    // a header of 150,000 columns once held the process for tens of seconds, compared column by column.
+    const huge = await importCsv(
+      a,
+      `phone,${Array.from({ length: 150_000 }, (_, i) => `a${i}`).join(',')}\n`,
+    );
+    assert.equal(huge.status, 400);
+    assert.match(huge.body.message, /^`file` is not a readable CSV file: Max Record Size.* at line 1/);
+    const wide = await importCsv(a, `phone,${Array.from({ length: 2_000 }, (_, i) => `a${i}`).join(',')}\n`);
+    assert.equal(wide.status, 400);
+    assert.match(wide.body.message, /names 2001 columns; at most 1000 are read/);
+    const attributes = Array.from({ length: 51 }, (_, i) => `a${i}`).join(',');
+    const many = await importCsv(a, `phone,${attributes}\n+254712000503\n`);
+    assert.equal(many.body.message, '`file` may have at most 50 attribute columns');
+    const twice = await importCsv(a, 'phone,city,name,city\n+254712000504,x,y,z\n');
+    assert.equal(twice.body.message, '`file`: the column "city" appears twice');
+    const long = await importCsv(a, `phone,name\n+254712000505,${'x'.repeat(300_000)}\n`);
+    assert.equal(long.status, 400);
+    assert.match(long.body.message, /^`file` is not a readable CSV file: Max Record Size.* at line 2/);
     const list = await api(a, 'GET', '/api/v1/contacts?per_page=200&tag=blue');
     assert.equal(list.body.data.total, 0);
   });

@@ -5,6 +5,8 @@
  * once (the later rows are `duplicate`), a row without a valid number is `invalid_number`, and one that
  * leaves a placeholder without a value or fallback is `missing_value`. Rows are written 500 at a time.
  */
+
+import { firstRepeated } from '../../lib/csv-records.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import { isUserId } from '../../lib/user-id.ts';
 import { GatewayError } from '../errors.ts';
@@ -152,7 +154,7 @@ export function checkAudienceColumns(columns: string[]): void {
       { field: 'file' },
     );
   }
-  const repeated = columns.find((n, i) => columns.indexOf(n) !== i);
+  const repeated = firstRepeated(columns);
   if (repeated !== undefined) {
     throw new GatewayError('invalid_request', `\`file\`: the column "${repeated}" appears twice`, {
       field: 'file',
