@@ -201,14 +201,20 @@ export async function redeliver(
 }
 
 /** Delivers again to the endpoint every event of its types since `since`; returns how many were queued. */
+/**
+ * The most deliveries one replay queues: an account's whole history could otherwise become one request's
+ * work and millions of rows. A longer replay goes on from the time the answer gives as `next`.
+ */
+export const REPLAY_LIMIT = 10_000;
+
 export async function replaySince(
   deps: WebhookEndpointDeps,
   accountId: string,
   id: string,
   since: number,
-): Promise<number> {
+): Promise<{ queued: number; next: number | null }> {
   const endpoint = await ownedEndpoint(deps, accountId, id);
-  const queued = await deps.endpoints.replaySinceOfAccount(endpoint, since, nowOf(deps));
-  deps.wakeDispatcher();
-  return queued;
+  const replayed = await deps.endpoints.replaySinceOfAccount(endpoint, since, nowOf(deps), REPLAY_LIMIT);
+  if (replayed.queued > 0) deps.wakeDispatcher();
+  return replayed;
 }

@@ -112,9 +112,9 @@ export function webhookEndpointsStore(repo: WebhooksRepo): WebhookEndpointsStore
       return repo.redeliverOfAccount(accountId, endpointId, deliveryId, now);
     },
 
-    replaySinceOfAccount(endpoint, since, now) {
+    replaySinceOfAccount(endpoint, since, now, limit) {
       const row = { id: endpoint.id, events: JSON.stringify(endpoint.events) };
-      return repo.replaySinceOfAccount(endpoint.accountId, row, since, now);
+      return repo.replaySinceOfAccount(endpoint.accountId, row, since, now, limit);
     },
   };
 }

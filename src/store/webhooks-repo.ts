@@ -256,23 +256,41 @@ class WebhooksRepository {
     endpoint: Pick<EndpointRow, 'id' | 'events'>,
     since: number,
     now: number,
-  ): Promise<number> {
+    limit: number,
+  ): Promise<{ queued: number; next: number | null }> {
     const types = JSON.parse(endpoint.events) as string[];
+    if (types.length === 0) return { queued: 0, next: null };
+    // Read a page, not the account's whole history; an event still waiting to reach this endpoint is not
+    // queued twice, so repeating a replay adds nothing while the first is under way.
     const events = await this.#db
-      .selectFrom('events')
-      .select(['id', 'type'])
-      .where('account_id', '=', accountId)
-      .where('created_at', '>=', since)
-      .orderBy('created_at')
+      .selectFrom('events as e')
+      .select(['e.id', 'e.created_at'])
+      .where('e.account_id', '=', accountId)
+      .where('e.created_at', '>=', since)
+      .where('e.type', 'in', types)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('deliveries as d')
+              .select('d.id')
+              .whereRef('d.event_id', '=', 'e.id')
+              .where('d.endpoint_id', '=', endpoint.id)
+              .where('d.status', '=', 'pending'),
+          ),
+        ),
+      )
+      .orderBy('e.created_at')
+      .orderBy('e.id')
+      .limit(limit + 1)
       .execute();
-    const wanted = events.filter((e) => types.includes(e.type));
+    const wanted = events.slice(0, limit);
     for (let i = 0; i < wanted.length; i += 500) {
       await this.#db
         .insertInto('deliveries')
         .values(wanted.slice(i, i + 500).map((e) => pendingDelivery(accountId, e.id, endpoint.id, now)))
         .execute();
     }
-    return wanted.length;
+    return { queued: wanted.length, next: events[limit]?.created_at ?? null };
   }
 }
 

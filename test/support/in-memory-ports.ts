@@ -23,7 +23,7 @@ import type {
 export class InMemoryWebhookEndpoints implements WebhookEndpointsStore {
   readonly endpoints: WebhookEndpoint[] = [];
   readonly deliveries = new Map<string, Delivery & { accountId: string; endpointId: string }>();
-  readonly replays: { endpointId: string; events: string[]; since: number }[] = [];
+  readonly replays: { endpointId: string; events: string[]; since: number; limit: number }[] = [];
   #n = 0;
 
   async createEndpoint(endpoint: NewWebhookEndpoint, now: number): Promise<WebhookEndpoint> {
@@ -101,9 +101,9 @@ export class InMemoryWebhookEndpoints implements WebhookEndpointsStore {
     Object.assign(d, { status: 'pending', nextAttemptAt: now });
     return true;
   }
-  async replaySinceOfAccount(endpoint: WebhookEndpoint, since: number) {
-    this.replays.push({ endpointId: endpoint.id, events: endpoint.events, since });
-    return 3;
+  async replaySinceOfAccount(endpoint: WebhookEndpoint, since: number, _now: number, limit: number) {
+    this.replays.push({ endpointId: endpoint.id, events: endpoint.events, since, limit });
+    return { queued: 3, next: null };
   }
 }
 

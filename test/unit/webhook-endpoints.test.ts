@@ -13,6 +13,7 @@ import {
   endpointSecret,
   endpointUrlProblem,
   listDeliveries,
+  REPLAY_LIMIT,
   redeliver,
   replaySince,
   rotateEndpointSecret,
@@ -138,9 +139,9 @@ describe('webhook endpoint service', () => {
     assert.equal(await redeliver(deps, 'acc_a', endpoint.id, 'dlv_1'), true);
     assert.equal(endpoints.deliveries.get('dlv_1')?.status, 'pending');
     assert.equal(wakes(), 1);
-    assert.equal(await replaySince(deps, 'acc_a', endpoint.id, 42), 3);
+    assert.deepEqual(await replaySince(deps, 'acc_a', endpoint.id, 42), { queued: 3, next: null });
     assert.deepEqual(endpoints.replays, [
-      { endpointId: endpoint.id, events: ['message.received'], since: 42 },
+      { endpointId: endpoint.id, events: ['message.received'], since: 42, limit: REPLAY_LIMIT },
     ]);
     assert.equal(wakes(), 2);
   });

@@ -823,7 +823,7 @@ export interface paths {
         put?: never;
         /**
          * Deliver again every event since a time
-         * @description Delivers again every event of the endpoint's types since a time (at most 30 days back), as new deliveries.
+         * @description Delivers again every event of the endpoint's types since a time (at most 30 days back), as new deliveries, oldest first: at most 10,000 a call, and none for an event whose delivery to the endpoint is still pending.
          */
         post: operations["replayWebhookEvents"];
         delete?: never;
@@ -8593,7 +8593,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description How many deliveries were queued. */
+            /** @description How many deliveries were queued, and `next`: the time to replay from to queue the rest (null when nothing is left). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8603,7 +8603,8 @@ export interface operations {
                      * @example {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": {
-                     *         "queued": 12
+                     *         "queued": 12,
+                     *         "next": null
                      *       },
                      *       "status": "success",
                      *       "message": "",

@@ -99,6 +99,15 @@ export interface WebhookEndpointsStore {
     deliveryId: string,
     now: number,
   ): Promise<boolean>;
-  /** Queues a new delivery to the endpoint for every event of its types since `since`; returns how many. */
-  replaySinceOfAccount(endpoint: WebhookEndpoint, since: number, now: number): Promise<number>;
+  /**
+   * Queues a new delivery to the endpoint for each event of its types since `since`, oldest first, leaving
+   * out events with a delivery to it still pending, at most `limit` of them: how many, and the time of the
+   * first event left for a later call (null when none is).
+   */
+  replaySinceOfAccount(
+    endpoint: WebhookEndpoint,
+    since: number,
+    now: number,
+    limit: number,
+  ): Promise<{ queued: number; next: number | null }>;
 }

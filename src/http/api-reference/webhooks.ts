@@ -141,11 +141,12 @@ export const WEBHOOK_REFERENCE: ReferenceTable = {
   'POST /api/v1/webhooks/{id}/replay': {
     operationId: 'replayWebhookEvents',
     description:
-      "Delivers again every event of the endpoint's types since a time (at most 30 days back), as new deliveries.",
+      "Delivers again every event of the endpoint's types since a time (at most 30 days back), as new deliveries, oldest first: at most 10,000 a call, and none for an event whose delivery to the endpoint is still pending.",
     success: {
       status: 200,
-      description: 'How many deliveries were queued.',
-      example: successBody({ queued: 12 }),
+      description:
+        'How many deliveries were queued, and `next`: the time to replay from to queue the rest (null when nothing is left).',
+      example: successBody({ queued: 12, next: null }),
     },
     errors: { 400: '`since` must be a valid date-time', 404: NOT_FOUND },
     requestExample: { since: '2026-11-25T00:00:00Z' },

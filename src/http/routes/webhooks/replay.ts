@@ -18,8 +18,8 @@ export function registerReplay(app: TypedApp, deps: WebhookRouteDeps): void {
     },
     async (request) => {
       const since = Date.parse(request.body.since);
-      const queued = await replaySince(deps, request.accountId, request.params.id, since);
-      return success({ queued });
+      const { queued, next } = await replaySince(deps, request.accountId, request.params.id, since);
+      return success({ queued, next: next === null ? null : new Date(next).toISOString() });
     },
   );
 }
