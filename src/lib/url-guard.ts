@@ -24,16 +24,20 @@ for (const [net, prefix] of [
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv4');
 }
-// Besides loopback, unique-local, link-local and multicast: the prefixes that embed an IPv4 address
-// (IPv4-compatible, NAT64, 6to4), which a translator may turn into an address inside the network.
+// Besides loopback, unique-local, site-local (deprecated, still routed inside some networks), link-local
+// and multicast: the prefixes that embed an IPv4 address (IPv4-compatible, IPv4-translated, NAT64, 6to4,
+// Teredo), which a translator or a tunnel may turn into an address inside the network.
 for (const [net, prefix] of [
   ['::', 96],
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
+  ['2001::', 32],
   ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');

@@ -17,10 +17,16 @@ test('private, loopback and link-local addresses are recognised', () => {
     'fe80::1',
     'fd00::1',
     '::ffff:127.0.0.1',
+    // Forms that embed an IPv4 address a translator or a tunnel may reach, and site-local.
+    '::ffff:0:7f00:1',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    'fec0::1',
   ]) {
     assert.equal(isPrivateAddress(ip), true, ip);
   }
-  for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'])
+  for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2001:4860:4860::8888'])
     assert.equal(isPrivateAddress(ip), false, ip);
 });
 
