@@ -16,14 +16,31 @@ export function storableText(text: string): string {
   return clean.includes(NUL) ? clean.replaceAll(NUL, REPLACEMENT) : clean;
 }
 
-/** A parsed JSON value with `storableText` applied to every string in it, keys included. */
+/** An object or an array: a place whose members are read and written by key. */
+type Holder = { [key: string]: unknown };
+
+/**
+ * A parsed JSON value with `storableText` applied to every string in it, keys included; the value itself is
+ * left as it was. Walked with a stack of its own rather than by recursion: JSON.parse takes a body nested
+ * tens of thousands deep, which a recursive walk would answer with a stack overflow.
+ */
 export function storableJson(value: unknown): unknown {
-  if (typeof value === 'string') return storableText(value);
-  if (Array.isArray(value)) return value.map(storableJson);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), storableJson(v)]));
+  const root: Holder = { value };
+  const slots: [Holder, string][] = [[root, 'value']];
+  for (let slot = slots.pop(); slot; slot = slots.pop()) {
+    const [holder, key] = slot;
+    const item = holder[key];
+    if (typeof item === 'string') holder[key] = storableText(item);
+    if (item === null || typeof item !== 'object') continue;
+    // A copy with its keys made storable: an array stays an array, an object's keys stay own properties,
+    // as JSON.parse made them (a key `__proto__` stays a key, never a prototype).
+    const copy: Holder = Array.isArray(item)
+      ? Object.assign<unknown[], Holder>([], { ...item })
+      : Object.fromEntries(Object.entries(item).map(([k, v]) => [storableText(k), v]));
+    holder[key] = copy;
+    for (const child of Object.keys(copy)) slots.push([copy, child]);
   }
-  return value;
+  return root.value;
 }
 
 /**
