@@ -46,7 +46,7 @@ describe('the template form in a browser', { skip }, () => {
     await t?.close();
   });
 
-  async function fillForm(urlButton: string): Promise<void> {
+  async function fillForm(urlButton: string, example?: string): Promise<void> {
     await page.getByLabel('Name').fill('spring_bouquets');
     await page.getByLabel('Category').selectOption('MARKETING');
     await page.getByLabel('Header kind').selectOption('IMAGE');
@@ -66,6 +66,7 @@ describe('the template form in a browser', { skip }, () => {
     await row(2).getByLabel('Kind').selectOption('URL');
     await row(2).getByLabel('Label').fill('Order');
     await row(2).getByLabel('Link or number').fill(urlButton);
+    if (example) await row(2).getByLabel('Example link (for a link ending with {{1}})').fill(example);
   }
 
   test('the preview follows the form; a bad link comes back at its field; the template is created and approved', async () => {
@@ -89,7 +90,8 @@ describe('the template form in a browser', { skip }, () => {
     const kept = await t.gateway.store.db.selectFrom('template_media').select('handle').execute();
     assert.deepEqual(kept, []);
 
-    await fillForm('https://bloom.example/order');
+    // A link with a variable, and the example link the network reviews it by.
+    await fillForm('https://bloom.example/order/{{1}}', 'https://bloom.example/order/4521');
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await page.getByText('The template was submitted for review').waitFor();
 
@@ -104,10 +106,10 @@ describe('the template form in a browser', { skip }, () => {
     assert.equal(part('HEADER').format, 'IMAGE');
     assert.equal(part('HEADER').example.header_handle.length, 1);
     assert.deepEqual(
-      part('BUTTONS').buttons.map((b: any) => [b.type, b.text, b.url]),
+      part('BUTTONS').buttons.map((b: any) => [b.type, b.text, b.url, b.example]),
       [
-        ['QUICK_REPLY', 'Not now', undefined],
-        ['URL', 'Order', 'https://bloom.example/order'],
+        ['QUICK_REPLY', 'Not now', undefined, undefined],
+        ['URL', 'Order', 'https://bloom.example/order/{{1}}', ['https://bloom.example/order/4521']],
       ],
     );
     assert.deepEqual(errors, []);

@@ -17,6 +17,7 @@ export const BUILDER_FIELDS = [
     `button${i + 1}Type`,
     `button${i + 1}Text`,
     `button${i + 1}Value`,
+    `button${i + 1}Example`,
   ]).flat(),
 ];
 
@@ -29,6 +30,7 @@ export function builderFieldOf(apiField: string): string | undefined {
   if (button) {
     const row = Number(button[1] ?? 0) + 1;
     const part = button[2];
+    if (part === 'example') return `button${row}Example`;
     return part === 'type'
       ? `button${row}Type`
       : part === 'text' || !part
@@ -46,10 +48,13 @@ function buttonsOf(values: Values): TemplateButtonInput[] {
     if (!type) continue;
     const text = values[`button${row}Text`] ?? '';
     const value = (values[`button${row}Value`] ?? '').trim();
+    // A link with a variable needs a whole example link for the network's review; a fixed one none.
+    const example = (values[`button${row}Example`] ?? '').trim();
     buttons.push({
       type,
       text,
       ...(type === 'URL' ? { url: value } : type === 'PHONE_NUMBER' ? { phoneNumber: value } : {}),
+      ...(type === 'URL' && example ? { example } : {}),
     });
   }
   return buttons;
@@ -90,7 +95,8 @@ ${select({
   ],
 })}
 ${input({ name: name('Text'), label: 'Label', value: values[name('Text')], error: e[name('Text')], hint: 'At most 25 characters.' })}
-${input({ name: name('Value'), label: 'Link or number', value: values[name('Value')], error: e[name('Value')], hint: 'A link: https://…; a call: the number with its country code.' })}
+${input({ name: name('Value'), label: 'Link or number', value: values[name('Value')], error: e[name('Value')], hint: 'A link: https://…, which may end with {{1}} to add a different ending to each message; a call: the number with its country code.' })}
+${input({ name: name('Example'), label: 'Example link (for a link ending with {{1}})', value: values[name('Example')], error: e[name('Example')], hint: 'The whole link with an example ending, e.g. https://shop.example.com/o/4521, shown to the network at review.' })}
 </fieldset>`;
 }
 
