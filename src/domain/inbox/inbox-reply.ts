@@ -17,6 +17,7 @@ import type { Conversation } from '../ports/inbox.ts';
 import type { InboxNotesStore } from '../ports/inbox-notes.ts';
 import type { SavedRepliesStore } from '../ports/saved-replies.ts';
 import { type CommonSendFields, type SendDeps, type SendResultData, sendMessage } from '../send-message.ts';
+import { withOwnTemplateNames } from '../templates/sandbox-names.ts';
 import { conversationOf, type InboxDeps } from './inbox-service.ts';
 
 /** A template's header value: the text of its {{1}}, or the link of its image, video or document. */
@@ -87,7 +88,8 @@ export async function replyInConversation(
   if (sent) {
     const at = (deps.now ?? Date.now)();
     await deps.inbox.recordReply(accountId, conversationId, {
-      preview: messageSummary(sent.kind, sent.content),
+      // A sandbox template goes by its network name (sandbox-names.ts): the list shows the account's own.
+      preview: withOwnTemplateNames(messageSummary(sent.kind, sent.content), accountId),
       at,
       clientMessageId: messageId,
       authorId,
