@@ -37,3 +37,12 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
 export function trusted(markup: string): SafeHtml {
   return new SafeHtml(markup);
 }
+
+/**
+ * A text from outside (a customer's name, a value they gave) set apart from the words around it, with
+ * Unicode's first-strong isolate and pop (U+2068, U+2069): a right-to-left name beside a number in
+ * brackets must not reorder the number. Plain text, so it serves titles and attributes as well as markup.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

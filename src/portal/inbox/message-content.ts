@@ -4,7 +4,7 @@
  * type and keep its part under that name. Every value is escaped by `html`; links go only to the gateway's
  * own copies of files, to a map, or to an https address the business itself sent.
  */
-import { html, type SafeHtml } from '../html.ts';
+import { html, isolate, type SafeHtml } from '../html.ts';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json =>
@@ -130,7 +130,7 @@ function template(part: Json, ownName: (name: string) => string): SafeHtml {
       .filter(Boolean),
   );
   return html`<p class="kind">Template <code>${ownName(str(part.name) ?? '')}</code>${str(obj(part.language).code) ? html` · ${str(obj(part.language).code)}` : ''}</p>${
-    values.length ? html`<p>Values: ${values.join(' · ')}</p>` : ''
+    values.length ? html`<p>Values: ${values.map((v) => isolate(v ?? '')).join(' · ')}</p>` : ''
   }`;
 }
 

@@ -28,7 +28,7 @@ import { select, when } from '../components.ts';
 import { optOutInWords } from '../contacts/opted-out.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, param } from '../forms.ts';
-import { html } from '../html.ts';
+import { html, isolate } from '../html.ts';
 import { noteForm, notesList } from '../inbox/notes-view.ts';
 import { type ReplyDraft, replyBox } from '../inbox/reply-box.ts';
 import { replyFile } from '../inbox/reply-form.ts';
@@ -87,7 +87,9 @@ async function conversationPage(
   ]);
   // A saved reply chosen above the form is put in the message box, unless a refused reply is shown there.
   if (saved !== undefined && !draft.form) draft = { form: 'text', values: { message: saved } };
-  const customer = c.profileName ? `${c.profileName} (${userLabel(c.userPhone)})` : userLabel(c.userPhone);
+  const customer = c.profileName
+    ? `${isolate(c.profileName)} (${userLabel(c.userPhone)})`
+    : userLabel(c.userPhone);
   const chosen = draft.values.template ?? field(request.query, 'template', 600);
   const body = html`<p><a href="/app/inbox">← All conversations</a></p>
 <div data-live-stream="/app/inbox/${c.id}/live">

@@ -11,7 +11,7 @@ import { userLabel } from '../../lib/user-id.ts';
 import { input, select, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field, pageNumber } from '../forms.ts';
-import { html, type SafeHtml } from '../html.ts';
+import { html, isolate, type SafeHtml } from '../html.ts';
 import { registerInboxLive } from '../inbox/inbox-live.ts';
 import { windowLeft } from '../inbox/window-words.ts';
 import { page } from '../layout.ts';
@@ -82,7 +82,9 @@ ${input({ name: 'q', label: 'Customer or words', type: 'search', value: search.q
 }
 
 function row(c: Conversation, members: Map<string, string>, now: number): SafeHtml {
-  const customer = c.profileName ? `${c.profileName} (${userLabel(c.userPhone)})` : userLabel(c.userPhone);
+  const customer = c.profileName
+    ? `${isolate(c.profileName)} (${userLabel(c.userPhone)})`
+    : userLabel(c.userPhone);
   return html`<tr${c.unread ? html` class="unread"` : ''}><td data-label="Customer"><a href="/app/inbox/${c.id}">${customer}</a>${
     c.unread ? html` <span class="count" aria-label="${c.unread} unread">${c.unread}</span>` : ''
   }</td><td data-label="Last message">${c.preview}</td><td data-label="Activity">${when(c.lastActivityAt)}</td><td data-label="24-hour window">${windowLeft(replyWindow(c, now), now)}</td>

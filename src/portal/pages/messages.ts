@@ -13,7 +13,7 @@ import { badge, input, select, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { failureInWords } from '../failure-words.ts';
 import { pageNumber, param } from '../forms.ts';
-import { html, type SafeHtml } from '../html.ts';
+import { html, isolate, type SafeHtml } from '../html.ts';
 import { page } from '../layout.ts';
 import { readSearch, type Search, type SearchErrors } from '../messages/log-search.ts';
 import { registerMessagesCsv } from '../messages/messages-csv.ts';
@@ -87,7 +87,7 @@ async function receivedTable(
 <thead><tr><th scope="col">Received</th><th scope="col">From</th><th scope="col">To</th><th scope="col">Message</th></tr></thead>
 <tbody>${result.rows.map(
         (m) => html`<tr><td data-label="Received">${when(m.receivedAt)}</td>
-<td data-label="From">+${m.userPhone}${m.profileName ? html` (${m.profileName})` : ''}</td><td data-label="To">+${m.businessPhone}</td>
+<td data-label="From">+${m.userPhone}${m.profileName ? html` (${isolate(m.profileName)})` : ''}</td><td data-label="To">+${m.businessPhone}</td>
 <td data-label="Message">${badge('IN')} ${messageSummary(m.type, m.payload)}${fileLink(files.get(m.id), m.type)}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p>No received messages${filters.number || filters.from || filters.until ? ' match this search' : ' yet'}.</p>`;
