@@ -9,6 +9,13 @@ const submitted = (source: unknown, name: string): unknown =>
   typeof source === 'object' && source !== null ? Reflect.get(source, name) : undefined;
 
 /** One text field: the first value if repeated, '' if missing. Longer than `max` is a 400 naming it. */
+/**
+ * The most a value of a form field with a rule of its own may hold when it is read: the body's own limit
+ * bounds it already. Its form then checks the rule and says what is wrong next to the field, with the form
+ * kept, instead of a page that loses it.
+ */
+export const FORM_VALUE_MAX = 256 * 1024;
+
 export function field(source: unknown, name: string, max = 1000): string {
   const raw = submitted(source, name);
   const value = Array.isArray(raw) ? raw[0] : raw;

@@ -20,6 +20,14 @@ export interface FormFile {
   store(bytes: AsyncIterable<Uint8Array>, chosen: { mimeType: string; filename: string }): Promise<string>;
 }
 
+/** What a form sent: its values, and the id `file.store` gave its file, or why it refused the file. */
+export interface FileForm {
+  values: unknown;
+  file?: string;
+  /** The file's refusal (of the wrong kind, too large): told next to its input, with the form kept. */
+  fileError?: GatewayError;
+}
+
 /**
  * The form's values and the id `file.store` gave its file, if one was chosen. A form sent urlencoded (the
  * browser sends one without a file input so) was parsed, and its token checked, by routes.ts.
@@ -28,7 +36,7 @@ export async function readFileForm(
   request: FastifyRequest,
   csrfToken: string,
   file: FormFile,
-): Promise<{ values: unknown; file?: string }> {
+): Promise<FileForm> {
   if (!request.isMultipart()) return { values: request.body };
   return readMultipart(request, csrfToken, file);
 }
@@ -37,9 +45,10 @@ async function readMultipart(
   request: FastifyRequest,
   csrfToken: string,
   { field: fileField, maxBytes, store }: FormFile,
-): Promise<{ values: Record<string, string>; file?: string }> {
+): Promise<FileForm> {
   const values: Record<string, string> = {};
   let file: string | undefined;
+  let fileError: GatewayError | undefined;
   let checked = false;
   try {
     for await (const part of request.parts({ limits: { ...LIMITS, fileSize: maxBytes + 1 } })) {
@@ -52,8 +61,15 @@ async function readMultipart(
       if (part.type === 'field') {
         if (typeof part.value === 'string' && !(part.fieldname in values))
           values[part.fieldname] = part.value;
-      } else if (part.fieldname === fileField && part.filename && file === undefined) {
-        file = await store(part.file, { mimeType: part.mimetype, filename: part.filename });
+      } else if (part.fieldname === fileField && part.filename && file === undefined && !fileError) {
+        try {
+          file = await store(part.file, { mimeType: part.mimetype, filename: part.filename });
+        } catch (error) {
+          // The file refused, the rest of the form is still read: it comes back as it was typed.
+          if (!(error instanceof GatewayError) || error.status >= 500) throw error;
+          fileError = error;
+          part.file.resume();
+        }
       } else {
         part.file.resume();
       }
@@ -63,5 +79,5 @@ async function readMultipart(
     throw new GatewayError('invalid_request', `the form could not be read: ${(error as Error).message}`);
   }
   if (!checked) throw new CsrfRefused();
-  return { values, ...(file ? { file } : {}) };
+  return { values, ...(file ? { file } : {}), ...(fileError ? { fileError } : {}) };
 }

@@ -127,4 +127,24 @@ describe('the template form in a browser', { skip }, () => {
     const after = await t.gateway.store.db.selectFrom('template_media').select('handle').execute();
     assert.equal(after.length, before.length);
   });
+
+  test('a header file of the wrong kind comes back at its field, with what was typed kept', async () => {
+    await page.goto(`${t.url}/app/templates`);
+    await page.getByLabel('Name', { exact: true }).fill('wrong_file');
+    await page.getByLabel('Header kind').selectOption('IMAGE');
+    await page.getByLabel('Header file (for an image, video or document header)').setInputFiles({
+      name: 'setup.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('MZ this is no image'),
+    });
+    await page.getByLabel('Body', { exact: true }).fill('Our opening hours change next week.');
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    const fileError = page.locator('#f-headerFile-error');
+    await fileError.waitFor();
+    assert.match(await fileError.textContent(), /must be a JPEG or PNG image/);
+    assert.equal(
+      await page.getByLabel('Body', { exact: true }).inputValue(),
+      'Our opening hours change next week.',
+    );
+  });
 });

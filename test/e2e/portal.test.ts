@@ -123,6 +123,24 @@ describe('portal on SQLite', () => {
     const bad = await client.post('/app/sign-up', { email: 'nope', password: PASSWORD, businessName: 'X' });
     assert.equal(bad.status, 400);
     assert.match(bad.html, /Enter an email address/);
+    // Far too long is told at its field too, with the form kept, never on a page that loses it.
+    const long = await client.post('/app/sign-up', {
+      email: `${'e'.repeat(300)}@example.org`,
+      password: 'p'.repeat(5000),
+      businessName: 'N'.repeat(500),
+    });
+    assert.equal(long.status, 400);
+    assert.match(long.html, /id="f-email"[^>]*aria-invalid="true"/);
+    assert.match(long.html, /The password may be at most 1024 characters/);
+    assert.match(long.html, /Enter the business name \(1 to \d+ characters\)/);
+    const signIn = new PortalClient(t.url);
+    await signIn.get('/app/sign-in');
+    const wrong = await signIn.post('/app/sign-in', {
+      email: 'short@example.org',
+      password: 'p'.repeat(5000),
+    });
+    assert.equal(wrong.status, 401);
+    assert.match(wrong.html, /The email or the password is not right/);
     await client.post('/app/sign-up', { email: 'taken@example.org', password: PASSWORD, businessName: 'A' });
     const other = new PortalClient(t.url);
     await other.get('/app/sign-up');

@@ -10,7 +10,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../au
 import { endSession, startSession } from '../auth/sessions.ts';
 import { input } from '../components.ts';
 import type { PortalDeps } from '../deps.ts';
-import { field, safeNext } from '../forms.ts';
+import { FORM_VALUE_MAX, field, safeNext } from '../forms.ts';
 import { html } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
@@ -88,9 +88,9 @@ function registerSignUp(portal: FastifyInstance, deps: PortalDeps): void {
   });
 
   portal.post('/sign-up', preSession, async (request, reply) => {
-    const email = normalizeEmail(field(request.body, 'email', 300));
-    const password = field(request.body, 'password', 4 * PASSWORD_MAX_LENGTH);
-    const businessName = field(request.body, 'businessName', 400).trim();
+    const email = normalizeEmail(field(request.body, 'email', FORM_VALUE_MAX));
+    const password = field(request.body, 'password', FORM_VALUE_MAX);
+    const businessName = field(request.body, 'businessName', FORM_VALUE_MAX).trim();
     const token = preSessionToken(request, reply, deps.config.publicUrl);
     const errors = checkSignUp(email, password, businessName);
     if (Object.keys(errors).length)
@@ -119,8 +119,8 @@ function registerSignIn(portal: FastifyInstance, deps: PortalDeps): void {
   });
 
   portal.post('/sign-in', preSession, async (request, reply) => {
-    const email = normalizeEmail(field(request.body, 'email', 300));
-    const password = field(request.body, 'password', 4 * PASSWORD_MAX_LENGTH);
+    const email = normalizeEmail(field(request.body, 'email', FORM_VALUE_MAX));
+    const password = field(request.body, 'password', FORM_VALUE_MAX);
     const next = safeNext(field(request.body, 'next', 500));
     const token = preSessionToken(request, reply, deps.config.publicUrl);
     // Counted before the password is checked (src/portal/auth/lockout.ts): parallel guesses cannot overtake it.
@@ -129,7 +129,10 @@ function registerSignIn(portal: FastifyInstance, deps: PortalDeps): void {
       return html200(reply, 429, signInPage(token, email, next, lockoutMessage(attempt.refusedUntil)));
     const user = await deps.portal.findUserByEmail(email);
     const { passwords } = deps;
-    const ok = await passwords.verify(password, user?.passwordHash ?? (await passwords.forUnknownUser()));
+    // No password is longer than a new one may be: one that is is wrong, without the cost of hashing it.
+    const ok =
+      password.length <= PASSWORD_MAX_LENGTH &&
+      (await passwords.verify(password, user?.passwordHash ?? (await passwords.forUnknownUser())));
     if (!user || !ok) {
       const locked = attempt.lockedIfWrong;
       if (locked) return html200(reply, 429, signInPage(token, email, next, lockoutMessage(locked)));

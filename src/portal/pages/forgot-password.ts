@@ -11,7 +11,7 @@ import { portalInviteLink } from '../../lib/portal-links.ts';
 import { preSessionToken } from '../auth/csrf.ts';
 import { input } from '../components.ts';
 import type { PortalDeps } from '../deps.ts';
-import { field } from '../forms.ts';
+import { FORM_VALUE_MAX, field } from '../forms.ts';
 import { html } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { EMAIL_PROBLEM, html200, preSession } from './account.ts';
@@ -77,7 +77,7 @@ export function registerForgotPasswordPages(portal: FastifyInstance, deps: Porta
 
   portal.post('/forgot-password', preSession, async (request, reply) => {
     if (!deps.mailer) return html200(reply, 200, page({ title: TITLE, body: withoutMail }));
-    const email = normalizeEmail(field(request.body, 'email', 300));
+    const email = normalizeEmail(field(request.body, 'email', FORM_VALUE_MAX));
     const token = preSessionToken(request, reply, deps.config.publicUrl);
     if (!isEmail(email)) return html200(reply, 400, formPage(token, email, EMAIL_PROBLEM));
     const now = Date.now();

@@ -203,6 +203,7 @@ export function registerConversationPages(portal: FastifyInstance, deps: PortalD
         replyFile(deps, session.accountId, conversation),
       );
       body = form.values;
+      if (form.fileError) throw form.fileError;
       const answer = await replyOf(deps, session.accountId, conversation, body, form.file);
       await replyInConversation(
         deps.inbox,

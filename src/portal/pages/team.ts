@@ -21,7 +21,7 @@ import { type MailOutcome, mailLink } from '../../domain/team-mail.ts';
 import { portalInviteLink } from '../../lib/portal-links.ts';
 import { copyable, input, select, when } from '../components.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
-import { field, param } from '../forms.ts';
+import { FORM_VALUE_MAX, field, param } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
@@ -125,7 +125,7 @@ export function registerTeamPages(portal: FastifyInstance, deps: PortalDeps): vo
 
   portal.post('/team', async (request, reply) => {
     const session = sessionOf(request);
-    const email = field(request.body, 'email', 300).trim();
+    const email = field(request.body, 'email', FORM_VALUE_MAX).trim();
     const role = field(request.body, 'role', 20);
     try {
       const link = await inviteMember(

@@ -173,13 +173,21 @@ export function registerTemplatePages(portal: FastifyInstance, deps: PortalDeps)
 
   portal.post('/templates', { config: { portalMultipart: true } }, async (request, reply) => {
     const session = sessionOf(request);
-    const { values, file: handle } = await readFileForm(
-      request,
-      session.csrfToken,
-      headerFile(deps, session),
-    );
+    const {
+      values,
+      file: handle,
+      fileError,
+    } = await readFileForm(request, session.csrfToken, headerFile(deps, session));
     const form = Object.fromEntries(FORM_FIELDS.map((f) => [f, field(values, f, 10_000)])) as Form;
     const builder = Object.fromEntries(BUILDER_FIELDS.map((f) => [f, field(values, f, 10_000)]));
+    if (fileError) {
+      return show(deps, reply, session, fileError.status, {
+        form,
+        builder,
+        errors: { headerFile: fileError.message },
+        error: 'The template was not created; see the message next to the field.',
+      });
+    }
     try {
       const body = withBuilderParts(requestBody(form), builder, handle);
       await createTemplate(deps.templates, session.accountId, form.phone, body);
