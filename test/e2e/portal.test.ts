@@ -446,6 +446,12 @@ describe('portal on SQLite', () => {
       /href="\/app\/settings"|href="\/app\/webhooks"/,
       'the menu offers only what opens',
     );
+    // Nor does the dashboard link to what the role cannot open.
+    for (const [client, closed] of [
+      [agent, /href="\/app\/(campaigns|webhooks)/],
+      [developer, /href="\/app\/campaigns/],
+    ] as const)
+      assert.doesNotMatch((await client.get('/app/dashboard')).html, closed);
     const keyAttempt = await agent.post('/app/settings/keys', { name: 'sneaky' });
     assert.equal(keyAttempt.status, 403, 'an action is refused as its page is');
     assert.match(keyAttempt.html, /As agent, you cannot open this page/);

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { countsOf } from '../../domain/campaigns/counts.ts';
 import { DASHBOARD_DAYS, type Dashboard, type DashboardDays, dashboardOf } from '../../domain/dashboard.ts';
 import { GatewayError } from '../../domain/errors.ts';
+import { canOpen, type Role } from '../../domain/roles.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import { countsLine } from '../campaigns/campaign-progress.ts';
 import { badge, select } from '../components.ts';
@@ -17,7 +18,7 @@ import { templatesCard } from '../dashboard/templates-card.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { failureReason } from '../failure-words.ts';
 import { field } from '../forms.ts';
-import { html, type SafeHtml } from '../html.ts';
+import { type HtmlValue, html, type SafeHtml } from '../html.ts';
 import { page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
 
@@ -50,17 +51,23 @@ function failuresCard(d: Dashboard): SafeHtml {
   }</section>`;
 }
 
-function webhooksCard(d: Dashboard): SafeHtml {
+/** A link to a section of the portal, for a role that may open it; its words alone otherwise. */
+function linkFor(role: Role, section: string, href: string, words: HtmlValue): SafeHtml {
+  return canOpen(role, section) ? html`<a href="${href}">${words}</a>` : html`${words}`;
+}
+
+function webhooksCard(d: Dashboard, role: Role): SafeHtml {
   const w = d.webhooks;
   const total = w.succeeded + w.failed + w.pending;
+  const endpoints = canOpen(role, 'webhooks') ? html` <a href="/app/webhooks">Endpoints</a>` : '';
   return html`<section class="card" aria-labelledby="webhooks-heading"><h2 id="webhooks-heading">Webhook deliveries</h2>${
     total
-      ? html`<p>${w.succeeded} succeeded, ${w.failed} failed, ${w.pending} waiting to be attempted again, of ${total} made in this time (every endpoint). <a href="/app/webhooks">Endpoints</a></p>`
+      ? html`<p>${w.succeeded} succeeded, ${w.failed} failed, ${w.pending} waiting to be attempted again, of ${total} made in this time (every endpoint).${endpoints}</p>`
       : html`<p>No event was delivered in this time.</p>`
   }</section>`;
 }
 
-async function campaignsCard(deps: PortalDeps, accountId: string): Promise<SafeHtml> {
+async function campaignsCard(deps: PortalDeps, accountId: string, role: Role): Promise<SafeHtml> {
   const { campaigns } = await deps.campaigns.campaigns.list(accountId, { offset: 0, limit: 5 });
   // The list read them already: only their counts are read (shared for a moment with the campaign pages).
   const rows = await Promise.all(
@@ -71,8 +78,8 @@ async function campaignsCard(deps: PortalDeps, accountId: string): Promise<SafeH
   );
   return html`<section class="card" aria-labelledby="campaigns-heading"><h2 id="campaigns-heading">Latest campaigns</h2>${
     rows.length
-      ? html`<ul class="plain">${rows.map(({ campaign, counts }) => html`<li><a href="/app/campaigns/${campaign.id}">${campaign.name}</a> ${badge(campaign.status)} <span class="hint">${countsLine(campaign, counts)}</span></li>`)}</ul>`
-      : html`<p>No campaigns yet. <a href="/app/campaigns/new">Create one</a></p>`
+      ? html`<ul class="plain">${rows.map(({ campaign, counts }) => html`<li>${linkFor(role, 'campaigns', `/app/campaigns/${campaign.id}`, campaign.name)} ${badge(campaign.status)} <span class="hint">${countsLine(campaign, counts)}</span></li>`)}</ul>`
+      : html`<p>No campaigns yet.${canOpen(role, 'campaigns') ? html` <a href="/app/campaigns/new">Create one</a>` : ''}</p>`
   }</section>`;
 }
 
@@ -119,8 +126,8 @@ ${dayChart(d.days)}
 </section>
 ${failuresCard(d)}
 ${templatesCard(d, session.accountId)}
-${webhooksCard(d)}
-${await campaignsCard(deps, session.accountId)}`;
+${webhooksCard(d, session.role)}
+${await campaignsCard(deps, session.accountId, session.role)}`;
     return reply
       .type('text/html; charset=utf-8')
       .send(
