@@ -6,10 +6,33 @@
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
-/** The zone's canonical name, or null when the runtime knows no such zone. */
+/**
+ * Zones IANA renamed that the runtime's Intl data (ICU) still calls by their old name: people look for
+ * Asia/Kolkata, not Asia/Calcutta. Both are read; the current name is the one shown and kept.
+ */
+const CURRENT_NAMES: ReadonlyMap<string, string> = new Map([
+  ['America/Buenos_Aires', 'America/Argentina/Buenos_Aires'],
+  ['America/Godthab', 'America/Nuuk'],
+  ['Asia/Calcutta', 'Asia/Kolkata'],
+  ['Asia/Katmandu', 'Asia/Kathmandu'],
+  ['Asia/Rangoon', 'Asia/Yangon'],
+  ['Asia/Saigon', 'Asia/Ho_Chi_Minh'],
+  ['Atlantic/Faeroe', 'Atlantic/Faroe'],
+  ['Europe/Kiev', 'Europe/Kyiv'],
+  ['Pacific/Enderbury', 'Pacific/Kanton'],
+  ['Pacific/Ponape', 'Pacific/Pohnpei'],
+  ['Pacific/Truk', 'Pacific/Chuuk'],
+]);
+
+/** A zone by its current IANA name (the runtime's own name when it has no newer one). */
+export function currentZoneName(zone: string): string {
+  return CURRENT_NAMES.get(zone) ?? zone;
+}
+
+/** The zone's canonical name (its current one), or null when the runtime knows no such zone. */
 export function timeZoneName(zone: string): string | null {
   try {
-    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+    return currentZoneName(new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone);
   } catch {
     return null;
   }
