@@ -268,6 +268,35 @@ describe('campaigns in the portal', () => {
     );
   });
 
+  test('a column the file does not have is refused at its placeholder; an empty audience is not started', async () => {
+    const w = new Wizard(a.client);
+    await w.open();
+    await w.post({ name: 'Typo', from: NUMBER, go: 'next' });
+    await w.post({ template: 'spring_sale@en', go: 'next' });
+    let r = await w.post({ audience: 'csv', csv: 'phone,name,order\n+254712000401,Amina,A1\n', go: 'next' });
+    assert.equal(stepOf(r), 'Placeholders');
+    r = await w.post({ ...MAPPING, 'source-2': 'column', 'value-2': 'ordr', 'fallback-2': '', go: 'next' });
+    assert.equal(r.status, 400);
+    assert.equal(
+      errorAt(r, 'value-2'),
+      'The file has no column "ordr": its columns are phone, name, order. Choose one of them, or give a fallback.',
+    );
+
+    const empty = new Wizard(a.client);
+    await empty.open();
+    await empty.post({ name: 'Nobody', from: NUMBER, go: 'next' });
+    await empty.post({ template: 'spring_sale@en', go: 'next' });
+    await empty.post({ audience: 'tags', tags: 'no-one-has-this', go: 'next' });
+    await empty.post({ ...MAPPING, go: 'next' });
+    r = await empty.post({ when: 'now', go: 'next' });
+    assert.equal(stepOf(r), 'Review');
+    r = await empty.post({ go: 'start' });
+    assert.equal(r.status, 400);
+    assert.match(r.html, /The audience is empty: nobody would be sent to\./);
+    const made = await t.gateway.repos.campaigns.list(a.accountId, { offset: 0, limit: 50 });
+    assert.ok(!made.campaigns.some((c) => c.name === 'Nobody'), 'nothing was made');
+  });
+
   test('a CSV campaign on the sandbox: rows left out are counted, filtered and exported by reason', async () => {
     await joinSandbox(t, { accountId: a.accountId, apiKey: a.key, joinCode: a.joinCode }, MEMBER);
     const sandbox = t.gateway.config.sandboxNumber;

@@ -109,6 +109,7 @@ const CHECKS: Record<Step, Check> = {
       now,
     );
     await checkSendable(deps.campaigns, accountId, unsaved(accountId, settings, now), true);
+    checkColumnsNamed(settings, ctx.audience?.columns ?? []);
     ctx.settings = settings;
   },
   async schedule(_deps, _accountId, form, ctx) {
@@ -116,6 +117,25 @@ const CHECKS: Record<Step, Check> = {
   },
   async review() {},
 };
+
+/**
+ * A CSV audience's placeholders read columns of its file (a field or an attribute by a column of its name,
+ * a column by its own): one the file does not have would leave every recipient without a value, so it is
+ * refused at the placeholder, naming the columns there are.
+ */
+function checkColumnsNamed(settings: CampaignSettings, columns: string[]): void {
+  if (!('csv' in settings.audience) || columns.length === 0) return;
+  const has = new Set(columns);
+  for (const [i, p] of settings.parameters.entries()) {
+    const column = 'column' in p ? p.column : 'attribute' in p ? p.attribute : undefined;
+    if (column === undefined || has.has(column) || 'fallback' in p) continue;
+    throw new GatewayError(
+      'invalid_request',
+      `The file has no column "${column}": its columns are ${columns.join(', ')}. Choose one of them, or give a fallback.`,
+      { field: `parameters[${i}].${'column' in p ? 'column' : 'attribute'}` },
+    );
+  }
+}
 
 async function phonesOf(deps: PortalDeps, accountId: string): Promise<string[]> {
   const numbers = await deps.repos.numbers.listNumbersOfAccount(accountId);

@@ -63,6 +63,13 @@ function render(deps: PortalDeps, reply: FastifyReply, v: StepView, step: Step, 
 /** Makes the campaign; with `start`, starts it too. A refusal before it exists is shown at its step. */
 async function finish(deps: PortalDeps, reply: FastifyReply, v: StepView, start: boolean) {
   const accountId = v.session.accountId;
+  // Started with nobody in it, a campaign would be COMPLETED at once having sent nothing: surely a mistake
+  // (a tag no contact has, a file of left-out rows). Saved as a draft, its contacts may still come.
+  if (start && v.ctx.audience?.count === 0) {
+    const page =
+      'The audience is empty: nobody would be sent to. Go back to the audience and choose other tags or another file, or save the campaign as a draft.';
+    return render(deps, reply, { ...v, errors: { page } }, 'review', 400);
+  }
   let id: string;
   try {
     ({ id } = await createCampaign(deps.campaigns, accountId, campaignInput(v.form, v.ctx.needs)));
