@@ -68,6 +68,18 @@ function header(session: SessionContext, section: Section | undefined): SafeHtml
 </header>`;
 }
 
+/**
+ * The page's problem, at the top: the one it was given, or, for a form that came back with a message at
+ * one of its fields, a sentence that says so; with a link to the first such field either way.
+ */
+function problemSummary(error: string | undefined, body: SafeHtml): SafeHtml | '' {
+  const first = /class="field-error" id="f-([\w-]+)-error"/.exec(body.value)?.[1];
+  if (!error && !first) return '';
+  const words = error ?? 'This form has a problem: see the message next to the field.';
+  const link = first ? html` <a href="#f-${first}">Go to the field</a>` : '';
+  return html`<div class="alert" role="alert"><p>${words}${link}</p></div>`;
+}
+
 export function page(options: PageOptions): string {
   const { title, body, session, section, notice, error } = options;
   return html`<!doctype html>
@@ -86,7 +98,7 @@ ${session ? header(session, section) : html`<header class="top"><span class="bra
 <main id="main" tabindex="-1">
 <h1>${title}</h1>
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
-${error ? html`<div class="alert" role="alert"><p>${error}</p></div>` : ''}
+${problemSummary(error, body)}
 ${body}
 </main>
 </body>

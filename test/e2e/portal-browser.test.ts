@@ -57,6 +57,30 @@ describe('portal in a browser', () => {
         'Your account is ready. Create an API key below to start sending.',
       );
 
+      // A form that comes back with a problem puts the focus on the summary at the top, whose link leads to
+      // the field: the contacts form with a number that is none.
+      const errorsBefore = errors.length;
+      await page.goto(`${t.url}/app/contacts`);
+      await page.getByLabel('Phone', { exact: false }).first().fill('12345');
+      await page.getByLabel('Phone', { exact: false }).first().press('Enter');
+      const summary = page.locator('main .alert[role=alert]');
+      await summary.waitFor();
+      assert.equal(
+        await page.evaluate(() => (globalThis as any).document.activeElement?.getAttribute('role')),
+        'alert',
+      );
+      assert.match(
+        (await summary.textContent()) ?? '',
+        /This form has a problem: see the message next to the field\. Go to the field/,
+      );
+      await summary.getByRole('link', { name: 'Go to the field' }).click();
+      assert.match(page.url(), /#f-[\w-]+$/);
+      // The browser logs the page's own 400 as a failed load: that one, and nothing else.
+      assert.deepEqual(errors.splice(errorsBefore), [
+        'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      ]);
+      await page.goto(`${t.url}/app/settings`);
+
       await page.getByLabel('Key name').fill('browser test');
       await page.getByRole('button', { name: 'Create API key' }).click();
       const key = (await page.locator('#new-key code').textContent()) ?? '';
@@ -126,7 +150,7 @@ describe('portal in a browser', () => {
         return root.scrollWidth - root.clientWidth;
       });
       assert.equal(contactsOverflow, 0, '/app/contacts fits a 390 px wide screen');
-      assert.deepEqual(errors, [], 'no script or content-security-policy errors');
+      assert.deepEqual(errors, [], `no script or content-security-policy errors: ${errors.join('; ')}`);
       await context.close();
     } finally {
       await browser.close();

@@ -43,6 +43,13 @@ document.addEventListener('DOMContentLoaded', () => {
     if (holder instanceof HTMLElement) followStream(holder);
   }
   showLocalTimes(document);
+  // A form that came back with a problem: the summary at the top takes the focus, so the keyboard and
+  // screen readers start there, and its link leads to the first field to fix.
+  const problem = document.querySelector('main .alert[role=alert]');
+  if (problem instanceof HTMLElement) {
+    problem.tabIndex = -1;
+    problem.focus();
+  }
 });
 
 /**
