@@ -49,6 +49,9 @@ async function createKey(client: PortalClient, name = 'test') {
   assert.match(key ?? '', /^sb_live_[0-9A-Za-z]{32}$/);
   const reloaded = await client.get(created.location!);
   assert.equal(codeOfId(reloaded.html, 'new-key'), undefined, 'a reload shows the key no more');
+  assert.match(page.html, /Copy it now/);
+  assert.doesNotMatch(reloaded.html, /Copy it now/, 'nor asks to copy it');
+  assert.match(reloaded.html, /shown once; it cannot be shown again/);
   return { key: key!, page };
 }
 

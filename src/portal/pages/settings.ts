@@ -44,7 +44,7 @@ ${
 <h3>Create a key</h3>
 <form method="post" action="/app/settings/keys">
 ${csrfField(session.csrfToken)}
-${input({ name: 'name', label: 'Key name', hint: 'What the key is for, e.g. "production server".', error })}
+${input({ name: 'name', label: 'Key name', hint: 'What the key is for, e.g. "production server" ("portal" when left empty).', error })}
 <button type="submit">Create API key</button>
 </form>
 </section>`;
@@ -149,6 +149,9 @@ function registerKeyRevocation(portal: FastifyInstance, deps: PortalDeps): void 
   });
 }
 
+const KEY_SHOWN =
+  'The API key was created and shown once; it cannot be shown again. Create another if it was not copied.';
+
 export function registerSettingsPages(portal: FastifyInstance, deps: PortalDeps): void {
   portal.get('/settings', async (request, reply) => {
     const session = sessionOf(request);
@@ -157,7 +160,11 @@ export function registerSettingsPages(portal: FastifyInstance, deps: PortalDeps)
       secretKey: deps.media.secretKey,
       publicUrl: deps.config.publicUrl,
     });
-    return show(deps, reply, session, 200, noticeOf(request.query), newKey ? { newKey } : {});
+    // Once shown, the key is gone: a reload of the same address says it was made, not to copy it.
+    const notice = noticeOf(request.query);
+    const shown =
+      notice && !newKey && field(request.query, 'notice', 40) === 'key-created' ? KEY_SHOWN : notice;
+    return show(deps, reply, session, 200, shown, newKey ? { newKey } : {});
   });
 
   portal.post('/settings/keys', async (request, reply) => {
