@@ -163,7 +163,10 @@ describe('campaigns in the portal', () => {
     assert.equal(r.status, 400);
     assert.equal(errorAt(r, 'value-2'), '`parameters[1].value` must be 1 to 1024 characters');
     r = await w.post({ ...MAPPING, header: '', go: 'next' });
-    assert.match(errorAt(r, 'header'), /`template.header` is required/);
+    assert.equal(
+      errorAt(r, 'header'),
+      "Enter the header's value: this template's header has a variable ({{1}}).",
+    );
     r = await w.post({ ...MAPPING, go: 'back' });
     assert.equal(stepOf(r), 'Audience');
     assert.match(r.html, /name="tags" type="text" value="spring"/, 'going back keeps the answer');

@@ -18,6 +18,7 @@ import type { PortalDeps } from '../deps.ts';
 import { type AudienceSummary, csvAudience, tagAudience } from './wizard-audience.ts';
 import {
   campaignInput,
+  missingHeaderValue,
   placeOf,
   STEPS,
   type Step,
@@ -108,6 +109,8 @@ const CHECKS: Record<Step, Check> = {
       { ...campaignInput(form, ctx.needs), startAt: null, timeZone: null },
       now,
     );
+    const noHeader = missingHeaderValue(ctx.needs, form.header);
+    if (noHeader) throw noHeader;
     await checkSendable(deps.campaigns, accountId, unsaved(accountId, settings, now), true);
     checkColumnsNamed(settings, ctx.audience?.columns ?? []);
     ctx.settings = settings;

@@ -7,6 +7,7 @@
  */
 
 import { CAMPAIGN_LIMITS, type CampaignInput } from '../../domain/campaigns/campaign-input.ts';
+import { GatewayError } from '../../domain/errors.ts';
 import type { CampaignTemplate } from '../../domain/ports/campaigns.ts';
 import { field } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
@@ -55,6 +56,19 @@ export interface WizardForm {
 export interface TemplateNeeds {
   placeholders: number;
   header: 'none' | 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT';
+}
+
+/**
+ * The form's words for a header value left empty, where the API's name a JSON field: what to give, by
+ * the header's kind. Undefined when the header needs no value, or has one.
+ */
+export function missingHeaderValue(needs: TemplateNeeds, value: string): GatewayError | undefined {
+  if (needs.header === 'none' || value.trim() !== '') return undefined;
+  const what =
+    needs.header === 'TEXT'
+      ? "Enter the header's value: this template's header has a variable ({{1}})."
+      : `Enter the link (https) of the header's ${needs.header.toLowerCase()}: this template's header shows one.`;
+  return new GatewayError('invalid_request', what, { field: 'header' });
 }
 
 /** The inputs each step shows; every other answer rides along hidden. */

@@ -23,7 +23,7 @@ import { listSendableTemplates } from '../../domain/templates/manage-templates.t
 import type { TemplateView } from '../../domain/templates/template-view.ts';
 import { userLabel } from '../../lib/user-id.ts';
 import { needsOf } from '../campaigns/wizard-checks.ts';
-import { templateOfKey } from '../campaigns/wizard-form.ts';
+import { missingHeaderValue, templateOfKey } from '../campaigns/wizard-form.ts';
 import { select, when } from '../components.ts';
 import { optOutInWords } from '../contacts/opted-out.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
@@ -146,6 +146,8 @@ async function replyOf(
     field(body, `p${i + 1}`, 1100).trim(),
   );
   const header = field(body, 'header', 3000).trim();
+  const noHeader = missingHeaderValue(needs, header);
+  if (noHeader) throw noHeader;
   return {
     kind,
     name: template.name,
