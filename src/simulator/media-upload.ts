@@ -30,6 +30,21 @@ function kindOf(mimeType: string): { kind: string; maxBytes: number } | undefine
 
 const uploadError = (details: string) => graphError(131053, details);
 
+/** Why the network refuses a file of this type and size, as Meta answers it; undefined when it takes it. */
+function fileRefusal(mimeType: string, size: number) {
+  const kind = kindOf(mimeType);
+  // A type it does not carry is an invalid parameter (100), listing the ones it does.
+  if (!kind) {
+    const types = Object.values(USER_MEDIA_RULES).flatMap((rule) => rule.mimeTypes);
+    const details = `Param file must be a file with one of the following types: ${types.join(', ')}. Received file of type '${mimeType}'.`;
+    return graphError(100, details);
+  }
+  if (size === 0) return uploadError('The file is empty.');
+  if (size > kind.maxBytes)
+    return uploadError(`The ${kind.kind} is ${size} bytes; the largest ${kind.kind} is ${kind.maxBytes}.`);
+  return undefined;
+}
+
 export function registerMediaUpload(app: FastifyInstance, deps: { accessToken: string; vault: MediaVault }) {
   // The one multipart route of this scope: its parser stays here, as the flow asset upload's does.
   app.register(async (scope) => {
@@ -71,22 +86,8 @@ export function registerMediaUpload(app: FastifyInstance, deps: { accessToken: s
           return sendGraphError(reply, graphError(100, 'The parameter messaging_product is required.'));
         if (!file) return sendGraphError(reply, graphError(100, 'The parameter file is required.'));
         const mimeType = fields.type ?? file.mimeType;
-        const kind = kindOf(mimeType);
-        // Meta answers a type it does not carry as an invalid parameter (100), listing the ones it does.
-        if (!kind) {
-          const types = Object.values(USER_MEDIA_RULES).flatMap((rule) => rule.mimeTypes);
-          const details = `Param file must be a file with one of the following types: ${types.join(', ')}. Received file of type '${mimeType}'.`;
-          return sendGraphError(reply, graphError(100, details));
-        }
-        if (file.bytes.length === 0) return sendGraphError(reply, uploadError('The file is empty.'));
-        if (file.bytes.length > kind.maxBytes) {
-          return sendGraphError(
-            reply,
-            uploadError(
-              `The ${kind.kind} is ${file.bytes.length} bytes; the largest ${kind.kind} is ${kind.maxBytes}.`,
-            ),
-          );
-        }
+        const refused = fileRefusal(mimeType, file.bytes.length);
+        if (refused) return sendGraphError(reply, refused);
         return { id: deps.vault.put(mimeType.trim().toLowerCase(), file.bytes).id };
       });
     }
