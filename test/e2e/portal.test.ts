@@ -177,7 +177,11 @@ describe('portal on SQLite', () => {
     await owner.signUp('locked@example.org', PASSWORD, 'Locked Co');
     const client = new PortalClient(t.url);
     for (let i = 1; i <= 4; i++) {
-      assert.equal((await client.signIn('locked@example.org', `wrong password ${i}`)).status, 401);
+      const wrong = await client.signIn('locked@example.org', `wrong password ${i}`);
+      assert.equal(wrong.status, 401);
+      // The last wrong password before the lock is told beforehand, and only that one.
+      const warned = /One more wrong password locks sign-in for this email for 15 minutes\./.test(wrong.html);
+      assert.equal(warned, i === 4, `attempt ${i}`);
     }
     const fifth = await client.signIn('locked@example.org', 'wrong password 5');
     assert.equal(fifth.status, 429);

@@ -23,8 +23,11 @@ const POLICY: AttemptPolicy = {
 export type AttemptVerdict =
   /** Refused unchecked: the email is locked until then. */
   | { refusedUntil: number }
-  /** The password may be checked; if it is wrong, the email is locked until `lockedIfWrong` (when set). */
-  | { refusedUntil: undefined; lockedIfWrong: number | undefined };
+  /**
+   * The password may be checked; if it is wrong, the email is locked until `lockedIfWrong` (when set), and
+   * `nextLocks` says that the next wrong one will lock it (a warning is due).
+   */
+  | { refusedUntil: undefined; lockedIfWrong: number | undefined; nextLocks: boolean };
 
 /** Counts a sign-in attempt for the email and says whether its password may be checked. */
 export async function beginAttempt(
@@ -34,7 +37,11 @@ export async function beginAttempt(
 ): Promise<AttemptVerdict> {
   const { attempt, lockedUntil } = await repo.countAttempt(email, now, POLICY);
   if (attempt > MAX_FAILURES) return { refusedUntil: lockedUntil };
-  return { refusedUntil: undefined, lockedIfWrong: lockedUntil > now ? lockedUntil : undefined };
+  return {
+    refusedUntil: undefined,
+    lockedIfWrong: lockedUntil > now ? lockedUntil : undefined,
+    nextLocks: attempt === MAX_FAILURES - 1,
+  };
 }
 
 export function lockoutMessage(until: number, now = Date.now()): string {

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isEmail, normalizeEmail } from '../../domain/portal-invites.ts';
 import { preSessionToken } from '../auth/csrf.ts';
-import { beginAttempt, lockoutMessage } from '../auth/lockout.ts';
+import { beginAttempt, LOCKOUT_MS, lockoutMessage } from '../auth/lockout.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
 import { input } from '../components.ts';
@@ -136,7 +136,11 @@ function registerSignIn(portal: FastifyInstance, deps: PortalDeps): void {
     if (!user || !ok) {
       const locked = attempt.lockedIfWrong;
       if (locked) return html200(reply, 429, signInPage(token, email, next, lockoutMessage(locked)));
-      return html200(reply, 401, signInPage(token, email, next, 'The email or the password is not right.'));
+      const warning = attempt.nextLocks
+        ? ` One more wrong password locks sign-in for this email for ${LOCKOUT_MS / 60_000} minutes.`
+        : '';
+      const wrong = `The email or the password is not right.${warning}`;
+      return html200(reply, 401, signInPage(token, email, next, wrong));
     }
     await deps.portal.clearFailures(email);
     await startSession(deps.portal, request, reply, user, deps.config.publicUrl);
