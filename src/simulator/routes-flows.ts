@@ -129,7 +129,14 @@ function registerFlowCollection(app: FastifyInstance, deps: FlowRouteDeps): void
     if (invalid) return sendError(reply, invalid);
     const flow = deps.flows.create(wabaId, body.name as string, body.categories as string[]);
     if (typeof body.flow_json !== 'string') return { id: flow.id };
-    return { id: flow.id, success: true, validation_errors: deps.flows.uploadJson(flow, body.flow_json) };
+    const errors = deps.flows.uploadJson(flow, body.flow_json);
+    // `publish: true` publishes a flow whose Flow JSON is valid in the same request, as Meta does; one with
+    // validation errors stays a DRAFT, which its answer shows.
+    if (body.publish === true && errors.length === 0) {
+      flow.status = 'PUBLISHED';
+      deps.flows.save(flow);
+    }
+    return { id: flow.id, success: true, validation_errors: errors };
   });
 
   app.get('/:version/:wabaId/flows', { errorHandler: graphErrorHandler }, async (request, reply) => {

@@ -106,4 +106,23 @@ describe('the simulated Graph beside sends', () => {
     const noToken = await fetch(asset.download_url);
     assert.equal(noToken.status, 401);
   });
+
+  test('a flow created with publish: true and a valid Flow JSON is PUBLISHED at once; an invalid one stays a DRAFT', async () => {
+    const status = async (id: string) => (await graph(`/${VERSION}/${id}?fields=status`)).body.status;
+    const live = await graph(`/${VERSION}/${BUSINESS}/flows`, {
+      body: { name: 'Sign up now', categories: ['SIGN_UP'], flow_json: SIGN_UP_FLOW, publish: true },
+    });
+    assert.deepEqual(live.body.validation_errors, []);
+    assert.equal(await status(live.body.id), 'PUBLISHED');
+    const broken = await graph(`/${VERSION}/${BUSINESS}/flows`, {
+      body: {
+        name: 'Broken',
+        categories: ['OTHER'],
+        flow_json: '{"version":"7.1","screens":[]}',
+        publish: true,
+      },
+    });
+    assert.ok(broken.body.validation_errors.length > 0);
+    assert.equal(await status(broken.body.id), 'DRAFT');
+  });
 });
