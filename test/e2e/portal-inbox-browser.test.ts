@@ -273,13 +273,16 @@ describe('the inbox in a browser', { skip }, () => {
     await page.getByRole('button', { name: 'Add' }).click();
     await page.getByText('The saved reply was added').waitFor();
     await page.goto(conversation);
+    // What was typed stays: the saved reply goes where the cursor is.
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.fill('Hello! ');
     await page.getByLabel('Saved reply').selectOption({ label: 'hours' });
     await page.getByRole('button', { name: 'Put in the message' }).click();
-    const message = page.getByRole('textbox', { name: 'Message' });
     await page.waitForFunction(() =>
-      (globalThis as any).document.querySelector('#f-message')?.value.startsWith('We are open'),
+      (globalThis as any).document.querySelector('#f-message')?.value.includes('We are open'),
     );
-    await message.fill(`${await message.inputValue()} See you!`);
+    assert.equal(await message.inputValue(), 'Hello! We are open from 9 to 18, Monday to Saturday.');
+    await message.fill(`${(await message.inputValue()).slice('Hello! '.length)} See you!`);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('Your reply was sent').waitFor();
     await eventually(async () =>

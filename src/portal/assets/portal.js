@@ -42,6 +42,9 @@ document.addEventListener('DOMContentLoaded', () => {
   for (const holder of document.querySelectorAll('[data-live-stream]')) {
     if (holder instanceof HTMLElement) followStream(holder);
   }
+  for (const chooser of document.querySelectorAll('form[data-saved-replies]')) {
+    if (chooser instanceof HTMLFormElement) insertSavedReplies(chooser);
+  }
   showLocalTimes(document);
   // A form that came back with a problem: the summary at the top takes the focus, so the keyboard and
   // screen readers start there, and its link leads to the first field to fix.
@@ -338,4 +341,25 @@ function previewParts(form, picture) {
     parts.push(list);
   }
   return parts;
+}
+
+/**
+ * "Put in the message" puts the saved reply where the cursor is in the message box, keeping what was
+ * typed, instead of reloading the page with the saved text alone.
+ */
+function insertSavedReplies(/** @type {HTMLFormElement} */ chooser) {
+  chooser.addEventListener('submit', (event) => {
+    const select = chooser.elements.namedItem('saved');
+    const box = document.getElementById('f-message');
+    if (!(select instanceof HTMLSelectElement) || !(box instanceof HTMLTextAreaElement)) return;
+    const item = document.querySelector(`[data-saved-texts] li[data-id="${CSS.escape(select.value)}"]`);
+    if (!item) return;
+    event.preventDefault();
+    const text = item.textContent ?? '';
+    const start = box.selectionStart ?? box.value.length;
+    const end = box.selectionEnd ?? start;
+    box.value = box.value.slice(0, start) + text + box.value.slice(end);
+    box.focus();
+    box.setSelectionRange(start + text.length, start + text.length);
+  });
 }

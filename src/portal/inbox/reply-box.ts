@@ -30,7 +30,7 @@ export interface ReplyBoxOptions {
   /** The template chosen (name|language), if any. */
   chosen: string;
   /** The account's saved replies, offered above the text form. */
-  savedReplies: { id: string; shortcut: string }[];
+  savedReplies: { id: string; shortcut: string; text: string }[];
   draft: ReplyDraft;
 }
 
@@ -42,14 +42,19 @@ function formError(o: ReplyBoxOptions, form: ReplyDraft['form']): SafeHtml | str
     : '';
 }
 
-/** A GET that reloads the page with the saved reply's text in the message box (no script needed). */
+/**
+ * A GET that reloads the page with the saved reply's text in the message box (no script needed). With the
+ * page script, the text is put where the cursor is instead, and what was typed stays (the texts ride along
+ * in the page, hidden).
+ */
 function savedReplyChooser(o: ReplyBoxOptions): SafeHtml {
   const manage = html`<a href="/app/inbox/replies">Saved replies</a>`;
   if (!o.savedReplies.length)
     return html`<p class="hint">${manage}: texts your team puts into a reply with a click.</p>`;
-  return html`<form method="get" action="${o.action.replace(/\/reply$/, '')}" class="filters">
+  return html`<form method="get" action="${o.action.replace(/\/reply$/, '')}" class="filters" data-saved-replies>
 ${select({ name: 'saved', label: 'Saved reply', value: '', options: o.savedReplies.map((r): [string, string] => [r.id, r.shortcut]) })}
 <div class="field"><button type="submit" class="secondary">Put in the message</button></div></form>
+<ul hidden data-saved-texts>${o.savedReplies.map((r) => html`<li data-id="${r.id}">${r.text}</li>`)}</ul>
 <p class="hint">${manage}: add or remove them.</p>`;
 }
 
