@@ -161,7 +161,7 @@ describe('campaigns in the portal', () => {
     assert.equal(stepOf(r), 'Placeholders');
     r = await w.post({ ...MAPPING, header: '', 'source-2': 'value', 'value-2': '', go: 'next' });
     assert.equal(r.status, 400);
-    assert.equal(errorAt(r, 'value-2'), '`parameters[1].value` must be 1 to 1024 characters');
+    assert.equal(errorAt(r, 'value-2'), 'The value of {{2}} must be 1 to 1024 characters');
     r = await w.post({ ...MAPPING, header: '', go: 'next' });
     assert.equal(
       errorAt(r, 'header'),

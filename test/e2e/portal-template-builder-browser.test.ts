@@ -85,7 +85,7 @@ describe('the template form in a browser', { skip }, () => {
     await page.getByRole('button', { name: 'Submit for review' }).click();
     const linkError = page.getByRole('group', { name: 'Button 2' }).locator('.field-error');
     await linkError.waitFor();
-    assert.match(await linkError.textContent(), /must be an absolute http or https URL/);
+    assert.match(await linkError.textContent(), /^Button 2's link must be an absolute http or https URL/);
     // Nothing was kept of a template that was not created, its file included.
     const kept = await t.gateway.store.db.selectFrom('template_media').select('handle').execute();
     assert.deepEqual(kept, []);

@@ -18,6 +18,7 @@ import type { PortalDeps } from '../deps.ts';
 import { type AudienceSummary, csvAudience, tagAudience } from './wizard-audience.ts';
 import {
   campaignInput,
+  inWizardWords,
   missingHeaderValue,
   placeOf,
   STEPS,
@@ -171,7 +172,11 @@ export async function checkThrough(
       const at = STEPS.indexOf(place.step) > STEPS.indexOf(step) ? { step } : place;
       return {
         ctx,
-        problem: { step: at.step, status: error.status, errors: { [at.input ?? 'page']: error.message } },
+        problem: {
+          step: at.step,
+          status: error.status,
+          errors: { [at.input ?? 'page']: inWizardWords(error.message) },
+        },
       };
     }
   }

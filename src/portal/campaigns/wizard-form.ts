@@ -59,6 +59,17 @@ export interface TemplateNeeds {
 }
 
 /**
+ * A refusal in the words of this form: the API names a placeholder `parameters[1].value`, counting from 0;
+ * the form shows it as {{2}}, the placeholder the person sees.
+ */
+export function inWizardWords(message: string): string {
+  return message.replace(/`parameters\[(\d+)\](?:\.(\w+))?`/g, (_, index: string, part?: string) => {
+    const placeholder = `{{${Number(index) + 1}}}`;
+    return part === 'fallback' ? `The fallback of ${placeholder}` : `The value of ${placeholder}`;
+  });
+}
+
+/**
  * The form's words for a header value left empty, where the API's name a JSON field: what to give, by
  * the header's kind. Undefined when the header needs no value, or has one.
  */

@@ -17,6 +17,7 @@ import {
   CSV_MAX_CHARS,
   campaignInput,
   emptyForm,
+  inWizardWords,
   placeOf,
   readForm,
   type Step,
@@ -79,7 +80,7 @@ async function finish(deps: PortalDeps, reply: FastifyReply, v: StepView, start:
     return render(
       deps,
       reply,
-      { ...v, errors: { [place.input ?? 'page']: error.message } },
+      { ...v, errors: { [place.input ?? 'page']: inWizardWords(error.message) } },
       place.step,
       error.status,
     );

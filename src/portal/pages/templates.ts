@@ -23,6 +23,7 @@ import {
   builderFieldOf,
   buttonFields,
   headerKindFields,
+  inBuilderWords,
   livePreview,
   type Values,
   withBuilderParts,
@@ -199,7 +200,7 @@ export function registerTemplatePages(portal: FastifyInstance, deps: PortalDeps)
       return show(deps, reply, session, error.status, {
         form,
         builder,
-        errors: target ? { [target]: error.message } : {},
+        errors: target ? { [target]: inBuilderWords(error.message) } : {},
         error: target ? 'The template was not created; see the message next to the field.' : error.message,
       });
     }

@@ -41,6 +41,24 @@ export function builderFieldOf(apiField: string): string | undefined {
   return undefined;
 }
 
+const BUTTON_PARTS: Record<string, string> = {
+  text: 'label',
+  url: 'link',
+  phoneNumber: 'number',
+  example: 'example link',
+};
+
+/**
+ * A refusal in the words of this form: the API names a button `component.buttons[0].text`, counting from
+ * 0; the form shows "Button 1's label", as its rows are titled.
+ */
+export function inBuilderWords(message: string): string {
+  return message.replace(/`component\.buttons\[(\d+)\](?:\.(\w+))?`/g, (_, index: string, part?: string) => {
+    const button = `Button ${Number(index) + 1}`;
+    return part ? `${button}'s ${BUTTON_PARTS[part] ?? part}` : button;
+  });
+}
+
 function buttonsOf(values: Values): TemplateButtonInput[] {
   const buttons: TemplateButtonInput[] = [];
   for (let row = 1; row <= BUTTON_ROWS; row++) {
