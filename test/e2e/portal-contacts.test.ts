@@ -57,6 +57,38 @@ describe('contacts in the portal', () => {
     assert.match(refused.html, /value="Kept"/);
   });
 
+  test('attributes are set, changed and removed from the form; a bad one is shown at its field', async () => {
+    await client.get('/app/contacts');
+    const phone = '+44 7911 123457';
+    const first = await client.post('/app/contacts', {
+      phone,
+      name: 'Bruno',
+      tags: 'attrs',
+      attributes: 'city=Nairobi\n plan = gold \n',
+    });
+    assert.equal(first.status, 303);
+    const row = async () => {
+      const page = await client.get('/app/contacts?tag=attrs');
+      return /<td data-label="Attributes">([^<]*)<\/td>/.exec(page.html)?.[1];
+    };
+    assert.equal(await row(), 'city: Nairobi; plan: gold');
+    // Others are kept; an empty value removes one.
+    await client.post('/app/contacts', {
+      phone,
+      name: 'Bruno',
+      tags: 'attrs',
+      attributes: 'city=\nshop=Mombasa',
+    });
+    assert.equal(await row(), 'plan: gold; shop: Mombasa');
+    const noEquals = await client.post('/app/contacts', { phone, tags: 'attrs', attributes: 'city Nairobi' });
+    assert.equal(noEquals.status, 400);
+    assert.match(noEquals.html, /id="f-attributes-error">Line 1 of the attributes must be name=value\./);
+    const badName = await client.post('/app/contacts', { phone, tags: 'attrs', attributes: '1city=x' });
+    assert.equal(badName.status, 400);
+    assert.match(badName.html, /id="f-attributes-error">`attributes\.1city`: an attribute name must be/);
+    assert.match(badName.html, />1city=x<\/textarea>/, 'the form is kept');
+  });
+
   test('a tag filters, and pages turn', async () => {
     for (let i = 0; i < 55; i++) {
       await client.get('/app/contacts');

@@ -8,7 +8,7 @@ import { CONTACT_LIMITS, listContacts, upsertContacts } from '../../domain/conta
 import { GatewayError } from '../../domain/errors.ts';
 import type { Contact } from '../../domain/ports/contacts.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
-import { input, when } from '../components.ts';
+import { input, textarea, when } from '../components.ts';
 import { optedOutSection } from '../contacts/opted-out.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field } from '../forms.ts';
@@ -20,8 +20,28 @@ import { html200 } from './account.ts';
 const PER_PAGE = 50;
 
 interface FormState {
-  values?: { phone: string; name: string; tags: string };
-  errors?: Partial<Record<'phone' | 'name' | 'tags', string>>;
+  values?: { phone: string; name: string; tags: string; attributes: string };
+  errors?: Partial<Record<'phone' | 'name' | 'tags' | 'attributes', string>>;
+}
+
+/**
+ * The form's attributes, one `name=value` a line: a value set or changed, an empty one removes the
+ * attribute (as null does in the API). A line without `=` is refused, naming the field.
+ */
+function attributesOf(text: string): Record<string, string | null> {
+  const attributes: Record<string, string | null> = {};
+  for (const [i, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (!line) continue;
+    const at = line.indexOf('=');
+    if (at < 1)
+      throw new GatewayError('invalid_request', `Line ${i + 1} of the attributes must be name=value.`, {
+        field: 'attributes',
+      });
+    const value = line.slice(at + 1).trim();
+    Object.defineProperty(attributes, line.slice(0, at).trim(), { value: value || null, enumerable: true });
+  }
+  return attributes;
 }
 
 function row(c: Contact): SafeHtml {
@@ -39,7 +59,7 @@ function pager(tag: string, pageNo: number, total: number): SafeHtml {
 }
 
 function form(session: SessionContext, state: FormState): SafeHtml {
-  const v = state.values ?? { phone: '', name: '', tags: '' };
+  const v = state.values ?? { phone: '', name: '', tags: '', attributes: '' };
   const e = state.errors ?? {};
   return html`<section class="card" aria-labelledby="add-contact"><h2 id="add-contact">Add or change a contact</h2>
 <form method="post" action="/app/contacts" novalidate>
@@ -47,6 +67,7 @@ ${csrfField(session.csrfToken)}
 ${input({ name: 'phone', label: 'Phone number', type: 'tel', value: v.phone, error: e.phone, hint: 'With country code, e.g. +14155550123. A contact with this number is changed.', required: true })}
 ${input({ name: 'name', label: 'Name', value: v.name, error: e.name })}
 ${input({ name: 'tags', label: 'Tags', value: v.tags, error: e.tags, hint: `Separated by commas; at most ${CONTACT_LIMITS.tags}. They replace the contact's tags.` })}
+${textarea({ name: 'attributes', label: 'Attributes (optional)', value: v.attributes, error: e.attributes, rows: 3, hint: 'One name=value a line, e.g. city=Nairobi, as campaign placeholders read them. An empty value (city=) removes it; others are kept.' })}
 <button type="submit">Save contact</button>
 </form></section>`;
 }
@@ -102,22 +123,26 @@ export function registerContactPages(portal: FastifyInstance, deps: PortalDeps):
       phone: field(request.body, 'phone', 64).trim(),
       name: field(request.body, 'name', 256).trim(),
       tags: field(request.body, 'tags', 2000),
+      attributes: field(request.body, 'attributes', 60_000),
     };
     const tags = values.tags
       .split(',')
       .map((t) => t.trim())
       .filter(Boolean);
     try {
+      const attributes = attributesOf(values.attributes);
+      const given = Object.keys(attributes).length ? { attributes } : {};
       await upsertContacts(
         deps.contacts,
         session.accountId,
-        [{ phone: values.phone, ...(values.name ? { name: values.name } : {}), tags }],
+        [{ phone: values.phone, ...(values.name ? { name: values.name } : {}), tags, ...given }],
         () => '',
       );
     } catch (error) {
       if (!(error instanceof GatewayError) || error.status >= 500) throw error;
-      const at = (error.field ?? 'phone').replace(/\[\d+\]$/, '') as 'phone' | 'name' | 'tags';
-      const known = ['phone', 'name', 'tags'].includes(at) ? at : 'phone';
+      // The API's field (`attributes.city`, `tags[2]`) → this form's.
+      const at = (error.field ?? 'phone').replace(/\[\d+\]$/, '').split('.')[0];
+      const known = (['phone', 'name', 'tags', 'attributes'] as const).find((f) => f === at) ?? 'phone';
       return list(deps, reply, session, { tag: '', page: 1 }, error.status, {
         values,
         errors: { [known]: error.message },
