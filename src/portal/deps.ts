@@ -7,6 +7,7 @@ import type { MediaLibrary } from '../domain/inbound-media.ts';
 import type { InboxReplyDeps } from '../domain/inbox/inbox-reply.ts';
 import type { OutboundMediaDeps } from '../domain/outbound-media.ts';
 import type { AccountsStore } from '../domain/ports/accounts.ts';
+import type { ConversationsStore } from '../domain/ports/conversations.ts';
 import type { DashboardStore } from '../domain/ports/dashboard.ts';
 import type { Mailer } from '../domain/ports/mailer.ts';
 import type { MessageLogStore } from '../domain/ports/message-log.ts';
@@ -26,6 +27,8 @@ export interface PortalStores {
   messages: MessagesStore;
   portalInvites: PortalInvitesStore;
   optOuts: OptOutsStore;
+  /** Who joined which account's sandbox: the campaign wizard warns of recipients who did not. */
+  conversations: Pick<ConversationsStore, 'sandboxAccountOf'>;
 }
 
 export interface PortalDeps {

@@ -300,6 +300,33 @@ describe('campaigns in the portal', () => {
     assert.ok(!made.campaigns.some((c) => c.name === 'Nobody'), 'nothing was made');
   });
 
+  test('from the sandbox, the preview says which recipients have not joined it', async () => {
+    await joinSandbox(t, { accountId: a.accountId, apiKey: a.key, joinCode: a.joinCode }, MEMBER);
+    const sandbox = t.gateway.config.sandboxNumber;
+    await approvedTemplate(t, a, sandbox, {
+      name: 'joined_check',
+      language: 'en',
+      category: 'UTILITY',
+      component: { body: { text: 'Hello {{1}}, your order is ready.', examples: ['Jane'] } },
+    });
+    const w = new Wizard(a.client);
+    await w.open();
+    await w.post({ name: 'Joined?', from: sandbox, go: 'next' });
+    await w.post({ template: 'joined_check@en', go: 'next' });
+    await w.post({
+      audience: 'csv',
+      csv: `phone,name\n+${MEMBER},Member\n+254712000492,Stranger\n`,
+      go: 'next',
+    });
+    const r = await w.post({ 'source-1': 'name', go: 'preview' });
+    const previews = [...r.html.matchAll(/<li><p><strong>To ([^<]+)<\/strong><\/p>([\s\S]*?)<\/li>/g)];
+    const warned = previews.map(([, to, body]) => [to, /Has not joined your sandbox/.test(body!)]);
+    assert.deepEqual(warned, [
+      [`+${MEMBER}`, false],
+      ['+254712000492', true],
+    ]);
+  });
+
   test('a CSV campaign on the sandbox: rows left out are counted, filtered and exported by reason', async () => {
     await joinSandbox(t, { accountId: a.accountId, apiKey: a.key, joinCode: a.joinCode }, MEMBER);
     const sandbox = t.gateway.config.sandboxNumber;

@@ -27,6 +27,8 @@ export interface SampleRecipient {
   record: ValueRecord;
   /** Why the audience leaves this one out whatever the placeholders say (audience.ts's reasons). */
   leftOut?: 'invalid_number' | 'duplicate';
+  /** From the sandbox number, to someone who has not joined the account's sandbox: the send will fail. */
+  notJoined?: boolean;
 }
 
 export interface AudienceSummary {
@@ -154,6 +156,10 @@ function previewOf(
     return html`<p>${badge('skipped')} Left out (duplicate): this person is already in the audience.</p>`;
   }
   const filled = fillPlaceholders(parameters, s.record);
-  if ('values' in filled) return templatePreview(withValues(template, filled.values, header));
+  const notJoined = s.notJoined
+    ? html`<p>${badge('failed')} Has not joined your sandbox: this message would fail. From the sandbox number, only users who sent your join code receive messages.</p>`
+    : '';
+  if ('values' in filled)
+    return html`${notJoined}${templatePreview(withValues(template, filled.values, header))}`;
   return html`<p>${badge('skipped')} Left out (missing_value): placeholder {{${filled.missing + 1}}} has no value for this recipient and no fallback.</p>`;
 }

@@ -103,6 +103,7 @@ const CHECKS: Record<Step, Check> = {
     } else if (form.csv.trim() === '') {
       throw new GatewayError('invalid_request', 'Choose a CSV file or paste its text.', { field: 'csv' });
     } else ctx.audience = await csvAudience(form.csv);
+    if (settings.from === deps.config.sandboxNumber) await markNotJoined(deps, accountId, ctx.audience);
   },
   async mapping(deps, accountId, form, ctx) {
     const now = Date.now();
@@ -138,6 +139,17 @@ function checkColumnsNamed(settings: CampaignSettings, columns: string[]): void 
       `The file has no column "${column}": its columns are ${columns.join(', ')}. Choose one of them, or give a fallback.`,
       { field: `parameters[${i}].${'column' in p ? 'column' : 'attribute'}` },
     );
+  }
+}
+
+/** The first recipients who have not joined the account's sandbox, for a campaign from the sandbox number. */
+async function markNotJoined(deps: PortalDeps, accountId: string, audience: AudienceSummary): Promise<void> {
+  const sandbox = deps.config.sandboxNumber;
+  for (const recipient of audience.sample) {
+    const phone = recipient.record.phone?.replace(/^\+/, '');
+    if (!phone || recipient.leftOut) continue;
+    const joined = await deps.repos.conversations.sandboxAccountOf(sandbox, phone);
+    if (joined !== accountId) recipient.notJoined = true;
   }
 }
 
