@@ -131,7 +131,12 @@ describe('the template form in a browser', { skip }, () => {
   test('a header file of the wrong kind comes back at its field, with what was typed kept', async () => {
     await page.goto(`${t.url}/app/templates`);
     await page.getByLabel('Name', { exact: true }).fill('wrong_file');
+    // Each header kind shows its own field only.
+    const fileInput = page.getByLabel('Header file (for an image, video or document header)');
+    const textInput = page.getByLabel('Header text (optional)');
+    assert.deepEqual([await fileInput.isVisible(), await textInput.isVisible()], [false, true]);
     await page.getByLabel('Header kind').selectOption('IMAGE');
+    assert.deepEqual([await fileInput.isVisible(), await textInput.isVisible()], [true, false]);
     await page.getByLabel('Header file (for an image, video or document header)').setInputFiles({
       name: 'setup.exe',
       mimeType: 'application/octet-stream',

@@ -249,7 +249,18 @@ function previewTemplate(form) {
   holder.hidden = false;
   /** @type {{url?: string}} */
   const picture = {};
-  const draw = () => bubble.replaceChildren(...previewParts(form, picture.url));
+  // The header file's field only for a media header, the header text's only for a text one.
+  const fileField = form.querySelector('#f-headerFile')?.closest('.field');
+  const textField = form.querySelector('#f-headerText')?.closest('.field');
+  const showHeaderFields = () => {
+    const media = formValue(form, 'headerFormat') !== 'TEXT' && formValue(form, 'headerFormat') !== '';
+    if (fileField instanceof HTMLElement) fileField.hidden = !media;
+    if (textField instanceof HTMLElement) textField.hidden = media;
+  };
+  const draw = () => {
+    showHeaderFields();
+    bubble.replaceChildren(...previewParts(form, picture.url));
+  };
   form.addEventListener('input', draw);
   form.addEventListener('change', (event) => {
     const target = event.target;

@@ -145,4 +145,5 @@ ${Array.from({ length: BUTTON_ROWS }, (_, i) => buttonRow(values, e, i + 1))}`;
 }
 
 /** The preview the page script fills as the form changes; empty without the script. */
-export const livePreview = html`<div class="live-preview" data-template-preview hidden><h3>Preview</h3><div class="preview" aria-live="polite"></div></div>`;
+// Not a live region: read out on every keystroke, it would drown what is being typed; it is there to see.
+export const livePreview = html`<div class="live-preview" data-template-preview hidden><h3>Preview</h3><div class="preview"></div></div>`;
