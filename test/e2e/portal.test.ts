@@ -960,3 +960,36 @@ describe('portal on PostgreSQL, two nodes', async () => {
     assert.equal((await onB.signIn('pg@example.org', PASSWORD)).status, 429);
   });
 });
+
+describe('sign-up answers that tell an email is taken', () => {
+  let t: TestGateway;
+  before(async () => {
+    t = await startGateway();
+  });
+  after(() => t.close());
+
+  test('are told ten times an hour to one address, then refused with 429, for a new email too', async () => {
+    const owner = new PortalClient(t.url);
+    await owner.signUp('known@example.org', PASSWORD, 'Known Co');
+    const prober = new PortalClient(t.url);
+    await prober.get('/app/sign-up');
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const r = await prober.post('/app/sign-up', {
+        email: 'known@example.org',
+        password: PASSWORD,
+        businessName: 'X',
+      });
+      answers.push(r.status);
+    }
+    assert.deepEqual(answers, [...Array(10).fill(409), 429]);
+    const last = await prober.post('/app/sign-up', {
+      email: 'KNOWN@example.org',
+      password: PASSWORD,
+      businessName: 'X',
+    });
+    assert.equal(last.status, 429);
+    assert.match(last.html, /Too many sign-ups from here with emails that have accounts/);
+    assert.doesNotMatch(last.html, /already uses this email/);
+  });
+});

@@ -60,6 +60,9 @@ ${input({ name: 'password', label: 'Password', type: 'password', required: true,
   });
 }
 
+/** Answers that an email is taken, per address of the network, in an hour (the sign-in lockout's count). */
+const TAKEN_ANSWERS = { maxFailures: 10, windowMs: 3_600_000, lockoutMs: 3_600_000 };
+
 function checkSignUp(email: string, password: string, businessName: string): Errors {
   const errors: Errors = {};
   if (!isEmail(email)) errors.email = EMAIL_PROBLEM;
@@ -100,6 +103,19 @@ function registerSignUp(portal: FastifyInstance, deps: PortalDeps): void {
       Date.now(),
     );
     if (!created) {
+      // Saying an email is taken tells whether it has an account: told a few times an hour to one address
+      // of the network, not as a way to list who has one (the forgotten-password page tells nobody).
+      const { attempt } = await deps.portal.countAttempt(
+        `sign-up-taken ${request.ip}`,
+        Date.now(),
+        TAKEN_ANSWERS,
+      );
+      if (attempt > TAKEN_ANSWERS.maxFailures) {
+        const later = {
+          email: 'Too many sign-ups from here with emails that have accounts; try again in an hour.',
+        };
+        return html200(reply, 429, signUpPage(token, { email, businessName }, later));
+      }
       const taken = { email: 'An account already uses this email; sign in instead.' };
       return html200(reply, 409, signUpPage(token, { email, businessName }, taken));
     }
