@@ -24,7 +24,8 @@
  *   tracks every async resource of a test process, promises included (a profile of one shard). Their
  *   costliest files, by the shard's own CPU between one file's test events and the next's: the security
  *   battery about 12.7 s (a sixth less since its sends go without status webhooks), the campaign suite
- *   12 s, the portal suite 6.8 s (a run hashes 106 passwords with scrypt, about 11 s in all suites), the
+ *   12 s, the portal suite 6.8 s (a run hashed 106 passwords with scrypt, about 11 s in all suites; the
+ *   suites' own gateways now hash at a 32nd of the cost, test/support/gateway.ts), the
  *   template suite 5.3 s (about 3 s of it uploads at Meta's 16 MB and 100 MB limits), every other file
  *   under 3.5 s;
  * - the gateway processes the suites spawn, about 45 s for 35 of them: about 0.9 s of CPU each to load
