@@ -1515,7 +1515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
                 };
             };
             /** @description Refused: the message names the field. */
@@ -1789,7 +1789,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1801,6 +1801,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "messageId \"order-42\" is contended; retry shortly",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
                      *       "errors": null
                      *     }
                      */
@@ -1846,6 +1864,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2051,7 +2077,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2063,6 +2089,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "messageId \"menu-1\" is contended; retry shortly",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
                      *       "errors": null
                      *     }
                      */
@@ -2108,6 +2152,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2295,7 +2347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2307,6 +2359,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "messageId \"pin-1\" is contended; retry shortly",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
                      *       "errors": null
                      *     }
                      */
@@ -2352,6 +2422,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2529,7 +2607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2541,6 +2619,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "messageId \"where-1\" is contended; retry shortly",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
                      *       "errors": null
                      *     }
                      */
@@ -2586,6 +2682,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2783,7 +2887,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2795,6 +2899,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "messageId \"card-1\" is contended; retry shortly",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
                      *       "errors": null
                      *     }
                      */
@@ -2840,6 +2962,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3036,7 +3166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3048,6 +3178,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "messageId \"confirm-1\" is contended; retry shortly",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
                      *       "errors": null
                      *     }
                      */
@@ -3093,6 +3241,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3301,7 +3457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3313,6 +3469,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "messageId \"menu-2\" is contended; retry shortly",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
                      *       "errors": null
                      *     }
                      */
@@ -3358,6 +3532,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3566,7 +3748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3578,6 +3760,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "messageId \"signup-1\" is contended; retry shortly",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
                      *       "errors": null
                      *     }
                      */
@@ -3623,6 +3823,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3878,7 +4086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3890,6 +4098,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "messageId \"tpl-1\" is contended; retry shortly",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
                      *       "errors": null
                      *     }
                      */
@@ -3935,6 +4161,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4114,7 +4348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4126,6 +4360,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "messageId \"react-1\" is contended; retry shortly",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
                      *       "errors": null
                      *     }
                      */
@@ -4171,6 +4423,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4357,7 +4617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4369,6 +4629,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "messageId \"track-1\" is contended; retry shortly",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
                      *       "errors": null
                      *     }
                      */
@@ -4414,6 +4692,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4603,6 +4889,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4700,24 +4994,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The number is neither the sandbox number nor one of this account’s, or the user has not joined the account’s sandbox. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "timestamp": "2026-11-25T18:06:40.218",
-                     *       "data": null,
-                     *       "status": "error",
-                     *       "message": "`from` +14155550199 is neither the sandbox number (+14155550100) nor a number registered to your account",
-                     *       "errors": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description Not found in this account (another account’s resource is not found either). */
             404: {
                 headers: {
@@ -4730,6 +5006,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "No message \"wamid.HBgMMjU0NzEyMzQ1Njc4FQIAEhggQ0Y1QjM2RUE4RDg5\" was received by this account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
                      *       "errors": null
                      *     }
                      */
@@ -4757,6 +5051,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4918,9 +5220,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5243,7 +5571,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5255,6 +5583,42 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "A template named \"order_update\" already exists in language en_US on this number; choose another name or language, or update that template",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
                      *       "errors": null
                      *     }
                      */
@@ -5282,6 +5646,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5414,6 +5786,24 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description The number is neither the sandbox number nor one of this account’s, or the user has not joined the account’s sandbox. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`phone` +14155550199 is neither the sandbox number (+14155550100) nor a number registered to your account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found in this account (another account’s resource is not found either). */
             404: {
                 headers: {
@@ -5432,9 +5822,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5771,6 +6187,24 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description The number is neither the sandbox number nor one of this account’s, or the user has not joined the account’s sandbox. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`phone` +14155550199 is neither the sandbox number (+14155550100) nor a number registered to your account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found in this account (another account’s resource is not found either). */
             404: {
                 headers: {
@@ -5789,7 +6223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5801,6 +6235,42 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "The network refused the edit (#100) Template can't be edited",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
                      *       "errors": null
                      *     }
                      */
@@ -5828,6 +6298,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5959,6 +6437,24 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description The number is neither the sandbox number nor one of this account’s, or the user has not joined the account’s sandbox. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "`phone` +14155550199 is neither the sandbox number (+14155550100) nor a number registered to your account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found in this account (another account’s resource is not found either). */
             404: {
                 headers: {
@@ -5977,9 +6473,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6133,6 +6655,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6309,9 +6839,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6461,9 +7017,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6598,6 +7180,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6731,6 +7321,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6899,7 +7497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6917,9 +7515,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7068,7 +7692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7086,9 +7710,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7240,9 +7890,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7344,7 +8020,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7362,9 +8038,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7520,7 +8222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7538,9 +8240,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7663,6 +8391,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7761,6 +8497,24 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not of a type this operation reads. */
             415: {
                 headers: {
@@ -7782,6 +8536,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7884,9 +8646,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7981,9 +8769,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8098,6 +8912,42 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not of a type this operation reads. */
             415: {
                 headers: {
@@ -8119,6 +8969,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8222,9 +9080,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8319,7 +9203,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8337,9 +9221,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8452,9 +9362,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8550,9 +9486,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8659,6 +9621,42 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not of a type this operation reads. */
             415: {
                 headers: {
@@ -8680,6 +9678,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8781,6 +9787,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8851,7 +9865,52 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The contact. */
+            /** @description The contact, changed; or, for `contacts`, every contact with how many were made and changed (always 200). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": {
+                     *         "contacts": [
+                     *           {
+                     *             "id": "ctc_01m8ad6ty5g3v1x7a8rkz0q2mn",
+                     *             "phone": "+447911123456",
+                     *             "userId": null,
+                     *             "name": "Amina Otieno",
+                     *             "tags": [
+                     *               "vip"
+                     *             ],
+                     *             "attributes": {
+                     *               "city": "Nairobi"
+                     *             },
+                     *             "createdAt": "2026-11-25T22:30:00.000Z",
+                     *             "updatedAt": "2026-11-25T22:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "created": 0,
+                     *         "updated": 1
+                     *       },
+                     *       "status": "success",
+                     *       "message": "",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description UTC, ISO 8601 with milliseconds and no zone suffix */
+                        timestamp: string | null;
+                        data: unknown;
+                        /** @enum {string} */
+                        status: "success" | "error";
+                        message: string;
+                        errors: null;
+                    };
+                };
+            };
+            /** @description The contact, made. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8909,7 +9968,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8921,6 +9980,24 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "`userId` belongs to another contact of this account; change that contact instead",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
                      *       "errors": null
                      *     }
                      */
@@ -8948,6 +10025,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9057,6 +10142,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9161,9 +10254,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9258,9 +10377,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9391,7 +10536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9403,6 +10548,42 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "`phone` belongs to another contact of this account; change that contact instead",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
                      *       "errors": null
                      *     }
                      */
@@ -9430,6 +10611,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9526,6 +10715,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9647,6 +10844,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9848,6 +11053,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not of a type this operation reads. */
             415: {
                 headers: {
@@ -9869,6 +11092,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10011,9 +11242,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10108,7 +11365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10126,9 +11383,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10291,6 +11574,24 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description The number is neither the sandbox number nor one of this account’s, or the user has not joined the account’s sandbox. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "+14155550199 is neither the sandbox number (+14155550100) nor a number registered to your account",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not found in this account (another account’s resource is not found either). */
             404: {
                 headers: {
@@ -10309,7 +11610,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10321,6 +11622,42 @@ export interface operations {
                      *       "data": null,
                      *       "status": "error",
                      *       "message": "campaign cmp_01m8agyr1d52vep527rjzzxmrn is RUNNING: only a DRAFT can be changed",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or the file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "the request body is larger than the 262144 bytes allowed",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
                      *       "errors": null
                      *     }
                      */
@@ -10348,6 +11685,14 @@ export interface operations {
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10448,7 +11793,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "Template \"winter_sale\" (en_US) is PENDING; only APPROVED templates can be sent (and ones the network has FLAGGED or LOCKED)",
+                     *       "message": "path parameter `id` must be at most 64 characters",
                      *       "errors": null
                      *     }
                      */
@@ -10474,7 +11819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10492,9 +11837,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The network refused it, or the 24-hour conversation is closed; the message says why and what to do. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "Template \"winter_sale\" (en_US) is PENDING; only APPROVED templates can be sent (and ones the network has FLAGGED or LOCKED)",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10621,7 +12010,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10639,9 +12028,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10768,7 +12183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10786,9 +12201,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10915,7 +12356,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10933,9 +12374,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11078,7 +12545,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The resource is not in a state that allows this, or the same messageId is being sent right now. */
+            /** @description The resource is not in a state that allows this (for a send: the same messageId is being sent right now). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11114,9 +12581,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11195,6 +12688,8 @@ export interface operations {
                         message: string;
                         errors: null;
                     };
+                    /** @example seq,to,contactId,line,status,reason,replied,messageId,sentAt */
+                    "text/csv": string;
                 };
             };
             /** @description The request is not valid: the message names the field and the rule. Nothing was done. */
@@ -11234,9 +12729,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path segment is longer than the gateway reads. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timestamp": "2026-11-25T18:06:40.218",
+                     *       "data": null,
+                     *       "status": "error",
+                     *       "message": "a path segment of the URL is too long",
+                     *       "errors": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many requests with this API key (see Retry-After), or the network is rate limiting; nothing was done. */
             429: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests the key may make at once (its burst). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the burst is whole again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -99,6 +99,7 @@ export const CAMPAIGN_REFERENCE: ReferenceTable = {
     },
     errors: {
       400: '`name` must be 1 to 200 characters',
+      403: '+14155550199 is neither the sandbox number (+14155550100) nor a number registered to your account',
       404: NOT_FOUND,
       409: `campaign ${ID} is RUNNING: only a DRAFT can be changed`,
     },
@@ -121,9 +122,10 @@ export const CAMPAIGN_REFERENCE: ReferenceTable = {
       example: successBody(RUNNING),
     },
     errors: {
-      400: 'Template "winter_sale" (en_US) is PENDING; only APPROVED templates can be sent (and ones the network has FLAGGED or LOCKED)',
+      400: BAD_ID,
       404: NOT_FOUND,
       409: notState('started', 'DRAFT'),
+      422: 'Template "winter_sale" (en_US) is PENDING; only APPROVED templates can be sent (and ones the network has FLAGGED or LOCKED)',
     },
   },
   'POST /api/v1/campaigns/{id}/pause': {

@@ -21,7 +21,13 @@ export const CONTACT_REFERENCE: ReferenceTable = {
     operationId: 'upsertContacts',
     description:
       "Makes or changes a contact, found by its phone number, else by its user id: the body is the contact (201 when made, 200 when changed), or `contacts` holds up to 1000 of them. Tags given replace the contact's; attributes given are merged (null removes one).",
-    success: { status: 201, description: 'The contact.', example: successBody(CONTACT) },
+    success: { status: 201, description: 'The contact, made.', example: successBody(CONTACT) },
+    alsoSuccess: {
+      status: 200,
+      description:
+        'The contact, changed; or, for `contacts`, every contact with how many were made and changed (always 200).',
+      example: successBody({ contacts: [CONTACT], created: 0, updated: 1 }),
+    },
     errors: {
       400: BAD_PHONE,
       409: '`userId` belongs to another contact of this account; change that contact instead',

@@ -87,6 +87,8 @@ export const TAGS = [
 const RATE_LIMITED =
   'too many requests with this API key: the limit is 100 requests per second, with bursts of up to 200; retry after 1 s';
 const UNSUPPORTED_TYPE = 'Content-Type application/xml is not supported; send application/json';
+const TOO_LARGE = 'the request body is larger than the 262144 bytes allowed';
+const SEGMENT_TOO_LONG = 'a path segment of the URL is too long';
 
 /** The local server in the document is this gateway itself, wherever it is reached from. */
 export function documentedServer(publicUrl: string): { url: string; description: string } {
@@ -98,8 +100,16 @@ export function documentedServer(publicUrl: string): { url: string; description:
 }
 
 function contentOf(path: string, example: unknown): Json | undefined {
-  if (path.endsWith('/media/{id}'))
-    return { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
+  // The file, served with its own type (a download of any other, src/lib/media-serving.ts).
+  if (path.endsWith('/media/{id}')) return { '*/*': { schema: { type: 'string', format: 'binary' } } };
+  if (path.endsWith('/campaigns/{id}/recipients'))
+    return {
+      'application/json': { schema: envelopeSchema({}), example },
+      'text/csv': {
+        schema: { type: 'string' },
+        example: 'seq,to,contactId,line,status,reason,replied,messageId,sentAt\n',
+      },
+    };
   if (path.endsWith('/events')) return { 'text/event-stream': { schema: { type: 'string' }, example } };
   return undefined;
 }
@@ -140,12 +150,21 @@ function errorOf(path: string, ref: OperationReference, status: number, message:
 function responsesOf(key: string, ref: OperationReference, op: Operation): Json {
   const path = key.slice(key.indexOf(' ') + 1);
   const responses: Json = { [ref.success.status]: successOf(key, ref, op.responses?.['200']) };
+  if (ref.alsoSuccess) {
+    const { status, description, example } = ref.alsoSuccess;
+    responses[status] = successResponse(description, defaultSuccessSchema(key), example);
+  }
   const errors: Record<number, string> = Object.fromEntries(
     Object.entries(ref.errors).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
   if (path.startsWith('/api/v1/')) {
     errors[429] ??= RATE_LIMITED;
-    if (jsonOf(op.requestBody)) errors[415] ??= UNSUPPORTED_TYPE;
+    // Every JSON body is bounded (docs/contract.md §2), and every path segment is read up to a length.
+    if (jsonOf(op.requestBody)) {
+      errors[415] ??= UNSUPPORTED_TYPE;
+      errors[413] ??= TOO_LARGE;
+    }
+    if (path.includes('{')) errors[414] ??= SEGMENT_TOO_LONG;
   }
   for (const status of Object.keys(errors)
     .map(Number)

@@ -95,6 +95,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
     success: { status: 200, description: 'Deleted.', example: DONE },
     errors: {
       400: 'query parameter `name` is required',
+      403: FOREIGN_NUMBER.replace('`from`', '`phone`'),
       404: 'No template named "order_update" on +14155550100 in this account',
       ...TEMPLATES('template deletion'),
     },
@@ -106,6 +107,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
     success: { status: 200, description: 'Submitted again.', example: DONE },
     errors: {
       400: '`component.body.examples` must hold one example per body variable: 2 expected, 1 given',
+      403: FOREIGN_NUMBER.replace('`from`', '`phone`'),
       404: 'No template "8929793974725744" on +14155550100 in this account',
       409: "The network refused the edit (#100) Template can't be edited",
       429: 'An approved template may be edited once in 24 hours; "order_update" can be edited again after 2026-11-26T18:06:40.351Z',
@@ -119,6 +121,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
     success: { status: 200, description: 'Deleted.', example: DONE },
     errors: {
       400: 'path parameter `templateId` must be at most 64 characters',
+      403: FOREIGN_NUMBER.replace('`from`', '`phone`'),
       404: 'No template "8929793974725744" on +14155550100 in this account',
       ...TEMPLATES('template deletion'),
     },

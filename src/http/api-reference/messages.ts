@@ -1,7 +1,6 @@
 /** The reference of the message operations: the sends, a message's status, marking a message read (docs/sending.md). */
 
 import {
-  FOREIGN_NUMBER,
   NETWORK_ERRORS,
   NOT_JOINED,
   type OperationReference,
@@ -189,7 +188,6 @@ export const MESSAGE_REFERENCE: ReferenceTable = {
     },
     errors: {
       400: '`messageId` is required',
-      403: FOREIGN_NUMBER,
       404: 'No message "wamid.HBgMMjU0NzEyMzQ1Njc4FQIAEhggQ0Y1QjM2RUE4RDg5" was received by this account',
       502: NETWORK_ERRORS[502],
       503: NETWORK_ERRORS[503],

@@ -13,6 +13,8 @@ export interface OperationReference {
     description: string;
     example: unknown;
   };
+  /** Another success an operation may give, in the same envelope (a contact changed rather than made). */
+  alsoSuccess?: { status: 200 | 201; description: string; example: unknown };
   /**
    * The error answers the operation can give, each with a sentence it really gives. For /api/v1
    * operations the 401 (missing or unknown key) and the 429 (rate limit) are added to every one.

@@ -50,7 +50,7 @@ const MEANING: Record<number, string> = {
   400: 'The request is not valid: the message names the field and the rule. Nothing was done.',
   403: 'The number is neither the sandbox number nor one of this account’s, or the user has not joined the account’s sandbox.',
   404: 'Not found in this account (another account’s resource is not found either).',
-  409: 'The resource is not in a state that allows this, or the same messageId is being sent right now.',
+  409: 'The resource is not in a state that allows this (for a send: the same messageId is being sent right now).',
   413: 'The body or the file is larger than allowed.',
   414: 'A path segment is longer than the gateway reads.',
   415: 'The body is not of a type this operation reads.',
@@ -102,8 +102,21 @@ export const SHARED_COMPONENTS = {
 const ref = (name: keyof typeof SHARED_COMPONENTS.schemas) => ({ $ref: `#/components/schemas/${name}` });
 
 export function errorResponse(status: number, message: string): Json {
-  return jsonResponse(MEANING[status] ?? 'Refused.', ref('ErrorEnvelope'), failureBody(message));
+  const response = jsonResponse(MEANING[status] ?? 'Refused.', ref('ErrorEnvelope'), failureBody(message));
+  // A 429 says when to come back, and the rate limit's state (src/http/rate-limit.ts).
+  if (status === 429) response.headers = RATE_LIMIT_HEADERS;
+  return response;
 }
+
+const RATE_LIMIT_HEADERS: Json = {
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+  'RateLimit-Limit': {
+    description: 'Requests the key may make at once (its burst).',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Remaining': { description: 'Requests left now.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the burst is whole again.', schema: { type: 'integer' } },
+};
 
 /** The fixed 401 of every /api/v1 operation (docs/contract.md §2). */
 export function unauthorizedResponse(): Json {
