@@ -1162,7 +1162,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550100"
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Ringing. */
             202: {
@@ -1198,7 +1207,10 @@ export interface operations {
     };
     simulatorPhoneMessages: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only those from this business number. */
+                from?: string;
+            };
             header?: never;
             path: {
                 phone: string;
@@ -1264,7 +1276,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550100",
+                 *       "text": "join maple-tiger-river-104233"
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Taken by the network; the business is told by webhook. */
             202: {
@@ -1300,7 +1322,10 @@ export interface operations {
     };
     simulatorMarketingStop: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The business number. */
+                business: string;
+            };
             header?: never;
             path: {
                 phone: string;
@@ -1351,7 +1376,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "business": "+14155550100",
+                 *       "stopped": true
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The setting. */
             200: {
@@ -1388,7 +1423,10 @@ export interface operations {
     };
     simulatorChat: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The business number of the chat. */
+                with: string;
+            };
             header?: never;
             path: {
                 phone: string;
@@ -1409,7 +1447,6 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "id": "wamid.HBgMMjU0NzEyMzQ1Njc4FQIAERgUM0NCMDNEQUE4QzYyMzREQzVGOEEA",
-                     *           "from": "14155550100",
                      *           "type": "text",
                      *           "rendered": "Your order #42 has shipped.",
                      *           "content": {

@@ -43,6 +43,7 @@ interface Operation {
   description?: string;
   requestBody?: { content?: Record<string, MediaType> } | Json;
   responses?: Record<string, unknown>;
+  parameters?: Json[];
 }
 interface OpenApiDocument {
   paths?: Record<string, Record<string, Operation>>;
@@ -184,7 +185,23 @@ function completeOperation(key: string, op: Operation, ref: OperationReference):
   op.responses = responsesOf(key, ref, op);
   const json = jsonOf(op.requestBody);
   if (json && ref.requestExample !== undefined) json.example = ref.requestExample;
+  // A route without a body schema (the simulator's) still takes the JSON object its example shows.
+  if (!op.requestBody && ref.requestExample !== undefined)
+    op.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: { type: 'object' }, example: ref.requestExample } },
+    };
   if (ref.multipart) op.requestBody = multipartBody(ref.multipart);
+  for (const q of ref.query ?? []) {
+    op.parameters ??= [];
+    op.parameters.push({
+      name: q.name,
+      in: 'query',
+      required: q.required,
+      description: q.description,
+      schema: { type: 'string' },
+    });
+  }
 }
 
 /** A multipart/form-data body: text parts, and files (any bytes, so no type: clients send a Blob). */

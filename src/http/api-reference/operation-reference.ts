@@ -22,6 +22,11 @@ export interface OperationReference {
   errors: Partial<Record<400 | 403 | 404 | 409 | 413 | 414 | 415 | 422 | 429 | 502 | 503 | 504, string>>;
   /** A JSON request body that works on a gateway set up as the documentation's examples are. */
   requestExample?: unknown;
+  /**
+   * The query parameters of a route that declares none in its schema (the simulator's): documented here,
+   * so that a client generated from the document can send them.
+   */
+  query?: { name: string; required: boolean; description: string }[];
   /** The parts of a multipart/form-data body, for the operations that read one. */
   multipart?: { required: string[]; parts: Record<string, { description: string; file?: true }> };
   /**

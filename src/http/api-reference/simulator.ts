@@ -13,6 +13,8 @@ const MESSAGE = {
   status: 'read',
   timestamp: '2026-11-25T18:06:41.292Z',
 };
+/** A message of a chat: its direction and business say who wrote, so it has no `from`. */
+const { from: _from, ...CHAT_MESSAGE } = MESSAGE;
 const BAD_PHONE = '`phone` in the path is not a valid phone number with country code: "0712"';
 
 export const SIMULATOR_REFERENCE: ReferenceTable = {
@@ -23,6 +25,7 @@ export const SIMULATOR_REFERENCE: ReferenceTable = {
       "What a virtual user's phone received from business numbers (`?from=` one of them), oldest first, with each message's status on the phone.",
     success: { status: 200, description: 'The received messages.', example: { messages: [MESSAGE] } },
     errors: { 400: BAD_PHONE },
+    query: [{ name: 'from', required: false, description: 'Only those from this business number.' }],
   },
   'POST /simulator/users/{phone}/messages': {
     operationId: 'simulatorUserWrites',
@@ -57,6 +60,7 @@ export const SIMULATOR_REFERENCE: ReferenceTable = {
       example: { business: '14155550100', stopped: false },
     },
     errors: { 400: '`business` must be the business number, with country code' },
+    query: [{ name: 'business', required: true, description: 'The business number.' }],
   },
   'PUT /simulator/users/{phone}/marketing': {
     operationId: 'simulatorSetMarketingStop',
@@ -80,10 +84,11 @@ export const SIMULATOR_REFERENCE: ReferenceTable = {
       description: 'The chat.',
       example: {
         business: '14155550100',
-        messages: [{ ...MESSAGE, direction: 'in', business: '14155550100' }],
+        messages: [{ ...CHAT_MESSAGE, direction: 'in', business: '14155550100' }],
       },
     },
     errors: { 400: '`with` must be the business number, with country code' },
+    query: [{ name: 'with', required: true, description: 'The business number of the chat.' }],
   },
   'GET /simulator/users/{phone}/chats': {
     operationId: 'simulatorChats',
