@@ -58,11 +58,16 @@ async function claimWhere(
   limit: number,
 ): Promise<ClaimRow[]> {
   const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+  // The picked rows in a materialized CTE, read once: as `seq in (select ... limit n for update skip
+  // locked)`, PostgreSQL may run the subquery again for every row it updates (a semi join with no
+  // Materialize, as on a table not yet analyzed), each run skipping the rows just taken and finding the
+  // next: one claim of 20 then took a whole campaign of 300.
   const { rows } = await sql<ClaimRow>`
-    update campaign_recipients set state = 'SENDING', lease_until = ${times.leaseUntil}, updated_at = ${times.now}
-    where campaign_id = ${campaignId} and seq in (
+    with picked as materialized (
       select seq from campaign_recipients where campaign_id = ${campaignId} and ${pick}
       order by seq limit ${limit} ${lock})
+    update campaign_recipients set state = 'SENDING', lease_until = ${times.leaseUntil}, updated_at = ${times.now}
+    where campaign_id = ${campaignId} and seq in (select seq from picked)
     returning seq, account_id, recipient, variables, message_id`.execute(db);
   return rows;
 }

@@ -123,6 +123,26 @@ for (const target of targets) {
       assert.equal(first?.state, 'SKIPPED', 'a finished recipient stays finished');
     });
 
+    test('a claim takes at most its limit, whatever plan the database picks', { skip }, async () => {
+      // A campaign's recipients as a new install has them: just written, never analyzed. PostgreSQL may
+      // then run a claim's picking subquery again for every row it updates, each run finding the next rows.
+      const c = campaign('cmp_plan');
+      await campaigns().insert(c);
+      await campaigns().appendRecipients(c, 0, queued(300), AT);
+      const claimed = await campaigns().claim(c, AT, AT + 1000, 20);
+      assert.deepEqual(
+        claimed.map((r) => r.seq),
+        Array.from({ length: 20 }, (_, i) => i),
+      );
+      const sending = await store.db
+        .selectFrom('campaign_recipients')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('campaign_id', '=', c.id)
+        .where('state', '=', 'SENDING')
+        .executeTakeFirstOrThrow();
+      assert.equal(Number(sending.n), 20, 'no more taken than claimed');
+    });
+
     test("counts join the recipients' messages and replies", { skip }, async () => {
       const c = campaign('cmp_counts');
       await campaigns().insert(c);
