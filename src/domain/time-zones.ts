@@ -10,10 +10,12 @@ import type { PortalStore } from './ports/portal.ts';
 /** The zones offered, by their current names (src/lib/zoned-time.ts), in order. */
 export const TIME_ZONES: readonly string[] = [
   'UTC',
-  ...Intl.supportedValuesOf('timeZone')
-    .filter((z) => z !== 'UTC')
-    .map(currentZoneName)
-    .sort(),
+  ...new Set(
+    Intl.supportedValuesOf('timeZone')
+      .filter((z) => z !== 'UTC')
+      .map(currentZoneName)
+      .sort(),
+  ),
 ];
 /** Those, and the runtime's own older names of the renamed ones, which earlier choices may hold. */
 const KNOWN = new Set([...TIME_ZONES, ...Intl.supportedValuesOf('timeZone')]);

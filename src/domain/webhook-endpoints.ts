@@ -200,13 +200,16 @@ export async function redeliver(
   return true;
 }
 
-/** Delivers again to the endpoint every event of its types since `since`; returns how many were queued. */
 /**
  * The most deliveries one replay queues: an account's whole history could otherwise become one request's
  * work and millions of rows. A longer replay goes on from the time the answer gives as `next`.
  */
 export const REPLAY_LIMIT = 10_000;
 
+/**
+ * Delivers again to the endpoint the events of its types since `since`, at most REPLAY_LIMIT, none still
+ * pending to it: how many were queued, and the time to go on from (null when nothing is left).
+ */
 export async function replaySince(
   deps: WebhookEndpointDeps,
   accountId: string,
