@@ -94,9 +94,21 @@ export async function deleteOutboundMedia(
   phone: string,
   id: string,
 ): Promise<void> {
+  const number = normalizePhone(phone);
+  if (!number) {
+    throw new GatewayError(
+      'invalid_request',
+      `\`phone\` in the path must be a phone number with country code, e.g. +14155550100`,
+      { field: 'phone' },
+    );
+  }
   const media = await deps.media.findOutboundMedia(accountId, id);
-  // Another number's upload is not found under this one, as another account's is not.
-  if (!media || media.phone !== normalizePhone(phone)) throw notFound(id);
+  if (!media) throw notFound(id);
+  // Another number's upload is not found under this one (the path names the number it was uploaded for).
+  if (media.phone !== number)
+    throw new GatewayError('not_found', `no uploaded media with mediaId "${id}" for +${number}`, {
+      field: 'mediaId',
+    });
   const credentials = await numberCredentials(deps, accountId, media.phone, 'mediaId');
   const deleted = await deps.connector.deleteMedia(credentials, media.networkMediaId);
   // Gone on the network already (expired after 30 days, or deleted there): forgetting it here is right.

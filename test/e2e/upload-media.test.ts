@@ -111,6 +111,15 @@ describe('media uploaded to send by id', () => {
       },
     );
     assert.equal(underAnother.status, 404, 'an upload is found only under the number it was uploaded for');
+    assert.equal(
+      underAnother.body.message,
+      `no uploaded media with mediaId "${up.body.data.mediaId}" for +14155550199`,
+    );
+    const badPhone = await call(g.t.url, 'DELETE', `/api/v1/media/abc/${up.body.data.mediaId}`, {
+      key: g.account.apiKey,
+    });
+    assert.equal(badPhone.status, 400);
+    assert.match(badPhone.body.message, /`phone` in the path must be a phone number with country code/);
     const deleted = await call(
       g.t.url,
       'DELETE',

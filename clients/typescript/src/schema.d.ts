@@ -7028,7 +7028,7 @@ export interface operations {
                      *       "timestamp": "2026-11-25T18:06:40.218",
                      *       "data": null,
                      *       "status": "error",
-                     *       "message": "path parameter `mediaId` must be at most 64 characters",
+                     *       "message": "`phone` in the path must be a phone number with country code, e.g. +14155550100",
                      *       "errors": null
                      *     }
                      */

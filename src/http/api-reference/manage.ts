@@ -180,7 +180,7 @@ export const MANAGE_REFERENCE: ReferenceTable = {
       example: successBody({ mediaId: 'upl_01m89y6szambzfdrp1a8887tkt', deleted: true }),
     },
     errors: {
-      400: 'path parameter `mediaId` must be at most 64 characters',
+      400: '`phone` in the path must be a phone number with country code, e.g. +14155550100',
       404: 'no uploaded media with mediaId "upl_01m89y6szambzfdrp1a8887tkt" in this account',
       ...MEDIA('media deletion'),
     },
