@@ -5,6 +5,7 @@
  * not have. The file is handed to its `store` as it arrives, never held whole in memory; an empty file
  * input sends nothing.
  */
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../domain/errors.ts';
 import { CSRF_FIELD, sameToken } from './auth/csrf.ts';
@@ -41,6 +42,18 @@ export async function readFileForm(
   return readMultipart(request, csrfToken, file);
 }
 
+/**
+ * The file's bytes as they arrive. A reader that stops early (a refusal mid-file) leaves the rest unread:
+ * it is read and dropped, never destroyed, so that the form's later parts are read and the answer goes out.
+ */
+async function* untilDone(file: Readable): AsyncGenerator<Uint8Array> {
+  try {
+    yield* file.iterator({ destroyOnReturn: false });
+  } finally {
+    file.resume();
+  }
+}
+
 async function readMultipart(
   request: FastifyRequest,
   csrfToken: string,
@@ -63,12 +76,11 @@ async function readMultipart(
           values[part.fieldname] = part.value;
       } else if (part.fieldname === fileField && part.filename && file === undefined && !fileError) {
         try {
-          file = await store(part.file, { mimeType: part.mimetype, filename: part.filename });
+          file = await store(untilDone(part.file), { mimeType: part.mimetype, filename: part.filename });
         } catch (error) {
           // The file refused, the rest of the form is still read: it comes back as it was typed.
           if (!(error instanceof GatewayError) || error.status >= 500) throw error;
           fileError = error;
-          part.file.resume();
         }
       } else {
         part.file.resume();

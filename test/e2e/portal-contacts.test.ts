@@ -57,6 +57,78 @@ describe('contacts in the portal', () => {
     assert.match(refused.html, /value="Kept"/);
   });
 
+  test('a CSV file imported in the form: valid rows made, refused ones listed with their line', async () => {
+    await client.get('/app/contacts');
+    const csv =
+      'phone,name,tags,city\n+254712000901,Wanjiru,csv;nairobi,Nairobi\n12345,Bad,,\n+254712000902,<b>Otieno</b>,csv,\n';
+    const imported = await client.postFile(
+      '/app/contacts/import',
+      {},
+      {
+        field: 'file',
+        name: 'contacts.csv',
+        type: 'text/csv',
+        content: csv,
+      },
+    );
+    assert.equal(imported.status, 200);
+    assert.match(imported.html, /The file had 3 rows: 2 contacts made, 0 changed, 1 refused\./);
+    assert.match(imported.html, /<li>Line 3: `phone` must be a valid phone number/);
+    const tagged = await client.get('/app/contacts?tag=csv');
+    assert.match(tagged.html, /\+254712000901/);
+    assert.match(tagged.html, /city: Nairobi/);
+    assert.match(tagged.html, /&lt;b&gt;Otieno&lt;\/b&gt;/, 'a name from a file is text');
+
+    const again = await client.postFile(
+      '/app/contacts/import',
+      {},
+      {
+        field: 'file',
+        name: 'contacts.csv',
+        type: 'text/csv',
+        content: 'phone,name\n+254712000901,Wanjiru Kamau\n',
+      },
+    );
+    assert.match(again.html, /The file had 1 row: 0 contacts made, 1 changed, 0 refused\./);
+    assert.match((await client.get('/app/contacts?tag=csv')).html, />Wanjiru Kamau</);
+  });
+
+  test('an import without a file, or with a file that names no phone column, is refused at its field', async () => {
+    await client.get('/app/contacts');
+    const none = await client.postFile('/app/contacts/import', {});
+    assert.equal(none.status, 400);
+    assert.match(none.html, /id="f-file-error">Choose a CSV file to import\./);
+    await client.get('/app/contacts');
+    const noPhone = await client.postFile(
+      '/app/contacts/import',
+      {},
+      {
+        field: 'file',
+        name: 'wrong.csv',
+        type: 'text/csv',
+        content: 'name,city\nAmina,Nairobi\n',
+      },
+    );
+    assert.equal(noPhone.status, 400);
+    assert.match(noPhone.html, /id="f-file-error">`file`: the first line must name the columns/);
+    await client.get('/app/contacts');
+    const token = client.csrf;
+    client.csrf = undefined;
+    const noToken = await client.postFile(
+      '/app/contacts/import',
+      {},
+      {
+        field: 'file',
+        name: 'contacts.csv',
+        type: 'text/csv',
+        content: 'phone\n+254712000903\n',
+      },
+    );
+    client.csrf = token;
+    assert.equal(noToken.status, 403, 'a form without its token imports nothing');
+    assert.doesNotMatch((await client.get('/app/contacts?tag=')).html, /254712000903/);
+  });
+
   test('attributes are set, changed and removed from the form; a bad one is shown at its field', async () => {
     await client.get('/app/contacts');
     const phone = '+44 7911 123457';

@@ -63,6 +63,19 @@ export class PortalClient {
     });
   }
 
+  /** Posts a multipart form as a browser does: the page's CSRF token first, then the fields, then the file. */
+  postFile(
+    path: string,
+    fields: Record<string, string>,
+    file?: { field: string; name: string; type: string; content: string },
+  ): Promise<PortalResponse> {
+    const body = new FormData();
+    if (this.csrf) body.append('_csrf', this.csrf);
+    for (const [key, value] of Object.entries(fields)) body.append(key, value);
+    if (file) body.append(file.field, new Blob([file.content], { type: file.type }), file.name);
+    return this.send(path, { method: 'POST', body });
+  }
+
   /** Signs up a new account and follows the redirect to the settings page. */
   async signUp(email: string, password: string, businessName: string): Promise<PortalResponse> {
     await this.get('/app/sign-up');

@@ -4,7 +4,9 @@
  * /api/v1/contacts (src/domain/contacts.ts), scoped by account; a refusal is shown at its field.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { checkColumns, type ImportReport, importContacts } from '../../domain/contact-import.ts';
 import { CONTACT_LIMITS, listContacts, upsertContacts } from '../../domain/contacts.ts';
+import { CSV_UPLOAD_MAX_BYTES, csvUploadRows } from '../../domain/csv-upload.ts';
 import { GatewayError } from '../../domain/errors.ts';
 import type { Contact } from '../../domain/ports/contacts.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
@@ -14,6 +16,7 @@ import { type PortalDeps, sessionOf } from '../deps.ts';
 import { field } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
+import { type FormFile, readFileForm } from '../multipart-form.ts';
 import { noticeOf } from '../notices.ts';
 import { html200 } from './account.ts';
 
@@ -21,7 +24,9 @@ const PER_PAGE = 50;
 
 interface FormState {
   values?: { phone: string; name: string; tags: string; attributes: string };
-  errors?: Partial<Record<'phone' | 'name' | 'tags' | 'attributes', string>>;
+  errors?: Partial<Record<'phone' | 'name' | 'tags' | 'attributes' | 'file', string>>;
+  /** What an import just did. */
+  report?: ImportReport;
 }
 
 /**
@@ -56,6 +61,31 @@ function pager(tag: string, pageNo: number, total: number): SafeHtml {
   return html`<nav aria-label="Pages of contacts" class="pager"><p>Page ${pageNo} of ${pages} (${total} contacts)</p>${
     pageNo > 1 ? html`<a href="${link(pageNo - 1)}">Previous page</a> ` : ''
   }${pageNo < pages ? html`<a href="${link(pageNo + 1)}">Next page</a>` : ''}</nav>`;
+}
+
+/** The import form: a CSV file, read as it arrives, as `POST /api/v1/contacts/import` reads it. */
+function importForm(session: SessionContext, state: FormState): SafeHtml {
+  const error = state.errors?.file;
+  return html`<section class="card" aria-labelledby="import-contacts"><h2 id="import-contacts">Import a CSV file</h2>
+<form method="post" action="/app/contacts/import" enctype="multipart/form-data" novalidate>
+${csrfField(session.csrfToken)}
+<div class="field${error ? ' has-error' : ''}"><label for="f-file">CSV file</label>
+<p class="hint" id="f-file-hint">The first line names the columns: phone (or user_id), name, tags (separated by ;), and any other column an attribute. Every valid row is made or changed; every other is listed with its line. Up to 100 MB.</p>
+${error ? html`<p class="field-error" id="f-file-error">${error}</p>` : ''}
+<input id="f-file" name="file" type="file" accept=".csv,text/csv" aria-describedby="f-file-hint${error ? ' f-file-error' : ''}"></div>
+<button type="submit">Import</button>
+</form>${state.report ? importReport(state.report) : ''}</section>`;
+}
+
+/** What an import did: rows made and changed, and each refused one with its line. */
+function importReport(report: ImportReport): SafeHtml {
+  const refused = report.rejected.slice(0, 100);
+  const rows = report.rows === 1 ? '1 row' : `${report.rows} rows`;
+  return html`<p role="status">The file had ${rows}: ${report.created} contacts made, ${report.updated} changed, ${report.rejected.length} refused.</p>${
+    refused.length
+      ? html`<ul>${refused.map((r) => html`<li>Line ${r.line}: ${r.reason}</li>`)}</ul>${report.rejected.length > refused.length ? html`<p class="hint">And ${report.rejected.length - refused.length} more.</p>` : ''}`
+      : ''
+  }`;
 }
 
 function form(session: SessionContext, state: FormState): SafeHtml {
@@ -94,10 +124,11 @@ ${
   contacts.length
     ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Contacts${query.tag ? ` tagged ${query.tag}` : ''}</caption><thead><tr><th scope="col">Name</th><th scope="col">Phone</th><th scope="col">User id</th><th scope="col">Tags</th><th scope="col">Attributes</th><th scope="col">Added</th></tr></thead>
 <tbody>${contacts.map(row)}</tbody></table></div>`
-    : html`<p>${query.tag ? 'No contact has this tag.' : 'No contacts yet. Users who write to your numbers appear here, and you can add contacts below or import a CSV file through the API.'}</p>`
+    : html`<p>${query.tag ? 'No contact has this tag.' : 'No contacts yet. Users who write to your numbers appear here, and you can add contacts or import a CSV file below.'}</p>`
 }
 ${pager(query.tag, query.page, total)}</section>
 ${form(session, state)}
+${importForm(session, state)}
 ${await optedOutSection(deps.repos.optOuts, session.accountId)}`;
   return html200(
     reply,
@@ -112,7 +143,29 @@ function queryOf(raw: unknown) {
   return { tag, page: Number.isSafeInteger(pageNo) && pageNo > 0 ? pageNo : 1 };
 }
 
+function registerImport(portal: FastifyInstance, deps: PortalDeps): void {
+  portal.post('/contacts/import', { config: { portalMultipart: true } }, async (request, reply) => {
+    const session = sessionOf(request);
+    let report: ImportReport | undefined;
+    const file: FormFile = {
+      field: 'file',
+      maxBytes: CSV_UPLOAD_MAX_BYTES,
+      async store(bytes) {
+        report = await importContacts(deps.contacts, session.accountId, csvUploadRows(bytes, checkColumns));
+        return 'imported';
+      },
+    };
+    const { fileError } = await readFileForm(request, session.csrfToken, file);
+    const error = fileError?.message ?? (report ? undefined : 'Choose a CSV file to import.');
+    const query = { tag: '', page: 1 };
+    if (error)
+      return list(deps, reply, session, query, fileError?.status ?? 400, { errors: { file: error } });
+    return list(deps, reply, session, query, 200, report ? { report } : {});
+  });
+}
+
 export function registerContactPages(portal: FastifyInstance, deps: PortalDeps): void {
+  registerImport(portal, deps);
   portal.get('/contacts', async (request, reply) =>
     list(deps, reply, sessionOf(request), { ...queryOf(request.query), notice: noticeOf(request.query) }),
   );

@@ -7,8 +7,8 @@
 import { checkAudienceColumns } from '../../../domain/campaigns/audience.ts';
 import { uploadAudience } from '../../../domain/campaigns/campaign-control.ts';
 import type { CampaignDeps } from '../../../domain/campaigns/campaign-service.ts';
+import { csvUploadRows } from '../../../domain/csv-upload.ts';
 import { GatewayError } from '../../../domain/errors.ts';
-import { csvUploadRows } from '../../csv-upload.ts';
 import { success } from '../../envelope.ts';
 import { clientBytes, filePart } from '../../multipart-file.ts';
 import type { TypedApp } from '../../typed-app.ts';

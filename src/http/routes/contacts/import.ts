@@ -4,8 +4,8 @@
  * rejected row's line and reason.
  */
 import { checkColumns, importContacts } from '../../../domain/contact-import.ts';
+import { CSV_UPLOAD_MAX_BYTES, csvUploadRows } from '../../../domain/csv-upload.ts';
 import { GatewayError } from '../../../domain/errors.ts';
-import { CSV_UPLOAD_MAX_BYTES, csvUploadRows } from '../../csv-upload.ts';
 import { success } from '../../envelope.ts';
 import { clientBytes, filePart } from '../../multipart-file.ts';
 import type { TypedApp } from '../../typed-app.ts';

@@ -1,10 +1,11 @@
 /**
- * A CSV file uploaded as the multipart part `file` (a contact import, a campaign's audience): its rows
- * as they arrive, after its header passed `checkColumns`; a file that is not CSV, or is empty, is a 400
- * naming `file`, with csv-parse's own words for where it broke.
+ * A CSV file uploaded as the multipart part `file` (a contact import, a campaign's audience), through the
+ * API or the portal: its rows as they arrive, after its header passed `checkColumns`; a file that is not
+ * CSV, or is empty, is a 400 naming `file`, with csv-parse's own words for where it broke.
  */
-import { GatewayError } from '../domain/errors.ts';
+
 import { type CsvRecord, csvRecords } from '../lib/csv-records.ts';
+import { GatewayError } from './errors.ts';
 
 /** The largest file either upload takes. */
 export const CSV_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
