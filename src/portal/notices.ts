@@ -29,6 +29,7 @@ const NOTICES = {
   'webhook-enabled': 'The endpoint is on again: new events are delivered to it.',
   'webhook-test-sent': 'A test event was queued for the endpoint: its delivery is below.',
   'contact-saved': 'The contact was saved.',
+  'contact-deleted': 'The contact was deleted.',
   'campaign-saved': 'The campaign was saved as a DRAFT. Start it from this page when it is ready.',
   'campaign-started': 'The campaign was started. This page follows its progress.',
   'campaign-scheduled': 'The campaign is scheduled: it starts by itself at its start time.',

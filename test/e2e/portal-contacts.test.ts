@@ -129,6 +129,32 @@ describe('contacts in the portal', () => {
     assert.doesNotMatch((await client.get('/app/contacts?tag=')).html, /254712000903/);
   });
 
+  test('a contact is deleted after a page that says what stays; another account cannot', async () => {
+    await client.get('/app/contacts');
+    await client.post('/app/contacts', { phone: '+254712000990', name: 'Leaving Soon', tags: 'leaving' });
+    const listed = await client.get('/app/contacts?tag=leaving');
+    const href = /href="(\/app\/contacts\/ctc_[a-z0-9]+\/delete)">Delete<span class="visually-hidden"> Leaving Soon</.exec(
+      listed.html,
+    )?.[1];
+    assert.ok(href, 'each row links to its deletion, named for a screen reader');
+    const confirm = await client.get(href);
+    assert.equal(confirm.status, 200);
+    assert.match(confirm.html, /Delete the contact <bdi>Leaving Soon, \+254712000990<\/bdi>\?/);
+
+    const other = new PortalClient(t.url);
+    await other.signUp('intruder@example.com', 'another correct horse', 'Intruder Co');
+    assert.equal((await other.get(href)).status, 404);
+    assert.equal((await other.post(href, {})).status, 404);
+
+    const deleted = await client.post(href, {});
+    assert.equal(deleted.status, 303);
+    assert.equal(deleted.location, '/app/contacts?notice=contact-deleted');
+    const after = await client.get(deleted.location!);
+    assert.match(after.html, /The contact was deleted\./);
+    assert.doesNotMatch(after.html, /254712000990/);
+    assert.equal((await client.post(href, {})).status, 404, 'deleted once, then not found');
+  });
+
   test('attributes are set, changed and removed from the form; a bad one is shown at its field', async () => {
     await client.get('/app/contacts');
     const phone = '+44 7911 123457';

@@ -19,6 +19,7 @@ import { csrfField, page } from '../layout.ts';
 import { type FormFile, readFileForm } from '../multipart-form.ts';
 import { noticeOf } from '../notices.ts';
 import { html200 } from './account.ts';
+import { registerContactDelete } from './contact-delete.ts';
 
 const PER_PAGE = 50;
 
@@ -51,7 +52,7 @@ function attributesOf(text: string): Record<string, string | null> {
 
 function row(c: Contact): SafeHtml {
   const attributes = Object.entries(c.attributes).map(([k, v]) => `${k}: ${v}`);
-  return html`<tr><td data-label="Name">${c.name ?? '—'}</td><td data-label="Phone">${c.phone ? `+${c.phone}` : '—'}</td><td data-label="User id">${c.userId ?? '—'}</td><td data-label="Tags">${c.tags.join(', ')}</td><td data-label="Attributes">${attributes.join('; ')}</td><td data-label="Added">${when(c.createdAt)}</td></tr>`;
+  return html`<tr><td data-label="Name">${c.name ?? '—'}</td><td data-label="Phone">${c.phone ? `+${c.phone}` : '—'}</td><td data-label="User id">${c.userId ?? '—'}</td><td data-label="Tags">${c.tags.join(', ')}</td><td data-label="Attributes">${attributes.join('; ')}</td><td data-label="Added">${when(c.createdAt)}</td><td data-label="Actions"><a href="/app/contacts/${c.id}/delete">Delete<span class="visually-hidden"> ${c.name ?? (c.phone ? `+${c.phone}` : c.userId)}</span></a></td></tr>`;
 }
 
 function pager(tag: string, pageNo: number, total: number): SafeHtml {
@@ -122,7 +123,7 @@ ${input({ name: 'tag', label: 'Tag', value: query.tag, hint: 'Show only the cont
 </form>
 ${
   contacts.length
-    ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Contacts${query.tag ? ` tagged ${query.tag}` : ''}</caption><thead><tr><th scope="col">Name</th><th scope="col">Phone</th><th scope="col">User id</th><th scope="col">Tags</th><th scope="col">Attributes</th><th scope="col">Added</th></tr></thead>
+    ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Contacts${query.tag ? ` tagged ${query.tag}` : ''}</caption><thead><tr><th scope="col">Name</th><th scope="col">Phone</th><th scope="col">User id</th><th scope="col">Tags</th><th scope="col">Attributes</th><th scope="col">Added</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>${contacts.map(row)}</tbody></table></div>`
     : html`<p>${query.tag ? 'No contact has this tag.' : 'No contacts yet. Users who write to your numbers appear here, and you can add contacts or import a CSV file below.'}</p>`
 }
@@ -166,6 +167,7 @@ function registerImport(portal: FastifyInstance, deps: PortalDeps): void {
 
 export function registerContactPages(portal: FastifyInstance, deps: PortalDeps): void {
   registerImport(portal, deps);
+  registerContactDelete(portal, deps);
   portal.get('/contacts', async (request, reply) =>
     list(deps, reply, sessionOf(request), { ...queryOf(request.query), notice: noticeOf(request.query) }),
   );
