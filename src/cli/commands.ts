@@ -349,6 +349,12 @@ async function run(argv: string[], io: CliIo): Promise<void> {
     print({ json, io }, { token: config.simulator.token }, config.simulator.token);
     return;
   }
+  if (command === 'simulator access-token') {
+    if (config.network !== 'simulator') throw new UsageError('NETWORK=cloud runs no simulator');
+    const { accessToken } = config.simulator;
+    print({ json, io }, { accessToken }, accessToken);
+    return;
+  }
   const handler = COMMANDS[command];
   if (!handler) throw new UsageError(`unknown command "${command}"`, true);
   const { repos, close } = await openOperatorStore(config);

@@ -24,4 +24,5 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
   opt-outs list --account <accountId> [--number <+number>] [--user <+number or user id>] [--json]
               (the 200 latest users opted out of the account's marketing, as GET /api/v1/opt-outs lists them)
   simulator token [--json]                   print the token of the simulator's phone page, users and faults
+  simulator access-token [--json]            print the Bearer token of the simulated Graph API
   migrate                                    apply database migrations and exit`;

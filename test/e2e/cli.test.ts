@@ -7,6 +7,7 @@ import { after, test } from 'node:test';
 import { optOutEvent } from '../../src/domain/opt-outs.ts';
 import { openStore } from '../../src/store/connect.ts';
 import { createRepositories } from '../../src/store/repositories.ts';
+import { startGateway } from '../support/gateway.ts';
 import { cliInProcess, runCli } from '../support/process.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-cli-'));
@@ -204,6 +205,35 @@ test("opt-outs list: the account's latest, as the API lists them; a bad filter n
   const bad = await cliInProcess(['opt-outs', 'list', '--account', accountId, '--number', 'shop'], env);
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--number must be a phone number with country code/);
+});
+
+test("simulator access-token prints the Bearer token this install's simulated Graph API takes", async () => {
+  const t = await startGateway();
+  try {
+    const printed = await cliInProcess(['simulator', 'access-token', '--json'], { DATA_DIR: t.dataDir });
+    assert.equal(printed.status, 0, printed.stderr);
+    const { accessToken } = JSON.parse(printed.stdout);
+    const send = (token: string) =>
+      fetch(`${t.url}/simulator/v23.0/14155550100/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          to: '254712340001',
+          type: 'text',
+          text: { body: 'hi' },
+        }),
+      });
+    const accepted = await send(accessToken);
+    assert.equal(accepted.status, 200, await accepted.clone().text());
+    const sent = (await accepted.json()) as { messages: { id: string }[] };
+    assert.match(sent.messages[0]!.id, /^wamid\./);
+    const refused = await send(`${accessToken}x`);
+    assert.equal(refused.status, 401);
+    assert.equal(((await refused.json()) as { error: { code: number } }).error.code, 190);
+  } finally {
+    await t.close();
+  }
 });
 
 test('usage errors exit 2 and say what is wrong', () => {
