@@ -391,6 +391,51 @@ describe('campaigns in the portal', () => {
     assert.match(errorAt(bad, 'status'), /Status must be one of queued, sent/);
   });
 
+  test('a template whose link button ends with {{1}} asks for the end of the link, and sends it', async () => {
+    await approvedTemplate(t, a, NUMBER, {
+      name: 'track_order',
+      language: 'en',
+      category: 'UTILITY',
+      component: {
+        body: { text: 'Your order {{1}} is on its way to you today.', examples: ['A1'] },
+        buttons: [
+          {
+            type: 'URL',
+            text: 'Track',
+            url: 'https://shop.example.com/t/{{1}}',
+            example: 'https://shop.example.com/t/A1',
+          },
+        ],
+      },
+    });
+    const w = new Wizard(a.client);
+    await w.open();
+    await w.post({ name: 'Tracking', from: NUMBER, go: 'next' });
+    await w.post({ template: 'track_order@en', go: 'next' });
+    let r = await w.post({ audience: 'csv', csv: 'phone,order\n+254712000401,A1\n', go: 'next' });
+    assert.match(r.html, /<label for="f-button-0">End of the link of the button &quot;Track&quot;<\/label>/);
+    const mapping = { 'source-1': 'column', 'value-1': 'order' };
+    r = await w.post({ ...mapping, go: 'next' });
+    assert.equal(r.status, 400);
+    assert.equal(
+      errorAt(r, 'button-0'),
+      'Enter the end of the link of the button "Track": it opens https://shop.example.com/t/{{1}}, with {{1}} replaced by what you enter.',
+    );
+    r = await w.post({ ...mapping, 'button-0': 'spring-2026', go: 'next' });
+    assert.equal(stepOf(r), 'Schedule');
+    await w.post({ when: 'now', go: 'next' });
+    const created = await w.post({ go: 'start' });
+    const id = /^\/app\/campaigns\/(cmp_\w+)/.exec(created.location ?? '')?.[1];
+    assert.ok(id, created.location ?? created.html);
+    const sent = await eventually(async () => {
+      const list = await call(t.url, 'GET', `/api/v1/campaigns/${id}/recipients`, { key: a.key });
+      const one = list.body.data.recipients[0];
+      return one?.status === 'read' && one;
+    });
+    const message = await t.gateway.repos.messages.findByClientId(a.accountId, sent.messageId);
+    assert.match(String(message?.content), /"parameters":\[\{"type":"text","text":"spring-2026"\}\]/);
+  });
+
   test('a draft, then scheduled in its time zone, paused, resumed and cancelled after a confirmation', async () => {
     const w = new Wizard(a.client);
     await w.open();

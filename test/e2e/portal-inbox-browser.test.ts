@@ -66,7 +66,17 @@ describe('the inbox in a browser', { skip }, () => {
         name: 'order_update',
         language: 'en',
         category: 'UTILITY',
-        component: { body: { text: 'Hi {{1}}, order {{2}} is on its way.', examples: ['Jane', 'A-100'] } },
+        component: {
+          body: { text: 'Hi {{1}}, order {{2}} is on its way.', examples: ['Jane', 'A-100'] },
+          buttons: [
+            {
+              type: 'URL',
+              text: 'Track',
+              url: 'https://shop.example.com/t/{{1}}',
+              example: 'https://shop.example.com/t/A1',
+            },
+          ],
+        },
       },
     });
     assert.equal(template.status, 200, JSON.stringify(template.body));
@@ -345,13 +355,24 @@ describe('the inbox in a browser', { skip }, () => {
     await page.getByRole('button', { name: 'Choose' }).click();
     await page.getByLabel('Value of {{1}}').fill('Ana');
     await page.getByLabel('Value of {{2}}').fill('B-204');
+    // The link button's value is asked for too: without it, the send is refused with words that say so.
+    await page.getByRole('button', { name: 'Send the template' }).click();
+    await page.getByText('Enter the end of the link of the button "Track"').waitFor();
+    await page.getByLabel('End of the link of the button "Track"').fill('B-204');
     await page.getByRole('button', { name: 'Send the template' }).click();
     await page.getByText('Your reply was sent').waitFor();
     const onPhone = await eventually(async () =>
       (await receivedBy(t, USER)).find((m) => m.content.type === 'template'),
     );
-    const values = onPhone.content.template.components[0].parameters.map((p: any) => p.text);
+    const parts = onPhone.content.template.components;
+    const values = parts[0].parameters.map((p: any) => p.text);
     assert.deepEqual(values, ['Ana', 'B-204']);
+    assert.deepEqual(parts[1], {
+      type: 'button',
+      sub_type: 'url',
+      index: '0',
+      parameters: [{ type: 'text', text: 'B-204' }],
+    });
     await page.locator('li.bubble.out', { hasText: 'order_update' }).waitFor();
 
     // A text is refused by the pipeline with the network's rule in words, not sent.

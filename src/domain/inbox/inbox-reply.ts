@@ -28,7 +28,15 @@ export type ReplyHeader =
 export type InboxReply =
   | { kind: 'text'; message: string }
   | { kind: 'media'; mediaType: string; caption?: string; mediaUrl?: string; mediaId?: string }
-  | { kind: 'template'; name: string; language: string; parameters: string[]; header?: ReplyHeader };
+  | {
+      kind: 'template';
+      name: string;
+      language: string;
+      parameters: string[];
+      header?: ReplyHeader;
+      /** The end of each link button's URL, by the button's index. */
+      buttons?: { index: number; parameter: string }[];
+    };
 
 export interface InboxReplyDeps extends InboxDeps {
   send: SendDeps;
@@ -58,6 +66,7 @@ function bodyOf(common: CommonSendFields, reply: InboxReply): Record<string, unk
           components: {
             ...(reply.parameters.length ? { body: { parameters: reply.parameters } } : {}),
             ...(reply.header ? { header: reply.header } : {}),
+            ...(reply.buttons?.length ? { buttons: reply.buttons } : {}),
           },
         },
       };

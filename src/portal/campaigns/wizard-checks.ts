@@ -19,6 +19,7 @@ import { type AudienceSummary, csvAudience, tagAudience } from './wizard-audienc
 import {
   campaignInput,
   inWizardWords,
+  missingButtonValue,
   missingHeaderValue,
   placeOf,
   STEPS,
@@ -47,12 +48,17 @@ export interface Problem {
   errors: Record<string, string>;
 }
 
-const NO_NEEDS: TemplateNeeds = { placeholders: 0, header: 'none' };
+const NO_NEEDS: TemplateNeeds = { placeholders: 0, header: 'none', linkButtons: [] };
 const STAND_IN = { template: { name: 'x', language: 'x' }, audience: { csv: true as const } };
 
-/** How many body placeholders the template has, and what its header needs. */
+/** How many body placeholders the template has, what its header needs, and its link buttons with {{1}}. */
 export function needsOf(template: TemplateView): TemplateNeeds {
-  const parts = template.components as { type?: string; format?: string; text?: string }[];
+  const parts = template.components as {
+    type?: string;
+    format?: string;
+    text?: string;
+    buttons?: { type?: string; text?: string; url?: string }[];
+  }[];
   const body = parts.find((c) => c.type === 'BODY')?.text ?? '';
   const numbers = [...body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1]));
   const header = parts.find((c) => c.type === 'HEADER');
@@ -65,7 +71,11 @@ export function needsOf(template: TemplateView): TemplateNeeds {
       : format === 'IMAGE' || format === 'VIDEO' || format === 'DOCUMENT'
         ? format
         : 'none';
-  return { placeholders: Math.min(Math.max(0, ...numbers), 20), header: kind };
+  const buttons = parts.find((c) => c.type === 'BUTTONS')?.buttons ?? [];
+  const linkButtons = buttons.flatMap((b, index) =>
+    b.type === 'URL' && b.url?.endsWith('{{1}}') ? [{ index, text: b.text ?? '', url: b.url }] : [],
+  );
+  return { placeholders: Math.min(Math.max(0, ...numbers), 20), header: kind, linkButtons };
 }
 
 /** A campaign with these settings that is never stored: what checkSendable judges. */
@@ -113,6 +123,8 @@ const CHECKS: Record<Step, Check> = {
     );
     const noHeader = missingHeaderValue(ctx.needs, form.header);
     if (noHeader) throw noHeader;
+    const noButton = missingButtonValue(ctx.needs, (i) => form.buttons[i] ?? '');
+    if (noButton) throw noButton;
     await checkSendable(deps.campaigns, accountId, unsaved(accountId, settings, now), true);
     checkColumnsNamed(settings, ctx.audience?.columns ?? []);
     ctx.settings = settings;

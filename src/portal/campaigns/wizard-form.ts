@@ -27,6 +27,9 @@ export const STEP_TITLES: Record<Step, string> = {
 /** The largest CSV file the wizard carries from step to step; larger files go through the API. */
 export const CSV_MAX_CHARS = 1_000_000;
 export const MAX_PLACEHOLDERS = CAMPAIGN_LIMITS.parameters;
+/** A template has at most 10 buttons (the network's limit); a link button's value goes by its index. */
+const MAX_BUTTONS = 10;
+const BUTTON_INPUTS = Array.from({ length: MAX_BUTTONS }, (_, i) => `button-${i}`);
 
 export type Source = 'name' | 'phone' | 'attribute' | 'column' | 'value';
 export const SOURCES: readonly Source[] = ['name', 'phone', 'attribute', 'column', 'value'];
@@ -42,6 +45,8 @@ export interface WizardForm {
   csv: string;
   /** The header's text parameter, or its media link, when the template's header needs one. */
   header: string;
+  /** The end of each link button's URL (its `{{1}}`), by the button's index. */
+  buttons: string[];
   sources: string[];
   values: string[];
   fallbacks: string[];
@@ -56,6 +61,36 @@ export interface WizardForm {
 export interface TemplateNeeds {
   placeholders: number;
   header: 'none' | 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT';
+  /** The link buttons whose URL ends with {{1}}: each send gives the end of the link. */
+  linkButtons: { index: number; text: string; url: string }[];
+}
+
+/**
+ * The form's words for a link button's value left empty, at the input `button-<index>` (or the name the
+ * caller gives its inputs). Undefined when every link button has its value.
+ */
+export function missingButtonValue(
+  needs: TemplateNeeds,
+  valueOf: (index: number) => string,
+  inputName = (index: number) => `button-${index}`,
+): GatewayError | undefined {
+  const missing = needs.linkButtons.find((b) => valueOf(b.index).trim() === '');
+  if (!missing) return undefined;
+  return new GatewayError(
+    'invalid_request',
+    `Enter the end of the link of the button "${missing.text}": it opens ${missing.url}, with {{1}} replaced by what you enter.`,
+    { field: inputName(missing.index) },
+  );
+}
+
+/** The link buttons' values as a send gives them (`[{index, parameter}]`), the empty ones left out. */
+export function buttonParameters(
+  needs: TemplateNeeds,
+  valueOf: (index: number) => string,
+): { index: number; parameter: string }[] {
+  return needs.linkButtons
+    .map((b) => ({ index: b.index, parameter: valueOf(b.index).trim() }))
+    .filter((b) => b.parameter !== '');
 }
 
 /**
@@ -89,7 +124,11 @@ function stepInputs(step: Step, needs: number): string[] {
     number: ['name', 'from'],
     template: ['template'],
     audience: ['audience', 'tags', 'csv'],
-    mapping: ['header', ...n.flatMap((i) => [`source-${i}`, `value-${i}`, `fallback-${i}`])],
+    mapping: [
+      'header',
+      ...BUTTON_INPUTS,
+      ...n.flatMap((i) => [`source-${i}`, `value-${i}`, `fallback-${i}`]),
+    ],
     schedule: ['when', 'startAt', 'timeZone'],
     review: [],
   }[step];
@@ -108,6 +147,7 @@ export function emptyForm(): WizardForm {
     tags: '',
     csv: '',
     header: '',
+    buttons: [],
     sources: ['name'],
     values: [''],
     fallbacks: [''],
@@ -131,6 +171,7 @@ export function readForm(body: unknown): WizardForm {
     tags: field(body, 'tags', 2000),
     csv: field(body, 'csv', CSV_MAX_CHARS),
     header: field(body, 'header', 4096),
+    buttons: BUTTON_INPUTS.map((name) => field(body, name, 2000)),
     sources: each('source', 20),
     values: each('value', 4 * CAMPAIGN_LIMITS.value),
     fallbacks: each('fallback', 4 * CAMPAIGN_LIMITS.value),
@@ -155,6 +196,9 @@ function pairs(form: WizardForm): [string, string][] {
     ['startAt', form.startAt],
     ['timeZone', form.timeZone],
   ];
+  form.buttons.forEach((value, i) => {
+    if (value) out.push([`button-${i}`, value]);
+  });
   form.sources.forEach((source, i) => {
     if (!source && !form.values[i] && !form.fallbacks[i]) return;
     out.push([`source-${i + 1}`, source], [`value-${i + 1}`, form.values[i] ?? '']);
@@ -218,11 +262,12 @@ function headerInput(form: WizardForm, needs: TemplateNeeds): CampaignTemplate['
 export function campaignInput(form: WizardForm, needs: TemplateNeeds): CampaignInput {
   const template = templateOfKey(form.template) ?? { name: '', language: '' };
   const header = headerInput(form, needs);
+  const buttons = buttonParameters(needs, (i) => form.buttons[i] ?? '');
   const later = form.when === 'later';
   return {
     name: form.name,
     from: form.from,
-    template: { ...template, ...(header ? { header } : {}) },
+    template: { ...template, ...(header ? { header } : {}), ...(buttons.length ? { buttons } : {}) },
     parameters: Array.from({ length: needs.placeholders }, (_, i) => placeholderInput(form, i)),
     audience: form.audience === 'csv' ? { csv: true } : { tags: tagsOf(form) },
     startAt: later ? form.startAt : null,
@@ -238,6 +283,7 @@ export function placeOf(apiField: string | undefined): { step: Step; input?: str
   const f = apiField ?? '';
   if (f === 'name' || f === 'from') return { step: 'number', input: f };
   if (f.startsWith('template.header')) return { step: 'mapping', input: 'header' };
+  if (f.startsWith('template.buttons')) return { step: 'mapping', input: 'parameters' };
   if (f.startsWith('template')) return { step: 'template', input: 'template' };
   if (f === 'file' || f === 'csv' || f === 'audience.csv') return { step: 'audience', input: 'csv' };
   if (f === 'audience') return { step: 'audience', input: 'audience' };
@@ -251,7 +297,7 @@ export function placeOf(apiField: string | undefined): { step: Step; input?: str
   }
   if (f.startsWith('parameters')) return { step: 'mapping', input: 'parameters' };
   if (f === 'startAt' || f === 'timeZone') return { step: 'schedule', input: f };
-  if (/^(source|value|fallback)-\d+$/.test(f) || f === 'header') return { step: 'mapping', input: f };
+  if (/^(source|value|fallback|button)-\d+$/.test(f) || f === 'header') return { step: 'mapping', input: f };
   if (f === 'tags') return { step: 'audience', input: 'tags' };
   if (f === 'when') return { step: 'schedule', input: 'when' };
   return { step: 'review' };

@@ -162,6 +162,19 @@ function headerField(v: StepView): SafeHtml | string {
   return input({ name: 'header', label, value: v.form.header, error: v.errors.header, hint });
 }
 
+/** A field for the end of each link button's URL, the same for every recipient. */
+function buttonFields(v: StepView): SafeHtml[] {
+  return v.ctx.needs.linkButtons.map((b) =>
+    input({
+      name: `button-${b.index}`,
+      label: `End of the link of the button "${b.text}"`,
+      value: v.form.buttons[b.index] ?? '',
+      error: v.errors[`button-${b.index}`],
+      hint: `The button opens ${b.url}, with {{1}} replaced by this text: the same for every recipient.`,
+    }),
+  );
+}
+
 /** The first recipients' messages with the mapping as it stands, when the domain accepts it. */
 export function previews(v: StepView): SafeHtml {
   const template = v.ctx.template;
@@ -183,6 +196,7 @@ export function mappingStep(v: StepView): SafeHtml {
 ${ctx.audience?.columns.length ? html`<p class="hint">Columns of the file: ${ctx.audience.columns.join(', ')}.</p>` : ''}
 ${errors.parameters ? html`<p class="field-error" id="f-parameters-error">${errors.parameters}</p>` : ''}
 ${headerField(v)}
+${buttonFields(v)}
 ${fields.length ? fields : html`<p>This template has no placeholders: everyone receives the same text.</p>`}
 ${previews(v)}`;
   return stepForm(

@@ -105,10 +105,18 @@ function templateFields(o: ReplyBoxOptions, template: TemplateView): SafeHtml {
   const values = Array.from({ length: needs.placeholders }, (_, i) =>
     input({ name: `p${i + 1}`, label: `Value of {{${i + 1}}}`, value: v[`p${i + 1}`] }),
   );
+  const buttons = needs.linkButtons.map((b) =>
+    input({
+      name: `b${b.index}`,
+      label: `End of the link of the button "${b.text}"`,
+      value: v[`b${b.index}`],
+      hint: `The button opens ${b.url}, with {{1}} replaced by this text.`,
+    }),
+  );
   return html`${templatePreview(template)}
 <form method="post" action="${o.action}" class="reply" novalidate>${csrfField(o.csrfToken)}${messageIdField()}
 <input type="hidden" name="kind" value="template"><input type="hidden" name="template" value="${o.chosen}">${formError(o, 'template')}
-${header}${values}
+${header}${values}${buttons}
 <div class="actions"><button type="submit">Send the template</button></div></form>`;
 }
 

@@ -23,7 +23,12 @@ import { listSendableTemplates } from '../../domain/templates/manage-templates.t
 import type { TemplateView } from '../../domain/templates/template-view.ts';
 import { userLabel } from '../../lib/user-id.ts';
 import { needsOf } from '../campaigns/wizard-checks.ts';
-import { missingHeaderValue, templateOfKey } from '../campaigns/wizard-form.ts';
+import {
+  buttonParameters,
+  missingButtonValue,
+  missingHeaderValue,
+  templateOfKey,
+} from '../campaigns/wizard-form.ts';
 import { select, when } from '../components.ts';
 import { optOutInWords } from '../contacts/opted-out.ts';
 import { type PortalDeps, sessionOf } from '../deps.ts';
@@ -148,11 +153,16 @@ async function replyOf(
   const header = field(body, 'header', 3000).trim();
   const noHeader = missingHeaderValue(needs, header);
   if (noHeader) throw noHeader;
+  const buttonValue = (index: number) => field(body, `b${index}`, 2000);
+  const noButton = missingButtonValue(needs, buttonValue, () => 'template');
+  if (noButton) throw noButton;
+  const buttons = buttonParameters(needs, buttonValue);
   return {
     kind,
     name: template.name,
     language: template.language,
     parameters,
+    ...(buttons.length ? { buttons } : {}),
     ...(needs.header === 'none' || !header
       ? {}
       : {
@@ -169,6 +179,7 @@ function draftOf(body: unknown): ReplyDraft {
   for (const name of ['message', 'mediaType', 'mediaUrl', 'caption', 'template', 'header'])
     values[name] = field(body, name, 5000);
   for (let i = 1; i <= 20; i++) values[`p${i}`] = field(body, `p${i}`, 1100);
+  for (let i = 0; i < 10; i++) values[`b${i}`] = field(body, `b${i}`, 2000);
   const kind = field(body, 'kind', 10);
   return { form: kind === 'media' || kind === 'template' ? kind : 'text', values };
 }
