@@ -133,9 +133,10 @@ describe('contacts in the portal', () => {
     await client.get('/app/contacts');
     await client.post('/app/contacts', { phone: '+254712000990', name: 'Leaving Soon', tags: 'leaving' });
     const listed = await client.get('/app/contacts?tag=leaving');
-    const href = /href="(\/app\/contacts\/ctc_[a-z0-9]+\/delete)">Delete<span class="visually-hidden"> Leaving Soon</.exec(
-      listed.html,
-    )?.[1];
+    const href =
+      /href="(\/app\/contacts\/ctc_[a-z0-9]+\/delete)">Delete<span class="visually-hidden"> Leaving Soon</.exec(
+        listed.html,
+      )?.[1];
     assert.ok(href, 'each row links to its deletion, named for a screen reader');
     const confirm = await client.get(href);
     assert.equal(confirm.status, 200);

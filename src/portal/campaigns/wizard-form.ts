@@ -71,10 +71,10 @@ export interface TemplateNeeds {
  */
 export function missingButtonValue(
   needs: TemplateNeeds,
-  valueOf: (index: number) => string,
+  valueAt: (index: number) => string,
   inputName = (index: number) => `button-${index}`,
 ): GatewayError | undefined {
-  const missing = needs.linkButtons.find((b) => valueOf(b.index).trim() === '');
+  const missing = needs.linkButtons.find((b) => valueAt(b.index).trim() === '');
   if (!missing) return undefined;
   return new GatewayError(
     'invalid_request',
@@ -86,10 +86,10 @@ export function missingButtonValue(
 /** The link buttons' values as a send gives them (`[{index, parameter}]`), the empty ones left out. */
 export function buttonParameters(
   needs: TemplateNeeds,
-  valueOf: (index: number) => string,
+  valueAt: (index: number) => string,
 ): { index: number; parameter: string }[] {
   return needs.linkButtons
-    .map((b) => ({ index: b.index, parameter: valueOf(b.index).trim() }))
+    .map((b) => ({ index: b.index, parameter: valueAt(b.index).trim() }))
     .filter((b) => b.parameter !== '');
 }
 
