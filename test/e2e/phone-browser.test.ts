@@ -92,6 +92,12 @@ describe('the virtual phone page', {
     await page.getByRole('status').filter({ hasText: 'online' }).waitFor();
     assert.equal(await page.locator('#messages').getAttribute('aria-live'), 'polite');
 
+    // A number of the right length that no country gives out is refused at once, and not remembered.
+    await page.getByLabel('Your number').fill('+44 7700 900123');
+    await page.getByLabel('Your number').press('Enter');
+    await page.getByText('Your number must be a phone number with its country code').waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('switchboard.phone.user')), '+254712345678');
+
     // A new user: another number, opened with the keyboard.
     await page.getByLabel('Your number').fill(`+${USER}`);
     await page.getByLabel('Your number').press('Enter');

@@ -123,7 +123,7 @@ ${input({ name: 'tag', label: 'Tag', value: query.tag, hint: 'Show only the cont
 </form>
 ${
   contacts.length
-    ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Contacts${query.tag ? ` tagged ${query.tag}` : ''}</caption><thead><tr><th scope="col">Name</th><th scope="col">Phone</th><th scope="col">User id</th><th scope="col">Tags</th><th scope="col">Attributes</th><th scope="col">Added</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+    ? html`<div class="table-wrap"><table class="stack contacts"><caption class="visually-hidden">Contacts${query.tag ? ` tagged ${query.tag}` : ''}</caption><thead><tr><th scope="col">Name</th><th scope="col">Phone</th><th scope="col">User id</th><th scope="col">Tags</th><th scope="col">Attributes</th><th scope="col">Added</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
 <tbody>${contacts.map(row)}</tbody></table></div>`
     : html`<p>${query.tag ? 'No contact has this tag.' : 'No contacts yet. Users who write to your numbers appear here, and you can add contacts or import a CSV file below.'}</p>`
 }

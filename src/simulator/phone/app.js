@@ -207,21 +207,42 @@ function follow() {
   });
 }
 
+const BAD_USER = 'Your number must be a phone number with its country code, e.g. +254712345678.';
+const BAD_BUSINESS = 'The business number must be a phone number with its country code, e.g. +14155550100.';
+
+/**
+ * What the simulator says of the two numbers: the length of a number is checked here, but only the
+ * simulator knows which numbers exist (a number in a range no country gives out is refused there).
+ * @param {string} user
+ * @param {string} business
+ */
+async function numbersProblem(user, business) {
+  try {
+    const response = await fetch(`${base}/users/${user}/chat?with=${business}`);
+    if (response.status !== 400) return '';
+    const { error } = await response.json();
+    return String(error?.message ?? '').includes('`with`') ? BAD_BUSINESS : BAD_USER;
+  } catch {
+    // Unreachable now: the chat opens and says so itself (reconnecting…).
+    return '';
+  }
+}
+
 /**
  * @param {string | undefined} userValue
  * @param {string | undefined} businessValue
  */
-function openChat(userValue, businessValue) {
+async function openChat(userValue, businessValue) {
   const user = digits(userValue);
   const business = digits(businessValue);
   const problem =
     user.length < 7 || user.length > 15
-      ? 'Your number must be a phone number with its country code, e.g. +254712345678.'
+      ? BAD_USER
       : business.length < 7 || business.length > 15
-        ? 'The business number must be a phone number with its country code, e.g. +14155550100.'
+        ? BAD_BUSINESS
         : user === business
           ? 'Your number and the business number must differ.'
-          : '';
+          : await numbersProblem(user, business);
   $('setup-error').textContent = problem;
   if (problem) return false;
   state.user = user;
@@ -276,9 +297,9 @@ composerText.addEventListener('keydown', (event) => {
   }
 });
 
-setupForm.addEventListener('submit', (event) => {
+setupForm.addEventListener('submit', async (event) => {
   event.preventDefault();
-  if (openChat(userInput.value, businessInput.value)) composerText.focus();
+  if (await openChat(userInput.value, businessInput.value)) composerText.focus();
 });
 
 // ---- Dialogs: list menu, location, flow ----
@@ -366,7 +387,7 @@ const promotions = installPromotionsToggle({ api, business: () => state.business
 // ---- Start: the query, else what this browser used last, else the page's defaults ----
 
 const query = new URLSearchParams(location.search);
-openChat(
+void openChat(
   query.get('user') ?? localStorage.getItem(STORE_USER) ?? body.dataset.defaultUser,
   query.get('with') ?? localStorage.getItem(STORE_BUSINESS) ?? body.dataset.defaultBusiness,
 );
