@@ -159,5 +159,18 @@ export async function statusesOverTime(
     // By position: PostgreSQL would not see the bucket, bound again with new parameters, as the same.
     .groupBy([sql`1`, sql`2`])
     .execute();
-  return rows.map((row) => ({ status: row.status, bucket: Number(row.bucket), count: Number(row.n) }));
+  // A recipient refused before the network took a message (a sandbox user who never joined, a refusal
+  // of the send) has no status history: it failed when its row was last changed, as the counts say.
+  const refusedAt = sql<number>`cast((r.updated_at - ${from}) / ${bucketMs} as integer)`;
+  const refused = await db
+    .selectFrom('campaign_recipients as r')
+    .where('r.campaign_id', '=', campaign.id)
+    .where('r.state', '=', 'FAILED')
+    .select((eb) => [refusedAt.as('bucket'), eb.fn.countAll<number>().as('n')])
+    .groupBy(sql`1`)
+    .execute();
+  return [
+    ...rows.map((row) => ({ status: row.status, bucket: Number(row.bucket), count: Number(row.n) })),
+    ...refused.map((row) => ({ status: 'FAILED', bucket: Number(row.bucket), count: Number(row.n) })),
+  ];
 }

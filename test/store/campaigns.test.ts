@@ -215,7 +215,11 @@ for (const target of targets) {
       assert.deepEqual(stepsOf('SENT'), [[1, 3]]);
       assert.deepEqual(stepsOf('DELIVERED'), [[1, 1]]);
       assert.deepEqual(stepsOf('READ'), [[2, 1]]);
-      assert.deepEqual(stepsOf('FAILED'), [[2, 1]]);
+      // One failed by the network's report; one refused before any message, counted when it was refused.
+      assert.deepEqual(stepsOf('FAILED').sort(), [
+        [1, 1],
+        [2, 1],
+      ]);
       const replied = await campaigns().recipients(c, 'replied', { afterSeq: -1, offset: 0, limit: 10 });
       assert.deepEqual(
         replied.map((r) => [r.recipient, r.replied, r.messageStatus]),
