@@ -176,7 +176,23 @@ function templateChange(value: unknown, entry: Json, at: string, events: Network
   if (!templateId || !event) return;
   const reason = str(value.reason) ?? 'NONE';
   const time = entryTimeAt(entry, at, now);
-  events.push({ kind: 'template_status', templateId, event, reason, at: time });
+  const rejectionInfo = rejectionInfoOf(value.rejection_info);
+  events.push({ kind: 'template_status', templateId, event, reason, rejectionInfo, at: time });
+}
+
+/** The most of `rejection_info`'s texts kept: words for a person, never a document. */
+const REJECTION_TEXT_MAX = 2000;
+
+/** `rejection_info` when it holds the two texts (either may be empty); anything else is none. */
+function rejectionInfoOf(value: unknown): { reason: string; recommendation: string } | null {
+  if (!isObject(value)) return null;
+  const reason = typeof value.reason === 'string' ? value.reason : '';
+  const recommendation = typeof value.recommendation === 'string' ? value.recommendation : '';
+  if (!reason && !recommendation) return null;
+  return {
+    reason: reason.slice(0, REJECTION_TEXT_MAX),
+    recommendation: recommendation.slice(0, REJECTION_TEXT_MAX),
+  };
 }
 
 const CATEGORIES: ReadonlySet<string> = new Set(['MARKETING', 'UTILITY', 'AUTHENTICATION']);

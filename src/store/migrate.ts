@@ -39,6 +39,7 @@ import * as deliveriesPendingDue from './migrations/2026-11-26-916-deliveries-pe
 import * as claimCandidatesFunction from './migrations/2026-11-26-917-claim-candidates-function.ts';
 import * as optOutsByAccount from './migrations/2026-11-26-918-opt-outs-by-account.ts';
 import * as passwordLinksNameTheirMember from './migrations/2026-11-28-919-password-links-name-their-member.ts';
+import * as templateRejectionInfo from './migrations/2026-11-28-920-template-rejection-info.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-917-claim-candidates-function': claimCandidatesFunction,
   '2026-11-26-918-opt-outs-by-account': optOutsByAccount,
   '2026-11-28-919-password-links-name-their-member': passwordLinksNameTheirMember,
+  '2026-11-28-920-template-rejection-info': templateRejectionInfo,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

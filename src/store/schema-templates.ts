@@ -13,6 +13,8 @@ export interface TemplatesTable {
   category: string;
   status: string;
   rejected_reason: string;
+  /** JSON `{reason, recommendation}`: the network's words on a rejection, when it gave them. */
+  rejection_info: string | null;
   /** JSON `{score, date}` as listed (docs/contract.md §5). */
   quality_score: string;
   /** JSON array of components in the network's upper-case shape. */
@@ -28,6 +30,7 @@ export interface EarlyTemplateReviewsTable {
   template_id: string;
   status: string;
   reason: string;
+  rejection_info: string | null;
   at: number;
 }
 

@@ -1,6 +1,15 @@
 /** Templates and their header files between their rows and the domain's terms (src/domain/ports/templates.ts). */
-import type { Template, TemplateMedia } from '../domain/ports/templates.ts';
+import type { RejectionInfo, Template, TemplateMedia } from '../domain/ports/templates.ts';
 import type { TemplateMediaTable, TemplatesTable } from './schema.ts';
+
+/** The stored `{reason, recommendation}`; anything else (none, or not that shape) is none. */
+export function rejectionInfoOf(text: string | null): RejectionInfo | null {
+  if (!text) return null;
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null) return null;
+  const { reason, recommendation } = value as Record<string, unknown>;
+  return typeof reason === 'string' && typeof recommendation === 'string' ? { reason, recommendation } : null;
+}
 
 export const templateOf = (row: TemplatesTable): Template => ({
   id: row.id,
@@ -12,6 +21,7 @@ export const templateOf = (row: TemplatesTable): Template => ({
   category: row.category,
   status: row.status,
   rejectedReason: row.rejected_reason,
+  rejectionInfo: rejectionInfoOf(row.rejection_info),
   qualityScore: row.quality_score,
   components: row.components,
   editTimes: row.edit_times,
@@ -29,6 +39,7 @@ export const rowOfTemplate = (template: Template): TemplatesTable => ({
   category: template.category,
   status: template.status,
   rejected_reason: template.rejectedReason,
+  rejection_info: template.rejectionInfo && JSON.stringify(template.rejectionInfo),
   quality_score: template.qualityScore,
   components: template.components,
   edit_times: template.editTimes,

@@ -18,7 +18,7 @@ import type {
 import { writeBoundedFile } from '../lib/bounded-file.ts';
 import type { Dialect } from './connect.ts';
 import type { Database, TemplateMediaTable, TemplatesTable } from './schema.ts';
-import { mediaOf, rowOfTemplate, templateOf } from './template-rows.ts';
+import { mediaOf, rejectionInfoOf, rowOfTemplate, templateOf } from './template-rows.ts';
 import { insertEvent } from './webhooks-repo.ts';
 
 /** A new header file's place under DATA_DIR (`token` becomes part of its handle). */
@@ -54,7 +54,9 @@ async function applyReviewTo(
 ): Promise<{ template: Template; eventId: string | null } | null | undefined> {
   const row = await trx.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
-  if (row.status === review.status && row.rejected_reason === review.reason) return null;
+  const info = review.info && JSON.stringify(review.info);
+  if (row.status === review.status && row.rejected_reason === review.reason && row.rejection_info === info)
+    return null;
   // A verdict on what was under review starts its rating afresh; a pause or a reinstatement keeps the
   // rating the network gave (message_template_quality_update), which is often why it was paused.
   const quality =
@@ -66,6 +68,7 @@ async function applyReviewTo(
     .set({
       status: review.status,
       rejected_reason: review.reason,
+      rejection_info: info,
       quality_score: quality,
       updated_at: review.at,
     })
@@ -73,7 +76,8 @@ async function applyReviewTo(
     .execute();
   const data = { ...namedIn(row), status: review.status, reason: review.reason };
   const eventId = await insertEvent(trx, row.account_id, 'template.status', data, review.at);
-  return { template: templateOf({ ...row, status: review.status, rejected_reason: review.reason }), eventId };
+  const now = { ...row, status: review.status, rejected_reason: review.reason, rejection_info: info };
+  return { template: templateOf(now), eventId };
 }
 
 class TemplatesRepository implements TemplatesStore, TemplateMediaFiles {
@@ -107,7 +111,8 @@ class TemplatesRepository implements TemplatesStore, TemplateMediaFiles {
         .returningAll()
         .executeTakeFirst();
       if (!early) return { template, eventId: null };
-      const applied = await applyReviewTo(trx, template.id, early);
+      const review = { ...early, info: rejectionInfoOf(early.rejection_info) };
+      const applied = await applyReviewTo(trx, template.id, review);
       return applied ?? { template, eventId: null };
     });
   }
@@ -207,14 +212,17 @@ class TemplatesRepository implements TemplatesStore, TemplateMediaFiles {
       const applied = await applyReviewTo(trx, id, review);
       if (applied !== undefined) return applied;
       // Not stored (yet): the create that asked for it may still be recording it, and takes it from here.
+      const verdict = {
+        status: review.status,
+        reason: review.reason,
+        rejection_info: review.info && JSON.stringify(review.info),
+        at: review.at,
+      };
       await trx
         .insertInto('early_template_reviews')
-        .values({ template_id: id, status: review.status, reason: review.reason, at: review.at })
+        .values({ template_id: id, ...verdict })
         .onConflict((c) =>
-          c
-            .column('template_id')
-            .doUpdateSet({ status: review.status, reason: review.reason, at: review.at })
-            .where('early_template_reviews.at', '<=', review.at),
+          c.column('template_id').doUpdateSet(verdict).where('early_template_reviews.at', '<=', review.at),
         )
         .execute();
       return null;

@@ -632,7 +632,11 @@ describe('portal on SQLite', () => {
       const page = await client.get('/app/templates');
       return /badge-rejected/.test(page.html) && page;
     });
-    assert.match(rejected.html, /Rejected: its format is not accepted [^<]*\(INVALID_FORMAT\)\./);
+    // In the network's own words (`rejection_info`), as it gave them.
+    assert.match(
+      rejected.html,
+      /Rejected \(INVALID_FORMAT\): The body text has two variables next to each other\. Put fixed text between variables\./,
+    );
 
     // Deleted after a page that says so; another account cannot even see that page.
     const remove =

@@ -23,6 +23,7 @@ function templateRow(accountId: string, id: string, name: string, language = 'en
     category: 'UTILITY',
     status: 'PENDING',
     rejectedReason: 'NONE',
+    rejectionInfo: null,
     qualityScore: JSON.stringify({ score: 'UNKNOWN', date: '1' }),
     components: JSON.stringify([{ type: 'BODY', text: 'Hello there' }]),
     editTimes: '[]',
@@ -80,14 +81,19 @@ for (const target of storeTargets) {
         Date.now(),
       );
       await templates.insert(templateRow(a, '200', 'reviewed'));
-      const first = await templates.applyReview('200', { status: 'APPROVED', reason: 'NONE', at: 5_000 });
+      const first = await templates.applyReview('200', {
+        status: 'APPROVED',
+        reason: 'NONE',
+        info: null,
+        at: 5_000,
+      });
       assert.ok(first?.eventId);
       assert.equal(
-        await templates.applyReview('200', { status: 'APPROVED', reason: 'NONE', at: 6_000 }),
+        await templates.applyReview('200', { status: 'APPROVED', reason: 'NONE', info: null, at: 6_000 }),
         null,
       );
       assert.equal(
-        await templates.applyReview('999', { status: 'APPROVED', reason: 'NONE', at: 6_000 }),
+        await templates.applyReview('999', { status: 'APPROVED', reason: 'NONE', info: null, at: 6_000 }),
         null,
       );
       const row = await templates.findOfAccount(a, '200');
@@ -166,26 +172,43 @@ for (const target of storeTargets) {
 
     test("the network's quality rating is applied once, in the listing's shape", { skip }, async () => {
       await templates.insert(templateRow(a, '260', 'rated'));
-      await templates.applyReview('260', { status: 'APPROVED', reason: 'NONE', at: 12_000_000 });
+      await templates.applyReview('260', { status: 'APPROVED', reason: 'NONE', info: null, at: 12_000_000 });
       assert.equal(await templates.applyQuality('260', { score: 'RED', at: 12_345_000 }), true);
       assert.equal(await templates.applyQuality('260', { score: 'RED', at: 13_000_000 }), false, 'repeat');
       assert.equal(await templates.applyQuality('997', { score: 'RED', at: 13_000_000 }), false, 'not here');
       const row = await templates.findOfAccount(a, '260');
       assert.deepEqual(JSON.parse(row?.qualityScore ?? '{}'), { score: 'RED', date: '12345' });
       // A pause for it keeps the rating; only a verdict on what was under review starts it afresh.
-      await templates.applyReview('260', { status: 'PAUSED', reason: 'NONE', at: 14_000_000 });
+      await templates.applyReview('260', { status: 'PAUSED', reason: 'NONE', info: null, at: 14_000_000 });
       const paused = await templates.findOfAccount(a, '260');
       assert.deepEqual(JSON.parse(paused?.qualityScore ?? '{}'), { score: 'RED', date: '12345' });
     });
 
+    test("a rejection keeps the network's own words, also when it overtakes its create; approval clears them", {
+      skip,
+    }, async () => {
+      const info = { reason: 'The body text ends with a variable.', recommendation: 'Add text after it.' };
+      const rejected = { status: 'REJECTED', reason: 'INVALID_FORMAT', info, at: 5_000 };
+      await templates.insert(templateRow(a, '320', 'worded'));
+      await templates.applyReview('320', rejected);
+      assert.deepEqual((await templates.findOfAccount(a, '320'))?.rejectionInfo, info);
+      await templates.applyReview('320', { status: 'APPROVED', reason: 'NONE', info: null, at: 6_000 });
+      assert.equal((await templates.findOfAccount(a, '320'))?.rejectionInfo, null);
+
+      assert.equal(await templates.applyReview('330', rejected), null);
+      const stored = await templates.insert(templateRow(a, '330', 'worded_early'));
+      assert.deepEqual(stored.template.rejectionInfo, info);
+      assert.deepEqual((await templates.findOfAccount(a, '330'))?.rejectionInfo, info);
+    });
+
     test('a verdict that overtakes its create is applied when the create is recorded', { skip }, async () => {
       assert.equal(
-        await templates.applyReview('300', { status: 'APPROVED', reason: 'NONE', at: 5_000 }),
+        await templates.applyReview('300', { status: 'APPROVED', reason: 'NONE', info: null, at: 5_000 }),
         null,
       );
       // A verdict older than the one kept does not replace it.
       assert.equal(
-        await templates.applyReview('300', { status: 'PENDING', reason: 'NONE', at: 4_000 }),
+        await templates.applyReview('300', { status: 'PENDING', reason: 'NONE', info: null, at: 4_000 }),
         null,
       );
       const stored = await templates.insert(templateRow(a, '300', 'overtaken'));
@@ -200,7 +223,8 @@ for (const target of storeTargets) {
       const ids = Array.from({ length: 40 }, (_, i) => String(400 + i));
       await Promise.all(
         ids.flatMap((id, i) => {
-          const verdict = () => templates.applyReview(id, { status: 'APPROVED', reason: 'NONE', at: 5_000 });
+          const verdict = () =>
+            templates.applyReview(id, { status: 'APPROVED', reason: 'NONE', info: null, at: 5_000 });
           const create = () => templates.insert(templateRow(a, id, `race_${i}`));
           return i % 2 ? [verdict(), create()] : [create(), verdict()];
         }),
@@ -215,8 +239,18 @@ for (const target of storeTargets) {
     });
 
     test('verdicts on templates never created here are cleared by retention', { skip }, async () => {
-      await templates.applyReview('elsewhere-1', { status: 'APPROVED', reason: 'NONE', at: 1_000 });
-      await templates.applyReview('elsewhere-2', { status: 'APPROVED', reason: 'NONE', at: 9_000 });
+      await templates.applyReview('elsewhere-1', {
+        status: 'APPROVED',
+        reason: 'NONE',
+        info: null,
+        at: 1_000,
+      });
+      await templates.applyReview('elsewhere-2', {
+        status: 'APPROVED',
+        reason: 'NONE',
+        info: null,
+        at: 9_000,
+      });
       await retentionRepo(store.db, dataDir).removeBefore(5_000, 100);
       const kept = await store.db
         .selectFrom('early_template_reviews')

@@ -236,6 +236,7 @@ function storeWith(body: TemplateBodyInput): TemplatesStore {
     category: definition.category,
     status: 'APPROVED',
     rejectedReason: 'NONE',
+    rejectionInfo: null,
     qualityScore: '{"score":"UNKNOWN","date":"0"}',
     components: JSON.stringify(definition.components),
     editTimes: '[]',

@@ -16,11 +16,14 @@ function recordingStore() {
   return { store, reviews };
 }
 
+const WORDS = { reason: 'The body text ends with a variable.', recommendation: 'Add text after it.' };
+
 const event = (name: string, reason = 'NONE') => ({
   kind: 'template_status' as const,
   templateId: '123',
   event: name,
   reason,
+  rejectionInfo: name === 'REJECTED' || name === 'PAUSED' ? WORDS : null,
   at: 5_000,
 });
 
@@ -35,14 +38,17 @@ test('a reinstated, unarchived or unlocked template is approved again; other eve
   );
 });
 
-test('only a rejection keeps its reason', async () => {
+test("only a rejection keeps its reason and the network's words on it", async () => {
   const { store, reviews } = recordingStore();
   const deps = { templates: store, wakeDispatcher() {} };
   await recordTemplateReview(deps, event('REJECTED', 'INVALID_FORMAT'));
   await recordTemplateReview(deps, event('PAUSED', 'LOW_QUALITY'));
   assert.deepEqual(
-    reviews.map((r) => r.review.reason),
-    ['INVALID_FORMAT', 'NONE'],
+    reviews.map((r) => [r.review.reason, r.review.info]),
+    [
+      ['INVALID_FORMAT', WORDS],
+      ['NONE', null],
+    ],
   );
 });
 

@@ -150,6 +150,7 @@ test('statuses, template reviews and other kinds of change', () => {
           message_template_name: 'welcome',
           message_template_language: 'en_US',
           reason: 'INVALID_FORMAT',
+          rejection_info: { reason: 'The body text ends with a variable.', recommendation: 42 },
         },
       },
       { field: 'business_capability_update', value: { max_daily_conversation_per_phone: 1000 } },
@@ -194,6 +195,8 @@ test('statuses, template reviews and other kinds of change', () => {
       templateId: '594425479261596',
       event: 'REJECTED',
       reason: 'INVALID_FORMAT',
+      // A text that is not one is read as empty: the words that are there are kept.
+      rejectionInfo: { reason: 'The body text ends with a variable.', recommendation: '' },
       at: NOW - 5000,
     },
     {

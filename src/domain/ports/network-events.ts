@@ -48,6 +48,8 @@ export interface TemplateStatusEvent {
   event: string;
   /** A rejection reason of docs/cloud-api.md §4.4, or `NONE`. */
   reason: string;
+  /** The network's own words on a rejection (`rejection_info`), when it gave them. */
+  rejectionInfo: { reason: string; recommendation: string } | null;
   at: number;
 }
 

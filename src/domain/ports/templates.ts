@@ -17,6 +17,8 @@ export interface Template {
   category: string;
   status: string;
   rejectedReason: string;
+  /** Why, in the network's words, while the template is rejected. */
+  rejectionInfo: RejectionInfo | null;
   /** JSON `{score, date}` as listed. */
   qualityScore: string;
   /** JSON array of components in the network's upper-case shape. */
@@ -44,9 +46,17 @@ export interface TemplateFilters {
 }
 
 /** What the network said about a template, applied with its `template.status` event in one transaction. */
+/** The network's own words on a rejection (`rejection_info`, docs/cloud-api.md §3.6). */
+export interface RejectionInfo {
+  reason: string;
+  recommendation: string;
+}
+
 export interface TemplateReview {
   status: string;
   reason: string;
+  /** Given with a rejection only, when the network gave it. */
+  info: RejectionInfo | null;
   at: number;
 }
 

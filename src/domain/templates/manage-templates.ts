@@ -7,7 +7,7 @@ import { normalizePhone } from '../../lib/phone.ts';
 import { type BusinessAccount, type BusinessAccountDeps, businessAccountOf } from '../business-accounts.ts';
 import { GatewayError } from '../errors.ts';
 import type { NetworkConnector } from '../ports/network.ts';
-import type { Template, TemplateFilters, TemplatesStore } from '../ports/templates.ts';
+import type { RejectionInfo, Template, TemplateFilters, TemplatesStore } from '../ports/templates.ts';
 import { checkTemplate } from './check-template.ts';
 import { SANDBOX_TAG_LENGTH, sandboxNetworkName } from './sandbox-names.ts';
 import { isSendableTemplateStatus } from './sendable-statuses.ts';
@@ -134,6 +134,7 @@ export async function createTemplate(
     category: created.value.category ?? definition.category,
     status: created.value.status,
     rejectedReason: 'NONE',
+    rejectionInfo: null,
     qualityScore: JSON.stringify({ score: 'UNKNOWN', date: String(Math.floor(at / 1000)) }),
     components: JSON.stringify(definition.components),
     editTimes: '[]',
@@ -159,14 +160,35 @@ export async function listTemplates(
   phoneRaw: string,
   filters: TemplateFilters,
 ): Promise<TemplateView[]> {
+  return (await templatesOf(deps, accountId, phoneRaw, filters)).map(templateView);
+}
+
+/**
+ * The listing with the network's own words on each rejection, which the listing's shape has no key for
+ * (docs/contract.md §5): what the portal shows.
+ */
+export async function listTemplatesWithReviews(
+  deps: TemplateDeps,
+  accountId: string,
+  phoneRaw: string,
+): Promise<(TemplateView & { rejectionInfo: RejectionInfo | null })[]> {
+  const rows = await templatesOf(deps, accountId, phoneRaw, {});
+  return rows.map((row) => ({ ...templateView(row), rejectionInfo: row.rejectionInfo }));
+}
+
+async function templatesOf(
+  deps: TemplateDeps,
+  accountId: string,
+  phoneRaw: string,
+  filters: TemplateFilters,
+): Promise<Template[]> {
   const business = await businessAccountOf(deps, accountId, phoneParam(phoneRaw), 'phone_number');
   if (filters.status && !(TEMPLATE_STATUSES as readonly string[]).includes(filters.status)) {
     throw new GatewayError('invalid_request', `\`status\` must be one of ${TEMPLATE_STATUSES.join(', ')}`, {
       field: 'status',
     });
   }
-  const rows = await deps.templates.list(accountId, business.phone, filters);
-  return rows.map(templateView);
+  return deps.templates.list(accountId, business.phone, filters);
 }
 
 /** The templates of a number the network would send now (src/domain/templates/sendable-statuses.ts). */

@@ -33,8 +33,10 @@ export async function recordTemplateReview(
   event: TemplateStatusEvent,
 ): Promise<void> {
   const status = STATUS_OF_EVENT.get(event.event) ?? event.event;
-  const reason = status === 'REJECTED' ? event.reason : 'NONE';
-  const applied = await deps.templates.applyReview(event.templateId, { status, reason, at: event.at });
+  const rejected = status === 'REJECTED';
+  const reason = rejected ? event.reason : 'NONE';
+  const info = rejected ? event.rejectionInfo : null;
+  const applied = await deps.templates.applyReview(event.templateId, { status, reason, info, at: event.at });
   if (applied?.eventId) deps.wakeDispatcher();
 }
 

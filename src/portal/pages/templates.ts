@@ -6,7 +6,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GatewayError } from '../../domain/errors.ts';
 import type { SessionContext } from '../../domain/ports/portal.ts';
-import { createTemplate, listTemplates } from '../../domain/templates/manage-templates.ts';
+import type { RejectionInfo } from '../../domain/ports/templates.ts';
+import { createTemplate, listTemplatesWithReviews } from '../../domain/templates/manage-templates.ts';
 import { TEMPLATE_MEDIA_MAX_BYTES } from '../../domain/templates/template-media.ts';
 import type { TemplateView } from '../../domain/templates/template-view.ts';
 import { ensureTemplateMediaRoom, storeTemplateMedia } from '../../domain/templates/upload-template-media.ts';
@@ -48,7 +49,7 @@ const REJECTIONS: Record<string, string> = {
   ABUSIVE_CONTENT: 'the network found abusive content in it',
   INCORRECT_CATEGORY: 'its category does not fit its content: submit it again under the right one',
   INVALID_FORMAT:
-    'its format is not accepted (for example a variable at the very start or end of the body, or variables not numbered in order)',
+    'its format is not accepted (for example two variables side by side, or too many variables for the length of its text)',
   SCAM: 'the network took it for a scam',
   PROMOTIONAL: 'it reads as promotional: submit it as MARKETING',
   TAG_CONTENT_MISMATCH: 'its content does not match its category or language',
@@ -62,13 +63,19 @@ function qualityInWords(score: string): SafeHtml | '' {
   return words ? html`<br><span class="hint">Quality: ${words} (${score})</span>` : '';
 }
 
-function rejectionInWords(reason: string): string {
+type ListedTemplate = TemplateView & { rejectionInfo: RejectionInfo | null };
+
+/** The network's own words when it gave them (`rejection_info`), else this page's for the reason code. */
+function rejectionInWords(t: ListedTemplate): string {
+  const reason = t.rejected_reason;
+  const own = t.rejectionInfo;
+  if (own) return `Rejected (${reason}): ${[own.reason, own.recommendation].filter(Boolean).join(' ')}`;
   const words = REJECTIONS[reason];
   return words ? `Rejected: ${words} (${reason}).` : `Rejected (${reason}).`;
 }
 
 /** The templates of one number, each with its status, a preview and a way to delete it. */
-function templateList(deps: PortalDeps, phone: string, templates: TemplateView[]): SafeHtml {
+function templateList(deps: PortalDeps, phone: string, templates: ListedTemplate[]): SafeHtml {
   return html`<section class="card"><h2>On +${phone}${phone === deps.config.sandboxNumber ? ' (sandbox)' : ''}</h2>${
     templates.length
       ? html`<div class="table-wrap"><table class="stack"><thead><tr><th scope="col">Name</th><th scope="col">Language</th><th scope="col">Category</th><th scope="col">Status</th><th scope="col">Preview</th><th scope="col">Actions</th></tr></thead>
@@ -76,7 +83,7 @@ function templateList(deps: PortalDeps, phone: string, templates: TemplateView[]
           (
             t,
           ) => html`<tr><td data-label="Name"><code>${t.name}</code><br><span class="hint">${when(Date.parse(t.createdAt))}</span></td><td data-label="Language">${t.language}</td><td data-label="Category">${t.category}</td>
-<td data-label="Status">${badge(t.status)}${t.status === 'REJECTED' ? html`<br><span class="hint">${rejectionInWords(t.rejected_reason)}</span>` : ''}${qualityInWords(t.quality_score.score)}</td>
+<td data-label="Status">${badge(t.status)}${t.status === 'REJECTED' ? html`<br><span class="hint">${rejectionInWords(t)}</span>` : ''}${qualityInWords(t.quality_score.score)}</td>
 <td data-label="Preview"><details><summary>Show</summary>${templatePreview(t)}</details></td>
 <td data-label="Actions"><div class="actions"><a href="/app/templates/${phone}/${t.id}/edit">Edit<span class="visually-hidden"> ${t.name} (${t.language})</span></a><a href="/app/templates/${phone}/${t.id}/delete">Delete<span class="visually-hidden"> ${t.name} (${t.language})</span></a></div></td></tr>`,
         )}</tbody></table></div>`
@@ -120,9 +127,9 @@ async function show(
   },
 ) {
   const phones = await phonesOf(deps, session.accountId);
-  const lists: [string, TemplateView[]][] = [];
+  const lists: [string, ListedTemplate[]][] = [];
   for (const phone of phones)
-    lists.push([phone, await listTemplates(deps.templates, session.accountId, phone, {})]);
+    lists.push([phone, await listTemplatesWithReviews(deps.templates, session.accountId, phone)]);
   const form: Form = options.form ?? {
     phone: phones[0]!,
     name: '',
