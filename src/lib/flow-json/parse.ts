@@ -11,12 +11,37 @@ export function parseFlowText(text: string): ParseOutcome {
   if (source.trim() === '') {
     return { ok: false, problem: { path: '', rule: 'The file is empty; it must contain one JSON object.' } };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(source) };
+    value = JSON.parse(source);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, problem: { path: '', rule: describeSyntaxError(source, message) } };
   }
+  if (deeperThan(value, MAX_DEPTH)) {
+    const rule = `The file nests arrays and objects more than ${MAX_DEPTH} levels deep; a Flow JSON needs far fewer.`;
+    return { ok: false, problem: { path: '', rule } };
+  }
+  return { ok: true, value };
+}
+
+/**
+ * The deepest nesting a Flow JSON may have. A real one nests a few levels per screen (layout, components,
+ * an If inside an If, their actions): a few dozen at most. The checks that follow walk the document by
+ * recursion, which a file nested thousands deep would overflow.
+ */
+export const MAX_DEPTH = 100;
+
+/** Whether `value` nests arrays and objects more than `max` levels deep, found without recursion. */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function describeSyntaxError(source: string, message: string): string {

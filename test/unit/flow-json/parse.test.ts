@@ -36,3 +36,13 @@ test('a UTF-8 byte-order mark is tolerated', () => {
   const text = `\uFEFF${JSON.stringify(flow([terminalScreen('ONLY', [COMPLETE_FOOTER])]))}`;
   assertValid(text);
 });
+
+test('a file nested deeper than any Flow JSON is one problem, however deep (no stack overflow)', () => {
+  for (const depth of [101, 3_000, 50_000]) {
+    const text = `{"version":"7.0","screens":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    assertOnlyProblem(text, '', 'nests arrays and objects more than 100 levels deep');
+  }
+  // At the limit it is read, and judged as any other file.
+  const atLimit = `{"version":"7.0","screens":${'['.repeat(99)}${']'.repeat(99)}}`;
+  assert.doesNotMatch(problemsOf(atLimit)[0]?.rule ?? '', /levels deep/);
+});
