@@ -3,7 +3,8 @@
  * then each NUL (U+0000) and each lone surrogate in a string, key or value, replaced by U+FFFD
  * (docs/contract.md, "Text"). Stores cannot hold them, so the text is changed where it comes in: the
  * answer, what is stored and what is sent to the network then all say the same. Only a body that may hold
- * one is walked; any other is parsed as before.
+ * one is walked; any other is parsed as before. A `messageId` holding one is refused instead: it is the
+ * client's own key, and changed it could name another message.
  *
  * Fastify's parser gives one error for a body that is not JSON and for one it refuses for a poisoning key;
  * the client is told which (the second is valid JSON, and "not valid JSON" would send them looking for a
@@ -11,7 +12,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { GatewayError } from '../domain/errors.ts';
-import { mayHoldUnstorableText, storableJson } from '../lib/storable-text.ts';
+import { mayHoldUnstorableText, storableJson, storableText } from '../lib/storable-text.ts';
 
 export function installJsonStorableText(scope: FastifyInstance): void {
   const parse = scope.getDefaultJsonParser('error', 'error');
@@ -20,9 +21,26 @@ export function installJsonStorableText(scope: FastifyInstance): void {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     parse(request, text, (error, value) => {
       if (error) return done(isJson(text) ? refusedKey() : error);
-      done(null, mayHoldUnstorableText(text) ? storableJson(value) : value);
+      if (!mayHoldUnstorableText(text)) return done(null, value);
+      // A key the client chose is never changed: two different ones would become one.
+      if (unstorableMessageId(value)) return done(unstorableKey());
+      done(null, storableJson(value));
     });
   });
+}
+
+function unstorableMessageId(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, 'messageId')) return false;
+  const id = (value as { messageId: unknown }).messageId;
+  return typeof id === 'string' && storableText(id) !== id;
+}
+
+function unstorableKey(): GatewayError {
+  return new GatewayError(
+    'invalid_request',
+    '`messageId` holds a NUL character or a lone surrogate, which no store can hold; a messageId is kept exactly as sent, so it is refused rather than changed',
+    { field: 'messageId' },
+  );
 }
 
 function isJson(text: string): boolean {

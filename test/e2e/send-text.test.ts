@@ -109,28 +109,35 @@ describe('send text through the sandbox', () => {
     assert.equal(copies.length, 1);
   });
 
-  test('a lone surrogate in a messageId or a text is read as U+FFFD: answered, stored and sent alike', async () => {
+  test('a lone surrogate in a text is read as U+FFFD: answered, stored and sent alike', async () => {
     // JSON.stringify writes a lone surrogate as its escape, as a client's JSON library would.
     const body = {
-      messageId: 'lone-\uD800',
+      messageId: 'lone-surrogate-text',
       from: SANDBOX,
       to: USER,
       message: 'half \uDC00 a pair, 💥 a whole one',
     };
     const sent = await call(t.url, 'POST', '/api/v1/msg/message/text', { key: account.apiKey, body });
     assert.equal(sent.status, 200, JSON.stringify(sent.body));
-    assert.equal(sent.body.data.messageId, 'lone-\uFFFD');
-    const read = await call(t.url, 'GET', `/api/v1/msg/message/${encodeURIComponent('lone-\uFFFD')}`, {
-      key: account.apiKey,
-    });
-    assert.equal(read.status, 200, JSON.stringify(read.body));
-    assert.equal(read.body.data.waId, sent.body.data.waId);
     const again = await call(t.url, 'POST', '/api/v1/msg/message/text', { key: account.apiKey, body });
     assert.equal(again.body.data.waId, sent.body.data.waId, 'the same request replays its answer');
     const phone = await eventually(async () =>
       (await receivedBy(t, USER)).find((m) => m.rendered === 'half \uFFFD a pair, 💥 a whole one'),
     );
     assert.ok(phone, 'the network got the text with U+FFFD and the emoji whole');
+  });
+
+  test('a messageId holding a NUL or a lone surrogate is refused, never changed into another key', async () => {
+    for (const messageId of ['lone-\uD800', 'nul-\u0000']) {
+      const body = { messageId, from: SANDBOX, to: USER, message: 'never sent' };
+      const r = await call(t.url, 'POST', '/api/v1/msg/message/text', { key: account.apiKey, body });
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.match(r.body.message, /^`messageId` holds a NUL character or a lone surrogate/);
+    }
+    const stored = await call(t.url, 'GET', `/api/v1/msg/message/${encodeURIComponent('lone-\uFFFD')}`, {
+      key: account.apiKey,
+    });
+    assert.equal(stored.status, 404, 'nothing was stored under a changed key');
   });
 
   test('the same messageId with another body is a 409', async () => {
