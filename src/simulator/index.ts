@@ -289,6 +289,7 @@ function registerGraphApi(app: FastifyInstance, options: SimulatorOptions, parts
     timeline,
     templates: catalogTemplates(templates),
     objects,
+    media: vault,
     flows,
     traffic,
     userIds,

@@ -25,6 +25,7 @@ import {
 } from './graph-errors.ts';
 import type { GraphObjects } from './graph-objects.ts';
 import type { MarketingStops } from './marketing-stops.ts';
+import type { MediaVault } from './media-vault.ts';
 import type { MessagingLimits } from './messaging-limits.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
 import { renderMessage } from './render.ts';
@@ -48,6 +49,8 @@ export interface GraphRouteDeps {
   templates: TemplateHandler;
   /** Media, templates, flows: whatever else `/{v}/{id}` may address. */
   objects: GraphObjects;
+  /** The files uploaded and received: a media message by `id` must name one of them. */
+  media: Pick<MediaVault, 'get'>;
   /** Flow messages must name a flow the network can open (docs/cloud-api.md §1.3, §6.2). */
   flows: FlowCatalog;
   /** Meta's throughput and pair-rate limits, and injected faults (traffic.ts). */
@@ -187,6 +190,8 @@ function undelivered(
 ): { code: number; details: string; onPhone: boolean } | undefined {
   if (parsed.type !== 'template' && !window.open)
     return { code: 131047, details: WINDOW_CLOSED_DETAILS, onPhone: true };
+  const missing = missingMediaId(deps, parsed);
+  if (missing !== undefined) return { code: 131053, details: unknownMediaDetails(missing), onPhone: false };
   if (shown.category === 'MARKETING' && deps.marketingStops.hasStopped(business, parsed.recipient))
     return { code: 131050, details: MARKETING_STOPPED_DETAILS, onPhone: false };
   if (window.open) return undefined;
@@ -195,6 +200,22 @@ function undelivered(
     return { code: MESSAGING_LIMIT_CODE, details: messagingLimitDetails(limit), onPhone: false };
   return undefined;
 }
+
+const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
+
+/**
+ * The media id a media message names that the network has no file for (never uploaded, deleted, or
+ * forgotten): the send is taken, then fails with 131053, as Meta reports media it cannot fetch.
+ */
+function missingMediaId(deps: GraphRouteDeps, parsed: OutgoingMessage): string | undefined {
+  if (!MEDIA_TYPES.has(parsed.type)) return undefined;
+  const part = parsed.message[parsed.type];
+  const id = typeof part === 'object' && part !== null ? (part as Json).id : undefined;
+  return typeof id === 'string' && !deps.media.get(id) ? id : undefined;
+}
+
+const unknownMediaDetails = (id: string) =>
+  `Media upload error: no media with id ${id.slice(0, 64)} (never uploaded, deleted, or expired); upload the file again and send its new id.`;
 
 /** The send's answer: the recipient as named (a send by user id is answered with the id, docs/cloud-api.md §10). */
 function sendAnswer(parsed: OutgoingMessage, id: string) {

@@ -8,12 +8,15 @@ import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import {
   BUSINESS,
+  eventually,
   graphSend,
   type Harness,
   openWindow,
   request,
   startHarness,
+  statusesOf,
   TOKEN,
+  USER,
   VERSION,
 } from './harness.ts';
 
@@ -75,6 +78,22 @@ describe('media uploaded by the business', () => {
     assert.deepEqual(deleted.body, { success: true });
     const gone = await request(`${h.base}/${VERSION}/${up.body.id}`, { token: TOKEN });
     assert.equal(gone.status, 400);
+
+    // Sent again by the id of the deleted file (or of none): taken, then failed with 131053, never shown.
+    for (const id of [up.body.id, '1234']) {
+      const again = await graphSend(h, { type: 'image', image: { id } });
+      assert.equal(again.status, 200, JSON.stringify(again.body));
+      const wamid = again.body.messages[0].id;
+      const [failed] = await eventually(() => {
+        const s = statusesOf(h, wamid);
+        return s.length > 0 ? s : undefined;
+      });
+      assert.equal(failed.status, 'failed');
+      assert.equal(failed.errors[0].code, 131053);
+      assert.match(failed.errors[0].error_data.details, new RegExp(`no media with id ${id}`));
+    }
+    const phone = await request(`${h.base}/users/${USER}/messages`);
+    assert.equal(phone.body.messages.length, 1, 'only the image whose file existed reached the phone');
   });
 
   test("the file's own content type stands in for a missing type part", async () => {
