@@ -6,6 +6,10 @@
  * one is walked; any other is parsed as before. A `messageId` holding one is refused instead: it is the
  * client's own key, and changed it could name another message.
  *
+ * An empty body is taken as none by an operation that reads no body (publish a flow, rotate a secret):
+ * many clients send `Content-Type: application/json` on every request. One that reads a body still says
+ * it is empty.
+ *
  * Fastify's parser gives one error for a body that is not JSON and for one it refuses for a poisoning key;
  * the client is told which (the second is valid JSON, and "not valid JSON" would send them looking for a
  * syntax error that is not there).
@@ -19,6 +23,8 @@ export function installJsonStorableText(scope: FastifyInstance): void {
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    // Many clients name JSON on every request: an operation that reads no body takes an empty one so.
+    if (text.trim() === '' && !request.routeOptions.schema?.body) return done(null, undefined);
     parse(request, text, (error, value) => {
       if (error) return done(isJson(text) ? refusedKey() : error);
       if (!mayHoldUnstorableText(text)) return done(null, value);

@@ -243,9 +243,12 @@ describe('webhook events', () => {
   });
 
   test('a rotated secret signs beside the old one for a while', async () => {
+    // Sent as many clients send every request: naming JSON, with no body. The operation reads none.
     const rotated = await call(t.url, 'POST', `/api/v1/webhooks/${endpoint.id}/rotate-secret`, {
       key: account.apiKey,
+      headers: { 'content-type': 'application/json' },
     });
+    assert.equal(rotated.status, 200, JSON.stringify(rotated.body));
     const oldSecret = endpoint.secret;
     const newSecret = rotated.body.data.secret as string;
     assert.notEqual(newSecret, oldSecret);
@@ -254,6 +257,15 @@ describe('webhook events', () => {
     assert.ok(verifyAsDocumented(oldSecret, r.headers, r.body));
     assert.ok(verifyAsDocumented(newSecret, r.headers, r.body));
     endpoint.secret = newSecret;
+  });
+
+  test('an operation that reads a body still says when it is empty', async () => {
+    const r = await call(t.url, 'POST', '/api/v1/webhooks', {
+      key: account.apiKey,
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.message, 'the request body is empty; send a JSON object');
   });
 
   test('webhook URLs are validated', async () => {
