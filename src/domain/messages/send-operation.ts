@@ -120,7 +120,8 @@ export function eitherSpelling<T>(
     );
   }
   const value = first.value ?? second.value;
-  if (value === undefined) return refuse(first.name, `\`${first.name}\` is required`);
+  if (value === undefined)
+    return refuse(first.name, `\`${first.name}\` (or \`${second.name}\`, the same field) is required`);
   return ok(value);
 }
 
