@@ -50,6 +50,21 @@ function ruleOf(schema: unknown): string | undefined {
   return typeof schema['x-rule'] === 'string' ? schema['x-rule'] : undefined;
 }
 
+/**
+ * The types a union takes, in words ("a string or null"), when each of its branches names one type;
+ * undefined for a union of shapes, which has no such short answer.
+ */
+function unionTypes(schema: unknown, keyword: 'anyOf' | 'oneOf'): string | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const branches: unknown = (schema as Record<string, unknown>)[keyword];
+  if (!Array.isArray(branches)) return undefined;
+  const types = branches.map((b) =>
+    typeof b === 'object' && b !== null ? (b as { type?: unknown }).type : undefined,
+  );
+  if (!types.every((t) => typeof t === 'string')) return undefined;
+  return typeName([...new Set(types)]).replace('a null', 'null');
+}
+
 /** One human sentence for one schema error, naming the field and the rule. */
 export function describeAjvError(error: SchemaError): string {
   const p = error.params;
@@ -86,8 +101,10 @@ export function describeAjvError(error: SchemaError): string {
     case 'format':
       return `${field} must be a valid ${p.format}`;
     case 'anyOf':
-    case 'oneOf':
-      return `${field} has an invalid type or value`;
+    case 'oneOf': {
+      const types = unionTypes(error.parentSchema, error.keyword);
+      return types ? `${field} must be ${types}` : `${field} has an invalid type or value`;
+    }
     default:
       return `${field} ${error.message ?? 'is invalid'}`;
   }

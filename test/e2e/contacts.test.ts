@@ -107,6 +107,14 @@ describe('contacts', () => {
         JSON.stringify(r.body),
       );
     }
+    // A value of the wrong type says which types the field takes.
+    const typed = await api(a, 'POST', '/api/v1/contacts', { phone: '+254712000103', name: 123 });
+    assert.equal(typed.body.message, '`name` must be a string or null');
+    const attribute = await api(a, 'POST', '/api/v1/contacts', {
+      phone: '+254712000103',
+      attributes: { city: [1] },
+    });
+    assert.equal(attribute.body.message, '`attributes.city` must be a string or null');
     const other = await api(a, 'POST', '/api/v1/contacts', { phone: '+254712000105' });
     const taken = await api(a, 'PATCH', `/api/v1/contacts/${other.body.data.id}`, { phone: '+254712000101' });
     assert.equal(taken.status, 409, JSON.stringify(taken.body));
