@@ -28,7 +28,7 @@ describe('send buttons', () => {
       refused(sendButtons, { message: 'Pick', text: 'Choose', buttons: one }),
       '`message` and `text` are two spellings of one field; send one, or the same value in both',
     );
-    assert.equal(refused(sendButtons, { buttons: one }), '`message` is required');
+    assert.equal(refused(sendButtons, { buttons: one }), '`message` (or `text`, the same field) is required');
   });
 
   test('buttons: 1 to 3', () => {

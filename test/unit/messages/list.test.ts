@@ -35,7 +35,7 @@ describe('send list', () => {
       refused(sendList, { message: 'Pick', body: 'Other', buttons: one }),
       '`message` and `body` are two spellings of one field; send one, or the same value in both',
     );
-    assert.equal(refused(sendList, { buttons: one }), '`message` is required');
+    assert.equal(refused(sendList, { buttons: one }), '`message` (or `body`, the same field) is required');
   });
 
   test('headerText: optional, at most 60 characters', () => {
