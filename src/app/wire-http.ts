@@ -12,6 +12,7 @@ import {
 } from '../domain/templates/review-templates.ts';
 import { installApiKeyAuth } from '../http/auth.ts';
 import { installJsonStorableText } from '../http/json-storable-text.ts';
+import { installQueryOnce } from '../http/query-once.ts';
 import { installRateLimit } from '../http/rate-limit.ts';
 import { registerCampaignRoutes } from '../http/routes/campaigns/index.ts';
 import { registerContactRoutes } from '../http/routes/contacts/index.ts';
@@ -42,6 +43,7 @@ export async function registerApi(app: FastifyInstance, core: Core, services: Se
   await app.register(async (api) => {
     installApiKeyAuth(api, repos.accounts);
     installJsonStorableText(api);
+    installQueryOnce(api);
     // The API reads JSON (and multipart uploads): a text/plain body, which Fastify would otherwise read as
     // a string, is a 415 like any other type, not a 400 saying the body is not an object.
     api.removeContentTypeParser('text/plain');

@@ -119,6 +119,9 @@ describe('contacts', () => {
     const taken = await api(a, 'PATCH', `/api/v1/contacts/${other.body.data.id}`, { phone: '+254712000101' });
     assert.equal(taken.status, 409, JSON.stringify(taken.body));
     assert.equal((await api(a, 'GET', '/api/v1/contacts?per_page=201')).status, 400);
+    const twice = await api(a, 'GET', '/api/v1/contacts?page=1&page=2');
+    assert.equal(twice.status, 400);
+    assert.equal(twice.body.message, 'query parameter `page` is given 2 times; give it once');
   });
 
   test('a NUL in a text comes back, is stored and is read as U+FFFD (docs/contract.md, "Text")', async () => {
