@@ -210,6 +210,16 @@ function secretKey(raw: string | undefined): Buffer | null {
 /** The default sandbox number: a valid (libphonenumber) US number reserved for fiction. */
 export const DEFAULT_SANDBOX_NUMBER = '14155550100';
 
+/**
+ * The host of the links the gateway prints and sends (PUBLIC_URL's default): `localhost` when it listens
+ * on loopback or on every interface, else the one address HOST names, which `localhost` would not reach.
+ */
+function linkHost(host: string): string {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (['127.0.0.1', '::1', 'localhost', '0.0.0.0', '::'].includes(bare)) return 'localhost';
+  return bare.includes(':') ? `[${bare}]` : bare;
+}
+
 export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const network = oneOf<NetworkMode>(env, 'NETWORK', 'simulator', ['simulator', 'cloud']);
@@ -229,7 +239,7 @@ export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
     throw new ConfigError('SECRET_KEY is required with a PostgreSQL DATABASE_URL (64 hex characters)');
   }
   const reach = networkSections(env, network, sandboxNumber);
-  const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port || 3000}`);
+  const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL || `http://${linkHost(host)}:${port || 3000}`);
   const config = Object.freeze({
     port,
     host,

@@ -31,6 +31,20 @@ test('defaults give an embedded gateway on the simulator', () => {
   );
 });
 
+test('links name the one address HOST names, which localhost would not reach; loopback and every interface stay localhost', () => {
+  const linkOf = (HOST: string) =>
+    loadConfig({ HOST, PORT: '3114', SIMULATOR_TOKEN: 'a-token-of-sixteen-chars' }).publicUrl;
+  assert.equal(linkOf('127.0.0.2'), 'http://127.0.0.2:3114');
+  assert.equal(linkOf('192.168.1.20'), 'http://192.168.1.20:3114');
+  assert.equal(linkOf('fd00::5'), 'http://[fd00::5]:3114');
+  for (const host of ['127.0.0.1', '0.0.0.0', '::', '::1', '[::1]', 'localhost'])
+    assert.equal(linkOf(host), 'http://localhost:3114', host);
+  assert.equal(
+    loadConfig({ HOST: '127.0.0.2', PUBLIC_URL: 'https://chat.example' }).publicUrl,
+    'https://chat.example',
+  );
+});
+
 test('bad values stop the boot with the variable named', () => {
   const cases: [Record<string, string>, RegExp][] = [
     [{ PORT: '70000' }, /PORT must be an integer from 0 to 65535/],
