@@ -219,7 +219,7 @@ describe('flow management at its edges', () => {
       assertRefused(
         unknown,
         400,
-        /`colour` is not a known part; send `phoneNumber`, `name`, `categories` and `file`/,
+        /`colour` is not a known part; the parts are `phoneNumber`, `name`, `categories` and `file`/,
       );
       const form = new FormData();
       form.append('name', 'One');
