@@ -97,11 +97,18 @@ export function graphError(code: number, details: string, httpStatus = 400): Gra
   };
 }
 
-/** Missing or wrong Bearer token: Meta answers 401, code 190, without `error_data`. */
-export function invalidTokenError(): GraphError {
+/**
+ * A wrong Bearer token: Meta answers 401, code 190, without `error_data`; no token at all is code 104,
+ * with Meta's own sentence for it.
+ */
+export function invalidTokenError(presented: string | undefined): GraphError {
+  const [code, message] =
+    presented === undefined
+      ? [104, 'An access token is required to request this resource.']
+      : [190, TITLES[190]!];
   return {
     httpStatus: 401,
-    body: { error: { message: TITLES[190]!, type: 'OAuthException', code: 190, fbtrace_id: fbtraceId() } },
+    body: { error: { message, type: 'OAuthException', code, fbtrace_id: fbtraceId() } },
   };
 }
 

@@ -113,7 +113,8 @@ function badVersion(version: string): GraphError {
 export function graphAccessProblem(request: FastifyRequest, accessToken: string): GraphError | undefined {
   const version = versionProblem(request);
   if (version) return version;
-  if (!sameSecret(presentedToken(request), accessToken)) return invalidTokenError();
+  const token = presentedToken(request);
+  if (!sameSecret(token, accessToken)) return invalidTokenError(token);
   return undefined;
 }
 

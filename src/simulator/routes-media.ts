@@ -64,7 +64,7 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps):
     const header = request.headers.authorization;
     const token = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
     if (!sameSecret(token, deps.accessToken)) {
-      const error = invalidTokenError();
+      const error = invalidTokenError(token);
       return reply.code(error.httpStatus).send(error.body);
     }
     const id = pathParam(request.params, 'id');

@@ -112,11 +112,14 @@ describe('simulated Graph API: sending', () => {
     for (const s of statuses) assert.equal(s.biz_opaque_callback_data, tag);
   });
 
-  test('a missing or wrong token is refused with 401 and code 190', async () => {
-    for (const token of [null, 'wrong-token']) {
+  test('a wrong token is refused with 401 and code 190, a missing one with code 104', async () => {
+    for (const [token, code] of [
+      [null, 104],
+      ['wrong-token', 190],
+    ] as const) {
       const r = await graphSend(h, { type: 'text', text: { body: 'x' } }, USER, token);
       assert.equal(r.status, 401);
-      assert.equal(r.body.error.code, 190);
+      assert.equal(r.body.error.code, code);
       assert.equal(r.body.error.type, 'OAuthException');
       assert.equal(typeof r.body.error.fbtrace_id, 'string');
     }
