@@ -99,10 +99,12 @@ export function checkMediaSource(media: Json, path: string): void {
   if (!hasId && !hasLink) throw missing(`${path}.id or ${path}.link`);
   if (hasId && hasLink) throw invalid(path, 'must have exactly one of id or link, not both');
   if (hasId) readString(media, 'id', path, { max: 256 });
-  if (hasLink) readHttpsUrl(media, 'link', path);
+  // Meta fetches a media link over HTTP or HTTPS (docs/cloud-api.md §1).
+  if (hasLink) readWebUrl(media, 'link', path);
 }
 
-export function readHttpsUrl(parent: Json, key: string, path: string): string {
+/** An absolute http(s) URL; a link or button the phone opens, which Meta takes in either scheme. */
+export function readWebUrl(parent: Json, key: string, path: string): string {
   const link = readString(parent, key, path, { max: 2048 })!;
   let url: URL | undefined;
   try {
@@ -110,7 +112,7 @@ export function readHttpsUrl(parent: Json, key: string, path: string): string {
   } catch {
     url = undefined;
   }
-  if (url?.protocol !== 'https:' || !url.hostname)
-    throw invalid(at(path, key), 'must be an absolute https URL');
+  if ((url?.protocol !== 'https:' && url?.protocol !== 'http:') || !url.hostname)
+    throw invalid(at(path, key), 'must be an absolute http or https URL');
   return link;
 }

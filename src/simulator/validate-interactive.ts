@@ -10,7 +10,7 @@ import {
   type Json,
   missing,
   readArray,
-  readHttpsUrl,
+  readWebUrl,
   readObject,
   readString,
   requireUnique,
@@ -131,7 +131,7 @@ function checkCtaUrl(action: Json): void {
   if (name !== 'cta_url') throw invalid('interactive.action.name', 'must be cta_url');
   const p = readObject(action, 'parameters', 'interactive.action')!;
   readString(p, 'display_text', 'interactive.action.parameters', { max: 20 });
-  readHttpsUrl(p, 'url', 'interactive.action.parameters');
+  readWebUrl(p, 'url', 'interactive.action.parameters');
 }
 
 export function checkInteractive(interactive: Json): void {

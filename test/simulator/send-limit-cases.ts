@@ -110,9 +110,9 @@ export const cases: Case[] = [
     field: /image\.filename/,
   },
   {
-    name: 'media link is https',
-    ok: image({ link: 'https://x.example/a.jpg' }),
-    bad: image({ link: 'http://x.example/a.jpg' }),
+    name: 'media link is http or https, as Meta fetches either',
+    ok: image({ link: 'http://x.example/a.jpg' }),
+    bad: image({ link: 'ftp://x.example/a.jpg' }),
     code: 131009,
     field: /image\.link/,
   },

@@ -397,14 +397,14 @@ describe('simulated carousel templates: sends, the phone, and taps', () => {
       132000,
       /card 0 header component .* expects 1 parameter, 0 given/,
     );
-    const http = {
+    const ftp = {
       type: 'header',
-      parameters: [{ type: 'image', image: { link: 'http://cdn.example.com/a.jpg' } }],
+      parameters: [{ type: 'image', image: { link: 'ftp://cdn.example.com/a.jpg' } }],
     };
     await assertSendRefused(
-      send([sendCard(0, { header: http }), sendCard(1), sendCard(2)]),
+      send([sendCard(0, { header: ftp }), sendCard(1), sendCard(2)]),
       131009,
-      /cards\[0\].components\[0\].parameters\[0\].image.link' must be an absolute https URL/,
+      /cards\[0\].components\[0\].parameters\[0\].image.link' must be an absolute http or https URL/,
     );
   });
 
