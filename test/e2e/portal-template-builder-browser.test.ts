@@ -112,6 +112,11 @@ describe('the template form in a browser', { skip }, () => {
         ['URL', 'Order', 'https://bloom.example/order/{{1}}', ['https://bloom.example/order/4521']],
       ],
     );
+    // Its buttons and image are more than the edit form shows: the list says where it is edited instead.
+    await page.goto(`${t.url}/app/templates`);
+    const listed = page.getByRole('row', { name: /spring_bouquets/ });
+    await listed.getByText('Edit through the API').waitFor();
+    assert.equal(await listed.getByRole('link', { name: /^Edit/ }).count(), 0);
     assert.deepEqual(errors, []);
   });
 

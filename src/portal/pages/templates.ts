@@ -34,6 +34,7 @@ import {
   FORM_FIELDS,
   type Form,
   formFieldOf,
+  formOf,
   requestBody,
 } from '../templates/template-form.ts';
 import { registerTemplateDelete } from './template-delete.ts';
@@ -74,6 +75,13 @@ function rejectionInWords(t: ListedTemplate): string {
   return words ? `Rejected: ${words} (${reason}).` : `Rejected (${reason}).`;
 }
 
+/** Edit, for a template the form can show; one with buttons, a media header or cards says where instead. */
+function editLink(phone: string, t: ListedTemplate): SafeHtml {
+  if (!formOf(phone, t))
+    return html`<span class="hint">Edit through the API<span class="visually-hidden"> (${t.name}, ${t.language})</span></span>`;
+  return html`<a href="/app/templates/${phone}/${t.id}/edit">Edit<span class="visually-hidden"> ${t.name} (${t.language})</span></a>`;
+}
+
 /** The templates of one number, each with its status, a preview and a way to delete it. */
 function templateList(deps: PortalDeps, phone: string, templates: ListedTemplate[]): SafeHtml {
   return html`<section class="card"><h2>On +${phone}${phone === deps.config.sandboxNumber ? ' (sandbox)' : ''}</h2>${
@@ -85,7 +93,7 @@ function templateList(deps: PortalDeps, phone: string, templates: ListedTemplate
           ) => html`<tr><td data-label="Name"><code>${t.name}</code><br><span class="hint">${when(Date.parse(t.createdAt))}</span></td><td data-label="Language">${t.language}</td><td data-label="Category">${t.category}</td>
 <td data-label="Status">${badge(t.status)}${t.status === 'REJECTED' ? html`<br><span class="hint">${rejectionInWords(t)}</span>` : ''}${qualityInWords(t.quality_score.score)}</td>
 <td data-label="Preview"><details><summary>Show</summary>${templatePreview(t)}</details></td>
-<td data-label="Actions"><div class="actions"><a href="/app/templates/${phone}/${t.id}/edit">Edit<span class="visually-hidden"> ${t.name} (${t.language})</span></a><a href="/app/templates/${phone}/${t.id}/delete">Delete<span class="visually-hidden"> ${t.name} (${t.language})</span></a></div></td></tr>`,
+<td data-label="Actions"><div class="actions">${editLink(phone, t)}<a href="/app/templates/${phone}/${t.id}/delete">Delete<span class="visually-hidden"> ${t.name} (${t.language})</span></a></div></td></tr>`,
         )}</tbody></table></div>`
       : html`<p>No templates on this number.</p>`
   }</section>`;
