@@ -565,6 +565,20 @@ describe('portal on SQLite', () => {
       refused.html,
       /<p class="field-error" id="f-bodyText-error">`component.body.text` uses \{\{2\}\} before \{\{1\}\}/,
     );
+    // A link typed for a quick reply is said at its field, not dropped.
+    const quick = await client.post('/app/templates', {
+      ...fields,
+      bodyText: 'Hello {{1}}, your order has shipped',
+      bodyExamples: 'Ana',
+      button1Type: 'QUICK_REPLY',
+      button1Text: 'Later',
+      button1Value: 'https://shop.example/later',
+    });
+    assert.equal(quick.status, 400);
+    assert.match(
+      quick.html,
+      /id="f-button1Value-error">Button 1&#39;s link: a quick reply button has no link or number; leave it empty/,
+    );
     const created = await client.post('/app/templates', {
       ...fields,
       bodyText: 'Hello {{1}}, your order has shipped',

@@ -4,6 +4,7 @@
  * API's `POST /api/v1/template/upload/file` does) and up to three buttons (quick reply, link, call). The
  * page script draws a WhatsApp-style preview as the form is filled (portal.js `previewTemplate`).
  */
+import { GatewayError } from '../../domain/errors.ts';
 import type { TemplateBodyInput, TemplateButtonInput } from '../../domain/templates/template-body.ts';
 import { input, select } from '../components.ts';
 import { html, type SafeHtml } from '../html.ts';
@@ -66,6 +67,15 @@ function buttonsOf(values: Values): TemplateButtonInput[] {
     if (!type) continue;
     const text = values[`button${row}Text`] ?? '';
     const value = (values[`button${row}Value`] ?? '').trim();
+    // A link or number typed for a quick reply would be dropped without a word: said at its field instead.
+    if (type === 'QUICK_REPLY' && value) {
+      const at = `component.buttons[${buttons.length}].url`;
+      throw new GatewayError(
+        'invalid_request',
+        `\`${at}\`: a quick reply button has no link or number; leave it empty, or choose a link or a call as the kind`,
+        { field: at },
+      );
+    }
     // A link with a variable needs a whole example link for the network's review; a fixed one none.
     const example = (values[`button${row}Example`] ?? '').trim();
     buttons.push({
