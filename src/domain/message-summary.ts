@@ -26,8 +26,11 @@ function lineOf(kind: string, message: Json): string | undefined {
   switch (kind) {
     case 'interactive':
       return interactiveLine(part);
-    case 'location':
-      return str(part.name) ?? str(part.address) ?? 'Location';
+    case 'location': {
+      // Said as a location, as a contact card is: a place's name alone reads as something the user wrote.
+      const place = str(part.name) ?? str(part.address);
+      return place ? `Location: ${place}` : 'Location';
+    }
     case 'contacts':
       return contactsLine(message.contacts) ?? 'Contact card';
     case 'reaction':
