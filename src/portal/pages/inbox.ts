@@ -82,9 +82,9 @@ ${input({ name: 'q', label: 'Customer or words', type: 'search', value: search.q
 }
 
 function row(c: Conversation, members: Map<string, string>, now: number): SafeHtml {
-  const customer = c.profileName
-    ? `${isolate(c.profileName)} (${userLabel(c.userPhone)})`
-    : userLabel(c.userPhone);
+  // A number is never broken across lines; a long name may be.
+  const number = html`<span class="number">${userLabel(c.userPhone)}</span>`;
+  const customer = c.profileName ? html`${isolate(c.profileName)} (${number})` : number;
   return html`<tr${c.unread ? html` class="unread"` : ''}><td data-label="Customer"><a href="/app/inbox/${c.id}">${customer}</a>${
     c.unread ? html` <span class="count" aria-label="${c.unread} unread">${c.unread}</span>` : ''
   }</td><td data-label="Last message">${c.preview}</td><td data-label="Activity">${when(c.lastActivityAt)}</td><td data-label="24-hour window">${windowLeft(replyWindow(c, now), now)}</td>
