@@ -30,12 +30,13 @@ import {
   withBuilderParts,
 } from '../templates/template-builder.ts';
 import {
-  contentFields,
+  categoryField,
   FORM_FIELDS,
   type Form,
   formFieldOf,
   formOf,
   requestBody,
+  textFields,
 } from '../templates/template-form.ts';
 import { registerTemplateDelete } from './template-delete.ts';
 import { registerTemplateEdit } from './template-edit.ts';
@@ -113,8 +114,9 @@ ${csrfField(session.csrfToken)}
 ${select({ name: 'phone', label: 'Number', value: form.phone, error: e.phone, options: phones.map((p) => [p, `+${p}`] as [string, string]) })}
 ${input({ name: 'name', label: 'Name', value: form.name, error: e.name, hint: 'Lowercase letters, digits and underscores, e.g. order_update.', required: true })}
 ${input({ name: 'language', label: 'Language', value: form.language, error: e.language, hint: 'A language code such as en, en_US or pt_BR.', required: true })}
+${categoryField(form, e)}
 ${headerKindFields(builder, e)}
-${contentFields(form, e)}
+${textFields(form, e)}
 ${buttonFields(builder, e)}
 ${livePreview}
 <button type="submit">Submit for review</button>

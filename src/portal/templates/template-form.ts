@@ -88,10 +88,29 @@ export function formOf(phone: string, t: TemplateView): Form | null {
   };
 }
 
+/** Authentication templates have texts the network writes: made through the API, not these forms. */
+const FORM_CATEGORIES = TEMPLATE_CATEGORIES.filter((c) => c !== 'AUTHENTICATION');
+
+/** The category, with its error. */
+export function categoryField(form: Form, e: Partial<Record<FormField, string>>): SafeHtml {
+  return select({
+    name: 'category',
+    label: 'Category',
+    value: form.category,
+    error: e.category,
+    options: FORM_CATEGORIES,
+  });
+}
+
 /** The category and the texts of a template, each input with its error. */
 export function contentFields(form: Form, e: Partial<Record<FormField, string>>): SafeHtml {
-  return html`${select({ name: 'category', label: 'Category', value: form.category, error: e.category, options: TEMPLATE_CATEGORIES })}
-${input({ name: 'headerText', label: 'Header text (optional)', value: form.headerText, error: e.headerText, hint: 'At most 60 characters and one variable {{1}}.' })}
+  return html`${categoryField(form, e)}
+${textFields(form, e)}`;
+}
+
+/** The texts of a template (header, body, footer), each input with its error. */
+export function textFields(form: Form, e: Partial<Record<FormField, string>>): SafeHtml {
+  return html`${input({ name: 'headerText', label: 'Header text (optional)', value: form.headerText, error: e.headerText, hint: 'At most 60 characters and one variable {{1}}.' })}
 ${input({ name: 'headerExample', label: 'Header example (if the header has {{1}})', value: form.headerExample, error: e.headerExample })}
 ${textarea({ name: 'bodyText', label: 'Body', value: form.bodyText, error: e.bodyText, hint: 'At most 1024 characters; variables {{1}}, {{2}}… numbered in order.', required: true })}
 ${textarea({ name: 'bodyExamples', label: 'Body examples, one per line (one per variable)', value: form.bodyExamples, error: e.bodyExamples, rows: 3 })}
