@@ -224,6 +224,20 @@ function remove(db: Kysely<Database>, accountId: string, id: string) {
   });
 }
 
+/** The account's tags with how many contacts have each, the most used first. */
+async function tagsInUse(db: Kysely<Database>, accountId: string, limit: number) {
+  const rows = await db
+    .selectFrom('contact_tags')
+    .where('account_id', '=', accountId)
+    .select((eb) => ['tag', eb.fn.countAll<number>().as('n')])
+    .groupBy('tag')
+    .orderBy('n', 'desc')
+    .orderBy('tag')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ tag: row.tag, contacts: Number(row.n) }));
+}
+
 export function contactsRepo(db: Kysely<Database>, dialect: Dialect): ContactsStore {
   return {
     upsert: (accountId, changes, at) => upsert(db, accountId, changes, at),
@@ -233,5 +247,6 @@ export function contactsRepo(db: Kysely<Database>, dialect: Dialect): ContactsSt
     list: (accountId, filter, page) => list(db, accountId, filter, page),
     update: (accountId, id, changes, at) => update(db, accountId, id, changes, at),
     delete: (accountId, id) => remove(db, accountId, id),
+    tagsInUse: (accountId, limit) => tagsInUse(db, accountId, limit),
   };
 }

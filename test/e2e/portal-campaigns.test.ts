@@ -150,6 +150,7 @@ describe('campaigns in the portal', () => {
     assert.equal(errorAt(r, 'template'), 'Choose one of the approved templates of this number.');
     r = await w.post({ template: 'spring_sale@en', go: 'next' });
     assert.equal(stepOf(r), 'Audience');
+    assert.match(r.html, /Tags of your contacts, with how many have each: <code>spring<\/code> \(3\)\./);
     r = await w.post({ audience: 'tags', tags: ' , ', go: 'next' });
     assert.equal(errorAt(r, 'tags'), '`audience.tags` must hold 1 to 20 tags');
     r = await w.post({ audience: 'csv', csv: 'name,city\nAmina,Nairobi\n', go: 'next' });

@@ -77,6 +77,13 @@ for (const target of targets) {
         ['254712000003'],
       );
       assert.equal((await contacts().list('acc_other', { tag: 'odd' }, { offset: 0, limit: 10 })).total, 0);
+      // The tags in use, the most used first, up to the limit; another account has none of them.
+      assert.deepEqual(await contacts().tagsInUse('acc_list', 10), [
+        { tag: 'even', contacts: 3 },
+        { tag: 'odd', contacts: 2 },
+      ]);
+      assert.deepEqual(await contacts().tagsInUse('acc_list', 1), [{ tag: 'even', contacts: 3 }]);
+      assert.deepEqual(await contacts().tagsInUse('acc_other', 10), []);
     });
 
     test("a batch upserts in order: a person twice is one contact, a taken key is that row's only", {

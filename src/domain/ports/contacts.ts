@@ -61,6 +61,8 @@ export interface ContactsStore {
     at: number,
   ): Promise<void>;
   find(accountId: string, id: string): Promise<Contact | undefined>;
+  /** The account's tags with how many contacts have each, the most used first, at most `limit`. */
+  tagsInUse(accountId: string, limit: number): Promise<{ tag: string; contacts: number }[]>;
   /** Oldest first; `tag` keeps the contacts that have it. */
   list(
     accountId: string,

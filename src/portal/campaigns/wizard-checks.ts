@@ -37,6 +37,8 @@ export interface WizardContext {
   template?: TemplateView;
   needs: TemplateNeeds;
   audience?: AudienceSummary;
+  /** The account's tags with how many contacts have each, for the audience step to offer. */
+  tags?: { tag: string; contacts: number }[];
   /** The campaign's settings as the domain read them, once the placeholders passed. */
   settings?: CampaignSettings;
 }

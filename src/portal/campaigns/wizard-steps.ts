@@ -119,6 +119,14 @@ function audienceCount(v: StepView): SafeHtml | string {
   return html`<p class="notice" role="status" id="audience-count">${what}. Each person receives the message once; rows without a valid number, repeated people and users who opted out are left out when it starts.</p>`;
 }
 
+/** The tags the account's contacts have, so that a typo does not make an empty audience unnoticed. */
+function tagsInUse(v: StepView): SafeHtml | string {
+  const tags = v.ctx.tags ?? [];
+  if (!tags.length) return html`<p class="hint">None of your contacts has a tag yet (Contacts page).</p>`;
+  const listed = tags.map((t) => html`<code>${t.tag}</code> (${t.contacts})`);
+  return html`<p class="hint" id="tags-in-use">Tags of your contacts, with how many have each: ${listed.map((t, i) => html`${i ? ', ' : ''}${t}`)}.</p>`;
+}
+
 export function audienceStep(v: StepView): SafeHtml {
   const { form, errors } = v;
   const inputs = html`${audienceCount(v)}
@@ -133,6 +141,7 @@ ${radios(
   errors.audience,
 )}
 ${input({ name: 'tags', label: 'Tags', value: form.tags, error: errors.tags, hint: 'For contacts: separated by commas. A contact with several of them receives one message.' })}
+${tagsInUse(v)}
 <div class="field"><label for="csv-file" hidden>Read the CSV file from your computer</label><input type="file" id="csv-file" accept=".csv,text/csv" data-fills="f-csv" hidden></div>
 ${textarea({ name: 'csv', label: 'CSV file', value: form.csv, error: errors.csv, rows: 6, hint: `For a CSV audience: paste the file, or choose it above. The first line names the columns: phone (or user_id), and any column a placeholder reads. At most ${CSV_MAX_CHARS / 1_000_000} MB here; larger files through POST /api/v1/campaigns/<id>/audience.` })}`;
   return stepForm(

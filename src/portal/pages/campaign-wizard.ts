@@ -40,7 +40,12 @@ import { showCampaign } from './campaign-detail.ts';
 /** The CSV text travels URL-encoded (up to three bytes a character) with the other answers. */
 const BODY_LIMIT = 3 * CSV_MAX_CHARS + 256 * 1024;
 
-function render(deps: PortalDeps, reply: FastifyReply, v: StepView, step: Step, status: number) {
+/** The most tags the audience step lists, the most used first. */
+const TAGS_LISTED = 30;
+
+async function render(deps: PortalDeps, reply: FastifyReply, v: StepView, step: Step, status: number) {
+  if (step === 'audience')
+    v.ctx.tags = await deps.contacts.contacts.tagsInUse(v.session.accountId, TAGS_LISTED);
   const bodies: Record<Step, () => ReturnType<typeof numberStep>> = {
     number: () => numberStep(v, deps.config.sandboxNumber),
     template: () => templateStep(v),
