@@ -9,7 +9,7 @@ import { GatewayError } from './errors.ts';
 import { type IssuedInvite, issuePortalInvite } from './portal-invites.ts';
 import type { AccountsStore } from './ports/accounts.ts';
 import type { Member, PortalStore } from './ports/portal.ts';
-import type { PortalInvitesStore } from './ports/portal-invites.ts';
+import type { PendingInvitation, PortalInvitesStore } from './ports/portal-invites.ts';
 import { canManage, isRole, ROLES, type Role } from './roles.ts';
 
 export interface TeamDeps {
@@ -123,5 +123,36 @@ export async function removeMember(
     throw new GatewayError('conflict', `As ${by.role}, you cannot remove an ${found.role}.`);
   if (!(await deps.portal.removeMember(accountId, memberId)))
     throw new GatewayError('not_found', 'There is no such member in this account.');
+  return found;
+}
+
+/** The account's invitations not used yet, newest first: who they are for, their role, when they expire. */
+export function pendingInvitations(
+  deps: TeamDeps,
+  accountId: string,
+  now: number,
+): Promise<PendingInvitation[]> {
+  return deps.invites.pendingInvitations(accountId, now);
+}
+
+/**
+ * Ends a pending invitation at once (a link sent to the wrong address, or not wanted any more), by one who
+ * may add a member of its role. Another account's, a used or an expired one is "not found".
+ */
+export async function revokeInvitation(
+  deps: TeamDeps,
+  accountId: string,
+  ref: string,
+  by: Role,
+  now: number,
+): Promise<PendingInvitation> {
+  const found = (await deps.invites.pendingInvitations(accountId, now)).find((i) => i.ref === ref);
+  const notFound = () =>
+    new GatewayError('not_found', 'There is no such pending invitation in this account.');
+  if (!found) throw notFound();
+  const role = found.role ?? 'owner';
+  if (isRole(role) && !canManage(by, role))
+    throw new GatewayError('invalid_request', `As ${by}, you cannot revoke an invitation of an ${role}.`);
+  if (!(await deps.invites.revokeInvitation(accountId, ref, now))) throw notFound();
   return found;
 }

@@ -11,6 +11,7 @@ const NOTICES = {
   'key-created': 'The API key was created. Copy it now: it is shown only on this page, this once.',
   'role-changed': 'The role was changed: it applies from their next page.',
   'member-removed': 'The member was removed and signed out everywhere.',
+  'invitation-revoked': 'The invitation was revoked: its link no longer works.',
   'key-revoked': 'The API key was revoked. Requests with it are now refused.',
   'template-created': 'The template was submitted for review; its status changes when the network decides.',
   'template-deleted': 'The template was deleted.',

@@ -7,12 +7,16 @@ import type { Kysely, Transaction } from 'kysely';
 import type {
   InvitedUser,
   LiveInvite,
+  PendingInvitation,
   PortalInviteRecord,
   PortalInvitesStore,
   RedeemOutcome,
 } from '../domain/ports/portal-invites.ts';
 import { isUniqueViolation, portalId } from './portal-repo.ts';
 import type { Database } from './schema.ts';
+
+/** How much of a token hash names an invitation on the team page: 64 bits, unique within an account. */
+const REF_LENGTH = 16;
 
 /** Thrown inside the transaction to undo an invitation's use when a user has the email already. */
 class EmailTaken extends Error {}
@@ -38,6 +42,41 @@ class PortalInvitesRepository implements PortalInvitesStore {
         user_id: invite.userId ?? null,
       })
       .execute();
+  }
+
+  async pendingInvitations(accountId: string, now: number): Promise<PendingInvitation[]> {
+    const rows = await this.#db
+      .selectFrom('portal_invites')
+      .select(['token_hash', 'email', 'role', 'created_at', 'expires_at'])
+      .where('account_id', '=', accountId)
+      .where('used_at', 'is', null)
+      .where('user_id', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .limit(100)
+      .execute();
+    return rows.map((row) => ({
+      ref: row.token_hash.slice(0, REF_LENGTH),
+      email: row.email,
+      role: row.role ?? null,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+    }));
+  }
+
+  async revokeInvitation(accountId: string, ref: string, now: number): Promise<boolean> {
+    if (!/^[0-9a-f]{16}$/.test(ref)) return false;
+    const result = await this.#db
+      .updateTable('portal_invites')
+      .set({ expires_at: now })
+      .where('account_id', '=', accountId)
+      .where('token_hash', '>=', ref)
+      .where('token_hash', '<', `${ref}g`)
+      .where('used_at', 'is', null)
+      .where('user_id', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async userOfEmail(email: string): Promise<{ userId: string; accountId: string } | undefined> {

@@ -418,6 +418,38 @@ describe('portal on SQLite', () => {
     assert.match(self.html, /You cannot remove yourself/);
   });
 
+  test('a pending invitation is listed and can be revoked: its link then no longer works', async () => {
+    const owner = new PortalClient(t.url);
+    await owner.signUp('inviter@example.org', PASSWORD, 'Invites Co');
+    await owner.get('/app/team');
+    const made = await owner.post('/app/team', { email: 'wrong-person@example.org', role: 'agent' });
+    const link = /<code>https?:\/\/[^/<]+(\/app\/invite\/[A-Za-z0-9_-]{43})<\/code>/.exec(made.html)![1]!;
+    const team = await owner.get('/app/team');
+    const row =
+      /<td data-label="For">wrong-person@example\.org<\/td><td data-label="Role">agent<\/td>[\s\S]*?<\/tr>/.exec(
+        team.html,
+      )?.[0];
+    assert.ok(row, 'the invitation is listed with its email and role');
+    assert.doesNotMatch(team.html, new RegExp(link.slice(-43)), 'never its link');
+    const revoke = /action="(\/app\/team\/invitations\/[0-9a-f]{16}\/revoke)"/.exec(row!)![1]!;
+
+    // Another account cannot revoke it.
+    const stranger = new PortalClient(t.url);
+    await stranger.signUp('invite-stranger@example.org', PASSWORD, 'Invite Stranger Co');
+    await stranger.get('/app/team');
+    assert.equal((await stranger.post(revoke, {})).status, 404);
+
+    const revoked = await owner.post(revoke, {});
+    assert.equal(revoked.location, '/app/team?notice=invitation-revoked');
+    const after = await owner.get(revoked.location!);
+    assert.match(after.html, /The invitation was revoked: its link no longer works\./);
+    assert.doesNotMatch(after.html, /wrong-person@example\.org/);
+    const opener = new PortalClient(t.url);
+    const opened = await opener.get(link);
+    assert.equal(opened.status, 410, 'the link no longer opens');
+    assert.equal((await owner.post(revoke, {})).status, 404, 'revoked once');
+  });
+
   test('roles: an agent keeps to the customer side, a developer to the technical one, an admin below owners', async () => {
     const owner = new PortalClient(t.url);
     await owner.signUp('roles-owner@example.org', PASSWORD, 'Roles Co');

@@ -63,6 +63,39 @@ for (const target of targets) {
       );
     });
 
+    test("pending invitations are listed without their links, and one revoked no longer works; another account's is untouched", {
+      skip,
+    }, async () => {
+      const account = await createAccount(repos.accounts, 'Pending');
+      const other = await createAccount(repos.accounts, 'Other');
+      const first = await issuePortalInvite(
+        stores(),
+        { accountId: account.id, email: 'a@example.org', role: 'agent' },
+        NOW,
+      );
+      await issuePortalInvite(stores(), { accountId: account.id }, NOW + 1);
+      await issuePortalInvite(stores(), { accountId: other.id, email: 'o@example.org' }, NOW);
+      const pending = await repos.portalInvites.pendingInvitations(account.id, NOW + 2);
+      assert.deepEqual(
+        pending.map((i) => [i.email, i.role]),
+        [
+          [null, null],
+          ['a@example.org', 'agent'],
+        ],
+        'newest first, an owner link with no role',
+      );
+      assert.ok(pending.every((i) => /^[0-9a-f]{16}$/.test(i.ref) && !first.token.includes(i.ref)));
+      const ref = pending[1]!.ref;
+      const theirs = (await repos.portalInvites.pendingInvitations(other.id, NOW + 2))[0]!.ref;
+      assert.equal(await repos.portalInvites.revokeInvitation(account.id, theirs, NOW + 3), false);
+      assert.equal(await repos.portalInvites.revokeInvitation(account.id, 'not-a-ref', NOW + 3), false);
+      assert.equal(await repos.portalInvites.revokeInvitation(account.id, ref, NOW + 3), true);
+      assert.equal(await repos.portalInvites.revokeInvitation(account.id, ref, NOW + 4), false);
+      assert.equal(await findLiveInvite(repos.portalInvites, first.token, NOW + 5), undefined);
+      assert.equal((await repos.portalInvites.pendingInvitations(account.id, NOW + 5)).length, 1);
+      assert.equal((await repos.portalInvites.pendingInvitations(other.id, NOW + 5)).length, 1);
+    });
+
     test('an expired link, or a token never issued, is gone', { skip }, async () => {
       const account = await createAccount(repos.accounts, 'Late');
       const { token } = await issuePortalInvite(stores(), { accountId: account.id }, NOW);

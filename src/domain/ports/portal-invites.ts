@@ -38,8 +38,27 @@ export type RedeemOutcome =
   /** An invitation for an email that a user has already: nothing changed, the link stays usable. */
   | { kind: 'email-taken' };
 
+/** An invitation not used yet, as the team page lists it. */
+export interface PendingInvitation {
+  /** Names it in the page's revoke form: the first 16 hex digits of its token hash, never the token. */
+  ref: string;
+  /** Lower-cased; null when whoever opens the link chooses it. */
+  email: string | null;
+  /** The role the link gives; null: owner. */
+  role: string | null;
+  createdAt: number;
+  expiresAt: number;
+}
+
 export interface PortalInvitesStore {
   insertInvite(invite: PortalInviteRecord): Promise<void>;
+  /** The account's invitations (not password links) neither used nor expired at `now`, newest first. */
+  pendingInvitations(accountId: string, now: number): Promise<PendingInvitation[]>;
+  /**
+   * Ends the account's pending invitation whose token hash begins with `ref` (PendingInvitation.ref):
+   * false when it has none such (another account's, used, expired, or a password link).
+   */
+  revokeInvitation(accountId: string, ref: string, now: number): Promise<boolean>;
   /** The account of the portal user with this (lower-cased) email, if there is one. */
   accountOfEmail(email: string): Promise<string | undefined>;
   /** The portal user with this (lower-cased) email, if there is one. */

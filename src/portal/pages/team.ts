@@ -9,14 +9,7 @@ import { GatewayError } from '../../domain/errors.ts';
 import type { IssuedInvite } from '../../domain/portal-invites.ts';
 import type { Member, SessionContext } from '../../domain/ports/portal.ts';
 import { canManage, ROLES } from '../../domain/roles.ts';
-import {
-  changeRole,
-  inviteMember,
-  listMembers,
-  passwordResetLink,
-  removeMember,
-  type TeamDeps,
-} from '../../domain/team.ts';
+import { changeRole, inviteMember, listMembers, passwordResetLink, removeMember } from '../../domain/team.ts';
 import { type MailOutcome, mailLink } from '../../domain/team-mail.ts';
 import { portalInviteLink } from '../../lib/portal-links.ts';
 import { copyable, input, select, when } from '../components.ts';
@@ -26,12 +19,7 @@ import { html, type SafeHtml } from '../html.ts';
 import { csrfField, page } from '../layout.ts';
 import { noticeOf } from '../notices.ts';
 import { html200 } from './account.ts';
-
-const teamOf = (deps: PortalDeps): TeamDeps => ({
-  portal: deps.portal,
-  accounts: deps.repos.accounts,
-  invites: deps.repos.portalInvites,
-});
+import { invitationsCard, registerInvitationRevoke, teamOf } from './team-invitations.ts';
 
 /** What the signed-in member may do to `m`: a password link for themselves or one they manage; removal. */
 function memberActions(m: Member, session: SessionContext): SafeHtml | string {
@@ -70,6 +58,7 @@ async function teamPage(
   } = {},
 ) {
   const body = html`${await membersCard(deps, session)}
+${await invitationsCard(deps, session)}
 <section class="card" aria-labelledby="invite-heading"><h2 id="invite-heading">Add a member</h2>
 <p>Makes a one-time link (72 hours) to give to the person (with their email, it is also mailed to them when the gateway has a mail server): opening it, they choose their password and sign in to this account with the role chosen here. <strong>Admin</strong>: everything but adding or removing owners. <strong>Agent</strong>: the inbox, the dashboard, the messages and the contacts. <strong>Developer</strong>: the dashboard, the messages, API keys, webhooks and flows.</p>
 <form method="post" action="/app/team" novalidate>${csrfField(session.csrfToken)}
@@ -119,6 +108,9 @@ ${copyable(url, 'the link')}
 }
 
 export function registerTeamPages(portal: FastifyInstance, deps: PortalDeps): void {
+  registerInvitationRevoke(portal, deps, (reply, session, error) =>
+    teamPage(deps, reply, session, { status: error.status, error: error.message }),
+  );
   portal.get('/team', async (request, reply) =>
     teamPage(deps, reply, sessionOf(request), { notice: noticeOf(request.query) }),
   );
