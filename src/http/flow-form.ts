@@ -11,7 +11,8 @@ import { FLOW_JSON_MAX_BYTES } from '../lib/flow-json/file-size.ts';
 /** Enough for a 200-character name in any script (4 bytes a character in the worst case). */
 const TEXT_PART_MAX_BYTES = 1024;
 const TEXT_PARTS = ['phoneNumber', 'name', 'categories'] as const;
-const KNOWN = 'the parts are `phoneNumber`, `name`, `categories` and `file` (a .json file), each at most once';
+const KNOWN =
+  'the parts are `phoneNumber`, `name`, `categories` and `file` (a .json file), each at most once';
 
 function refuse(field: string, message: string): GatewayError {
   return new GatewayError('invalid_request', message, { field });

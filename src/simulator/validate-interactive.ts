@@ -10,9 +10,9 @@ import {
   type Json,
   missing,
   readArray,
-  readWebUrl,
   readObject,
   readString,
+  readWebUrl,
   requireUnique,
 } from './validate-fields.ts';
 

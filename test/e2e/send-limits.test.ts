@@ -204,7 +204,12 @@ const cases: Case[] = [
     { message: 'Pick', text: 'Choose', buttons: buttons(1) },
     /`message` and `text` are two spellings/,
   ],
-  ['button body missing', BUTTONS, { buttons: buttons(1) }, /`message` \(or `text`, the same field\) is required/],
+  [
+    'button body missing',
+    BUTTONS,
+    { buttons: buttons(1) },
+    /`message` \(or `text`, the same field\) is required/,
+  ],
   ['button body of 1024 characters', BUTTONS, { message: x(1024), buttons: buttons(1) }, 200],
   [
     'button body of 1025 characters',
