@@ -50,6 +50,11 @@ describe('portal in a browser', () => {
       await page.getByLabel('Business name').fill('Browser Bakery');
       await page.getByLabel('Email').fill('baker@example.org');
       await page.getByLabel('Password').fill('flour water salt yeast');
+      // What is typed can be shown, so that a typo is seen before it is the password.
+      await page.getByLabel('Show the characters').check();
+      assert.equal(await page.getByLabel('Password').getAttribute('type'), 'text');
+      await page.getByLabel('Show the characters').uncheck();
+      assert.equal(await page.getByLabel('Password').getAttribute('type'), 'password');
       await page.getByLabel('Password').press('Enter');
       await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
       assert.equal(

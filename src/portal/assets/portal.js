@@ -28,6 +28,10 @@ document.addEventListener('DOMContentLoaded', () => {
       if (file && target instanceof HTMLTextAreaElement) target.value = await file.text();
     });
   }
+  // A password being chosen can be shown while typed, so that a typo is seen before it is the password.
+  for (const field of document.querySelectorAll('input[type=password][autocomplete=new-password]')) {
+    if (field instanceof HTMLInputElement) offerToShow(field);
+  }
   // The campaign wizard offers the browser's own time zone as the schedule's default.
   for (const zone of document.querySelectorAll('input[data-browser-zone]')) {
     if (zone instanceof HTMLInputElement && !zone.value) {
@@ -373,4 +377,24 @@ function insertSavedReplies(/** @type {HTMLFormElement} */ chooser) {
     box.focus();
     box.setSelectionRange(start + text.length, start + text.length);
   });
+}
+
+/**
+ * A "Show the characters" box after a password input: checked, the input shows what is typed.
+ * @param {HTMLInputElement} field
+ */
+function offerToShow(field) {
+  const box = document.createElement('input');
+  box.type = 'checkbox';
+  box.id = `${field.id}-show`;
+  box.addEventListener('change', () => {
+    field.type = box.checked ? 'text' : 'password';
+  });
+  const label = document.createElement('label');
+  label.htmlFor = box.id;
+  label.textContent = 'Show the characters';
+  const holder = document.createElement('div');
+  holder.className = 'check';
+  holder.append(box, label);
+  field.after(holder);
 }
