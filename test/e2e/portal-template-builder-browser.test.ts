@@ -139,9 +139,11 @@ describe('the template form in a browser', { skip }, () => {
     // Each header kind shows its own field only.
     const fileInput = page.getByLabel('Header file (for an image, video or document header)');
     const textInput = page.getByLabel('Header text (optional)');
-    assert.deepEqual([await fileInput.isVisible(), await textInput.isVisible()], [false, true]);
+    const exampleInput = page.getByLabel('Header example (if the header has {{1}})');
+    const shown = () => Promise.all([fileInput, textInput, exampleInput].map((input) => input.isVisible()));
+    assert.deepEqual(await shown(), [false, true, true]);
     await page.getByLabel('Header kind').selectOption('IMAGE');
-    assert.deepEqual([await fileInput.isVisible(), await textInput.isVisible()], [true, false]);
+    assert.deepEqual(await shown(), [true, false, false]);
     await page.getByLabel('Header file (for an image, video or document header)').setInputFiles({
       name: 'setup.exe',
       mimeType: 'application/octet-stream',

@@ -253,13 +253,15 @@ function previewTemplate(form) {
   holder.hidden = false;
   /** @type {{url?: string}} */
   const picture = {};
-  // The header file's field only for a media header, the header text's only for a text one.
+  // The header file's field only for a media header, the header text's and its example only for a text one.
   const fileField = form.querySelector('#f-headerFile')?.closest('.field');
-  const textField = form.querySelector('#f-headerText')?.closest('.field');
+  const textFields = ['#f-headerText', '#f-headerExample'].map((id) =>
+    form.querySelector(id)?.closest('.field'),
+  );
   const showHeaderFields = () => {
     const media = formValue(form, 'headerFormat') !== 'TEXT' && formValue(form, 'headerFormat') !== '';
     if (fileField instanceof HTMLElement) fileField.hidden = !media;
-    if (textField instanceof HTMLElement) textField.hidden = media;
+    for (const field of textFields) if (field instanceof HTMLElement) field.hidden = media;
   };
   const draw = () => {
     showHeaderFields();
