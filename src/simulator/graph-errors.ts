@@ -58,11 +58,11 @@ const TITLES: Record<number, string> = {
 export const WINDOW_CLOSED_DETAILS =
   'Message failed to send because more than 24 hours have passed since the customer last replied to this number.';
 
-/** A marketing template to a user who stopped this business's marketing (marketing-stops.ts). */
 /** A template of a number whose business account may not start conversations (account-restrictions.ts). */
 export const RESTRICTED_DETAILS =
   'The WhatsApp Business Account associated with the app has been restricted from business-initiated messaging for violating a platform policy.';
 
+/** A marketing template to a user who stopped this business's marketing (marketing-stops.ts). */
 export const MARKETING_STOPPED_DETAILS =
   'Message failed to send because the recipient has chosen to stop receiving marketing messages on WhatsApp from this business.';
 
@@ -79,6 +79,18 @@ export function messagingLimitDetails(limit: number): string {
 
 function fbtraceId(): string {
   return randomBytes(9).toString('base64url');
+}
+
+/**
+ * A path the Graph does not have: Meta's 2500, its message naming the path itself, with no `error_data`
+ * (that is the WhatsApp errors' own part).
+ */
+export function unknownPathError(path: string): GraphError {
+  const message = `Unknown path components: ${path.slice(0, 200)}`;
+  return {
+    httpStatus: 400,
+    body: { error: { message, type: 'OAuthException', code: 2500, fbtrace_id: fbtraceId() } },
+  };
 }
 
 /** A request error with `error_data.details` naming the offending field, HTTP 400 unless told otherwise. */

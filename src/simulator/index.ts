@@ -24,7 +24,7 @@ import { AccountRestrictions } from './account-restrictions.ts';
 import { BlockedUsers, registerBlockRoutes } from './blocked-users.ts';
 import { Calls } from './calls.ts';
 import { FlowCatalog } from './flow-catalog.ts';
-import { graphError, sendGraphError } from './graph-errors.ts';
+import { sendGraphError, unknownPathError } from './graph-errors.ts';
 import { GraphObjects } from './graph-objects.ts';
 import { MarketingStops, registerMarketingRoutes } from './marketing-stops.ts';
 import { mediaLinks } from './media-links.ts';
@@ -342,10 +342,7 @@ function routesOf(options: SimulatorOptions, parts: Parts, streams: { close(): v
     await installState(app, options, parts);
     // A path the simulated Graph does not have is Graph's error, as on Meta, never the gateway's 404.
     app.setNotFoundHandler((request, reply) =>
-      sendGraphError(
-        reply,
-        graphError(2500, `Unknown path components: ${request.url.split('?')[0]?.slice(app.prefix.length)}`),
-      ),
+      sendGraphError(reply, unknownPathError(request.url.split('?')[0]?.slice(app.prefix.length) ?? '')),
     );
     if (options.gate) installAccessGate(app, options.gate);
     registerGraphApi(app, options, parts);

@@ -20,6 +20,7 @@ import {
   RESTRICTED_DETAILS,
   sendGraphError,
   unknownObjectError,
+  unknownPathError,
   WINDOW_CLOSED_DETAILS,
   webhookError,
 } from './graph-errors.ts';
@@ -106,7 +107,7 @@ function versionProblem(request: FastifyRequest): GraphError | undefined {
 }
 
 function badVersion(version: string): GraphError {
-  return graphError(2500, `Unknown path components: '${version}' is not a Graph API version like v23.0.`);
+  return unknownPathError(`/${version} (not a Graph API version like v23.0)`);
 }
 
 /** The version and token checks every Graph route starts with, for routes registered outside this file. */
