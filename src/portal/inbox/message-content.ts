@@ -39,7 +39,9 @@ function flowAnswers(reply: Json): SafeHtml {
   return html`<p class="kind">Flow answers</p>${
     rows.length
       ? html`<table class="answers"><caption class="visually-hidden">Answers to the flow</caption><tbody>${rows.map(
-          ([key, value]) => html`<tr><th scope="row">${labelOf(key)}</th><td>${valueText(value)}</td></tr>`,
+          // Each isolated: a right-to-left override in an answer must not reorder what follows it.
+          ([key, value]) =>
+            html`<tr><th scope="row"><bdi>${labelOf(key)}</bdi></th><td><bdi>${valueText(value)}</bdi></td></tr>`,
         )}</tbody></table>`
       : html`<p>The flow was completed without answers.</p>`
   }`;

@@ -36,7 +36,7 @@ function flowsTable(
         ({
           flow,
           preview,
-        }) => html`<tr><td data-label="Name">${flow.name}<br><span class="hint">id ${flow.id}</span></td><td data-label="Status">${badge(flow.status)}</td>
+        }) => html`<tr><td data-label="Name"><bdi>${flow.name}</bdi><br><span class="hint">id ${flow.id}</span></td><td data-label="Status">${badge(flow.status)}</td>
 <td data-label="Categories">${flow.categories.join(', ')}</td><td data-label="Updated">${when(Date.parse(flow.updatedAt))}</td>
 <td><div class="actions"><a href="${preview.preview_url}">Preview<span class="visually-hidden"> ${flow.name}</span></a>${
           flow.status === 'DRAFT'
