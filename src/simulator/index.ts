@@ -327,6 +327,7 @@ function registerOwnRoutes(
     prefix: app.prefix,
     userIds,
     blocked,
+    flows,
     now,
   });
   registerMarketingRoutes(app, { marketingStops: parts.marketingStops, poster, userIds, now });

@@ -9,8 +9,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizePhone } from '../lib/phone.ts';
 import type { BlockedUsers } from './blocked-users.ts';
+import type { FlowCatalog } from './flow-catalog.ts';
 import type { MediaLinks } from './media-links.ts';
 import type { MediaVault } from './media-vault.ts';
+import { phoneFlow } from './phone/flow-screens.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
 import { renderUserMessage } from './render.ts';
 import { fieldOf, pathParam } from './request-fields.ts';
@@ -35,6 +37,8 @@ export interface UserRouteDeps {
   prefix: string;
   userIds: UserIds;
   blocked: BlockedUsers;
+  /** The flows a completion answers: a deprecated one can no longer be opened, nor completed. */
+  flows: FlowCatalog;
   now: () => number;
 }
 
@@ -167,6 +171,15 @@ function inboundContent(
   };
 }
 
+/** A completion of a flow the business has deprecated since: WhatsApp no longer opens it. */
+function refuseClosedFlow(flows: FlowCatalog, received: readonly ReceivedMessage[], content: Json): void {
+  const answered = isObject(content.context) ? content.context.id : undefined;
+  const message = received.find((m) => m.id === answered);
+  if (!message) return;
+  const flow = phoneFlow(flows, message);
+  if (typeof flow === 'string') throw new UserError(`\`flowReply\`: ${flow}`);
+}
+
 /** What the phone received, from one business number or all, as the message list answers it. */
 function receivedBy(deps: UserRouteDeps, request: FastifyRequest) {
   const user = phoneParam(request);
@@ -213,7 +226,9 @@ function userWrites(
   // The webhook's download link names the simulator as this request reached it, as the media object does.
   const base = simulatorBase(request, deps.prefix);
   const linkFor = (id: string) => deps.links.urlFor(base, id);
-  const content = inboundContent(body, deps.phones.received(user), business, { vault: deps.vault, linkFor });
+  const received = deps.phones.received(user);
+  const content = inboundContent(body, received, business, { vault: deps.vault, linkFor });
+  if (body.flowReply !== undefined) refuseClosedFlow(deps.flows, received, content);
 
   const now = deps.now();
   const id = newWamid(user, 'inbound');

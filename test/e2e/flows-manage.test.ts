@@ -418,6 +418,13 @@ describe('flow management at its edges', () => {
       assert.equal(r.body.data.status, 'DEPRECATED');
       assert.ok(Date.parse(r.body.data.updatedAt) > Date.parse(published.body.data.updatedAt));
 
+      // The message sent before no longer opens on the phone, and cannot be completed there.
+      const opened = await call(t.url, 'POST', `/simulator/users/${USER_A}/messages`, {
+        body: { to: SANDBOX, flowReply: { response: { first_name: 'Ana' } } },
+      });
+      assert.equal(opened.status, 400, JSON.stringify(opened.body));
+      assert.match(opened.body.error.message, /was deprecated by the business and can no longer be opened/);
+
       for (const flowId of [String(flow.id), flow.waFlowId]) {
         const refused = await send(a, USER_A, flowId);
         assert.equal(refused.status, 409, JSON.stringify(refused.body));

@@ -37,6 +37,9 @@ export function phoneFlow(catalog: FlowCatalog, message: ReceivedMessage): Phone
   const parameters = (interactive.action as Json).parameters as Json;
   const flow = flowOf(catalog, message.from, parameters);
   if (!flow?.flowJson) return 'the flow of this message is no longer on the network';
+  // Deprecated by the business: WhatsApp no longer opens it (docs/cloud-api.md §6.2).
+  if (flow.status === 'DEPRECATED')
+    return `flow ${flow.id} was deprecated by the business and can no longer be opened`;
   let json: unknown;
   try {
     json = JSON.parse(flow.flowJson.replace(/^\uFEFF/, ''));
