@@ -35,6 +35,22 @@ export const DATA_CHANNEL_URI_BEFORE = '3.0';
 /** Screen key `sensitive` exists from this version on (docs/cloud-api.md §6.3). */
 export const SENSITIVE_FIELDS_SINCE = '5.1';
 
+/**
+ * The Flow JSON version each later component came with (docs/cloud-api.md §6.4): in a file of an earlier
+ * version the network refuses it. Components not listed exist in every accepted version.
+ */
+export const COMPONENT_SINCE: Readonly<Record<string, string>> = {
+  If: '4.0',
+  Switch: '4.0',
+  PhotoPicker: '4.0',
+  DocumentPicker: '4.0',
+  RichText: '5.1',
+  CalendarPicker: '6.1',
+  NavigationList: '6.2',
+  ChipsSelector: '6.3',
+  ImageCarousel: '7.1',
+};
+
 export interface FlowVersion {
   major: number;
   minor: number;

@@ -2,7 +2,7 @@
 
 import type { ComponentContext, FlowContext, Nesting } from '../context.ts';
 import { at, isObject, kindOf } from '../paths.ts';
-import { atLeast, FORM_OPTIONAL_SINCE } from '../version.ts';
+import { atLeast, COMPONENT_SINCE, FORM_OPTIONAL_SINCE } from '../version.ts';
 import { CONTAINER_COMPONENTS } from './containers.ts';
 import { DATE_COMPONENTS } from './dates.ts';
 import { FOOTER_AND_LINK_COMPONENTS } from './footer-and-links.ts';
@@ -64,6 +64,14 @@ function validateComponent(ctx: ComponentContext, component: unknown, path: stri
     );
     return;
   }
+  const since = COMPONENT_SINCE[type];
+  if (since && !atLeast(ctx.version, since)) {
+    ctx.report(
+      at(path, 'type'),
+      `${type} needs Flow JSON ${since} or later; this file is ${versionText(ctx.version)}.`,
+    );
+    return;
+  }
   // docs/cloud-api.md §6.5 (1): Meta refuses properties a component does not define (JSON_SCHEMA_ERROR).
   for (const key of Object.keys(component)) {
     if (key !== 'type' && !(key in spec.props)) {
@@ -87,3 +95,5 @@ function validateComponent(ctx: ComponentContext, component: unknown, path: stri
     ctx.report(path, `Before Flow JSON ${FORM_OPTIONAL_SINCE}, a ${type} must sit inside a Form component.`);
   }
 }
+
+const versionText = (v: { major: number; minor: number }) => `${v.major}.${v.minor}`;

@@ -3,6 +3,7 @@
 import type { ComponentContext } from '../context.ts';
 import { at } from '../paths.ts';
 import type { JsonObject } from '../types.ts';
+import { atLeast } from '../version.ts';
 import { type OptionCount, optionsProp } from './options.ts';
 import { action, bool, type ComponentSpec, int, type PropSpec, requiredStr, str } from './spec.ts';
 import { minNotAboveMax } from './text-entry.ts';
@@ -30,9 +31,9 @@ const selectActions = {
   'on-unselect-action': action(['update_data']),
 };
 
-const common = (labelMax: number, count: OptionCount): Record<string, PropSpec> => ({
+const common = (labelMax: number, count: OptionCount, labelRequired = true): Record<string, PropSpec> => ({
   name: requiredStr(),
-  label: requiredStr(labelMax),
+  label: labelRequired ? requiredStr(labelMax) : str(labelMax),
   'data-source': optionsProp(count),
   required: bool,
   'init-value': { kind: 'any' },
@@ -42,9 +43,22 @@ const common = (labelMax: number, count: OptionCount): Record<string, PropSpec> 
   ...selectActions,
 });
 
-const multiChoice = (labelMax: number): ComponentSpec => ({
+/**
+ * A radio or checkbox group without a label is valid before Flow JSON 4.0, as in Meta's own published
+ * examples (a 3.1 survey); from 4.0 on it needs one.
+ */
+const LABEL_REQUIRED_SINCE = '4.0';
+
+function labelSince4(type: string) {
+  return (ctx: ComponentContext, component: JsonObject, path: string) => {
+    if (component.label === undefined && atLeast(ctx.version, LABEL_REQUIRED_SINCE))
+      ctx.report(at(path, 'label'), `${type} requires "label" from Flow JSON ${LABEL_REQUIRED_SINCE} on.`);
+  };
+}
+
+const multiChoice = (labelMax: number, labelRequired = true): ComponentSpec => ({
   props: {
-    ...common(labelMax, MULTI_CHOICE_OPTIONS),
+    ...common(labelMax, MULTI_CHOICE_OPTIONS, labelRequired),
     description: str(CHOICE_DESCRIPTION_MAX),
     'media-size': { kind: 'enum', values: MEDIA_SIZES },
     'min-selected-items': int(0, MAX_SELECTED_ITEMS),
@@ -53,6 +67,7 @@ const multiChoice = (labelMax: number): ComponentSpec => ({
   crossChecks: (ctx, component, path) => {
     minNotAboveMax('min-selected-items', 'max-selected-items')(ctx, component, path);
     minSelectedWithinOptions(ctx, component, path);
+    if (!labelRequired) labelSince4('CheckboxGroup')(ctx, component, path);
   },
 });
 
@@ -60,12 +75,13 @@ export const SELECTION_COMPONENTS: Record<string, ComponentSpec> = {
   Dropdown: { props: common(CHOICE_LABEL_MAX, DROPDOWN_OPTIONS) },
   RadioButtonsGroup: {
     props: {
-      ...common(CHOICE_LABEL_MAX, RADIO_OPTIONS),
+      ...common(CHOICE_LABEL_MAX, RADIO_OPTIONS, false),
       description: str(CHOICE_DESCRIPTION_MAX),
       'media-size': { kind: 'enum', values: MEDIA_SIZES },
     },
+    crossChecks: labelSince4('RadioButtonsGroup'),
   },
-  CheckboxGroup: multiChoice(CHOICE_LABEL_MAX),
+  CheckboxGroup: multiChoice(CHOICE_LABEL_MAX, false),
   ChipsSelector: multiChoice(CHIPS_LABEL_MAX),
 };
 
