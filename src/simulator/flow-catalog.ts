@@ -150,6 +150,21 @@ export class FlowCatalog {
     return flow.validationErrors;
   }
 
+  /**
+   * Whether the flow's Flow JSON uses a data endpoint (`data_api_version`): Meta publishes such a flow only
+   * once its endpoint URI, a connected app and the business's public key are set (docs/cloud-api.md §6.2),
+   * none of which this network keeps, so it never publishes one.
+   */
+  needsEndpoint(flow: SimFlow): boolean {
+    if (!flow.flowJson) return false;
+    try {
+      const json: unknown = JSON.parse(flow.flowJson.replace(/^\uFEFF/, ''));
+      return typeof json === 'object' && json !== null && 'data_api_version' in json;
+    } catch {
+      return false;
+    }
+  }
+
   delete(id: string): void {
     this.#flows.delete(id);
     this.#journal.remove(FLOW_KIND, id);

@@ -132,7 +132,7 @@ function registerFlowCollection(app: FastifyInstance, deps: FlowRouteDeps): void
     const errors = deps.flows.uploadJson(flow, body.flow_json);
     // `publish: true` publishes a flow whose Flow JSON is valid in the same request, as Meta does; one with
     // validation errors stays a DRAFT, which its answer shows.
-    if (body.publish === true && errors.length === 0) {
+    if (body.publish === true && errors.length === 0 && !deps.flows.needsEndpoint(flow)) {
       flow.status = 'PUBLISHED';
       deps.flows.save(flow);
     }
@@ -165,6 +165,15 @@ function registerFlowLifecycle(app: FastifyInstance, deps: FlowRouteDeps): void 
         flowError(
           139002,
           `Flow ${flow.id} has ${flow.validationErrors.length} validation error(s); fix its Flow JSON first.`,
+        ),
+      );
+    }
+    if (deps.flows.needsEndpoint(flow)) {
+      return sendError(
+        reply,
+        flowError(
+          139002,
+          `Flow ${flow.id} uses a data endpoint (data_api_version): set its endpoint_uri, connect an app and upload the business public key before publishing it.`,
         ),
       );
     }

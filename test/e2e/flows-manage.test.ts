@@ -361,6 +361,41 @@ describe('flow management at its edges', () => {
   });
 
   describe('publish', () => {
+    test('a flow that uses a data endpoint is not published: the network needs an endpoint the gateway does not set', async () => {
+      const endpointFlow = JSON.stringify({
+        version: '7.1',
+        data_api_version: '3.0',
+        routing_model: { START: [] },
+        screens: [
+          {
+            id: 'START',
+            title: 'Start',
+            terminal: true,
+            layout: {
+              type: 'SingleColumnLayout',
+              children: [
+                { type: 'TextBody', text: 'Hello' },
+                { type: 'Footer', label: 'Send', 'on-click-action': { name: 'data_exchange', payload: {} } },
+              ],
+            },
+          },
+        ],
+      });
+      const made = await create(a, {
+        phoneNumber: SANDBOX,
+        name: 'With an endpoint',
+        categories: 'SIGN_UP',
+        file: { content: endpointFlow, filename: 'endpoint.json' },
+      });
+      assert.equal(made.status, 200, JSON.stringify(made.body));
+      const refused = await publish(a, made.body.data.id);
+      assert.equal(refused.status, 409);
+      assert.match(
+        refused.body.message,
+        /\(#139002\) Flow \d+ uses a data endpoint \(data_api_version\): set its endpoint_uri/,
+      );
+    });
+
     test('a PUBLISHED flow published again is 409 and keeps its updatedAt', async () => {
       const flow = await createSignUpFlow(t, a.apiKey, SANDBOX, 'Twice');
       const first = await publish(a, flow.id);
