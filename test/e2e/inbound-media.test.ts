@@ -4,9 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SANDBOX_NUMBER } from '../../src/config/config.ts';
 import { mediaLink, mediaLinkValid } from '../../src/lib/media-links.ts';
+import { mediaRepo } from '../../src/store/media-repo.ts';
 import {
   call,
   createAccount,
@@ -76,6 +78,14 @@ describe('inbound media', () => {
     assert.equal(tampered.status, 404);
     const otherId = await fetch(`${t.url}/media/med_0000${link.search}`);
     assert.equal(otherId.status, 404);
+
+    // A file gone from disk (a database restored without its media folder) is the same 404, never a 500.
+    const library = mediaRepo(t.gateway.store.db, t.dataDir);
+    const stored = await library.find(link.pathname.split('/').pop()!);
+    rmSync(library.absolutePath(stored!));
+    const missing = await fetch(`${t.url}${link.pathname}${link.search}`);
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers.get('cache-control'), null, 'an error is not kept by caches as the file');
   });
 
   test('links expire', () => {

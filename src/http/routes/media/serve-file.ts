@@ -4,7 +4,7 @@
  * valid link is a 404, which tells a prober nothing about which ids exist. Every answer, a 404 or a 400
  * included, carries the headers that keep a file from running on this origin (src/lib/media-serving.ts).
  */
-import { createReadStream } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { Type } from 'typebox';
 import { GatewayError } from '../../../domain/errors.ts';
 import type { MediaLibrary } from '../../../domain/inbound-media.ts';
@@ -33,13 +33,23 @@ export function registerServeMedia(app: TypedApp, media: MediaLibrary, secretKey
       const { id } = request.params;
       const { expires, signature } = request.query;
       const file = mediaLinkValid(secretKey, id, expires, signature) ? await media.find(id) : undefined;
-      if (!file) throw new GatewayError('not_found', 'this media link is invalid or has expired');
+      const gone = () => new GatewayError('not_found', 'this media link is invalid or has expired');
+      if (!file) throw gone();
+      // Opened before any header is set: a file missing from disk (a database restored without its media
+      // folder) is the same 404, not an error half-way through an answer.
+      let handle: FileHandle;
+      try {
+        handle = await open(media.absolutePath(file), 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw gone();
+        throw error;
+      }
       const serving = mediaServing(file.mimeType);
       reply.header('content-type', serving.contentType);
       reply.header('content-disposition', serving.disposition);
       reply.header('content-length', String(file.size));
       reply.header('cache-control', 'private, max-age=3600');
-      return reply.send(createReadStream(media.absolutePath(file)));
+      return reply.send(handle.createReadStream());
     },
   );
 }
