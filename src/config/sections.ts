@@ -87,13 +87,15 @@ export function webhooksSection(env: Env): Config['webhooks'] {
   } catch (error) {
     throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE ${(error as Error).message}`);
   }
-  // Each cap is at most the one above it, so every value set is also the one that applies.
+  // Each cap is at most the one above it, so every value set is also the one that applies. By default one
+  // endpoint takes at most half of its account's share: a hanging receiver leaves the other half to the
+  // account's other endpoints (docs/adr/0015-webhook-delivery-concurrency.md).
   const total = integer(env, 'WEBHOOK_CONCURRENCY', 64, 1, 10_000);
-  const perAccount = integer(env, 'WEBHOOK_CONCURRENCY_PER_ACCOUNT', Math.min(16, total), 1, total);
+  const perAccount = integer(env, 'WEBHOOK_CONCURRENCY_PER_ACCOUNT', Math.min(32, total), 1, total);
   const perEndpoint = integer(
     env,
     'WEBHOOK_CONCURRENCY_PER_ENDPOINT',
-    Math.min(16, perAccount),
+    Math.max(1, Math.min(16, Math.floor(perAccount / 2))),
     1,
     perAccount,
   );

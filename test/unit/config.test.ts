@@ -212,13 +212,15 @@ test('join attempts: five per phone and sixty a minute per sandbox unless config
 });
 
 test('webhook concurrency caps: defaults, and each cap at most the one above it', () => {
-  assert.deepEqual(loadConfig({}).webhooks.concurrency, { total: 64, perAccount: 16, perEndpoint: 16 });
-  // A small total lowers the defaults below it, so setting one variable is enough.
+  assert.deepEqual(loadConfig({}).webhooks.concurrency, { total: 64, perAccount: 32, perEndpoint: 16 });
+  // A small total lowers the defaults below it, so setting one variable is enough; one endpoint takes at
+  // most half of its account's share.
   assert.deepEqual(loadConfig({ WEBHOOK_CONCURRENCY: '4' }).webhooks.concurrency, {
     total: 4,
     perAccount: 4,
-    perEndpoint: 4,
+    perEndpoint: 2,
   });
+  assert.equal(loadConfig({ WEBHOOK_CONCURRENCY_PER_ACCOUNT: '1' }).webhooks.concurrency.perEndpoint, 1);
   const cases: [Record<string, string>, RegExp][] = [
     [{ WEBHOOK_CONCURRENCY: '0' }, /WEBHOOK_CONCURRENCY must be an integer from 1 to 10000/],
     [

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { loadConfig } from '../../src/config/config.ts';
 import { DeliverySlots } from '../../src/events/delivery-slots.ts';
 
 const candidate = (accountId: string, endpointId: string) => ({ accountId, endpointId });
@@ -62,4 +63,14 @@ test('freeing a slot asks for a claim only where due deliveries were held back',
   for (const id of ['w', 'x', 'y', 'z']) slots.take(id, id, null);
   assert.equal(slots.free, 0);
   assert.equal(slots.give('x', 'x'), true, 'every slot was taken: anything due may have waited');
+});
+
+test("with the default caps, an endpoint that hangs through a burst leaves half of its account's slots to the others", () => {
+  const slots = new DeliverySlots(loadConfig({}).webhooks.concurrency);
+  const plan = slots.planClaim();
+  // A burst of 40 events to the endpoint that hangs, then 5 to another endpoint of the same account.
+  const hanging = Array.from({ length: 40 }, () => plan.pick(candidate('a', 'hangs'))).filter(Boolean);
+  const other = Array.from({ length: 5 }, () => plan.pick(candidate('a', 'answers'))).filter(Boolean);
+  assert.equal(hanging.length, 16);
+  assert.equal(other.length, 5, 'the other endpoint starts at once, not after the timeout');
 });
