@@ -128,6 +128,12 @@ export interface Config<Secret extends string | null = string> {
   rateLimit: { perSecond: number; burst: number } | null;
   /** Create a demo account on first start with an empty database. */
   seedDemoAccount: boolean;
+  /**
+   * Whether anyone who reaches the portal may create an account (SIGN_UP=open). Closed by default with
+   * the real network, where the sandbox is the operator's own number: accounts come from the operator
+   * then (`accounts create --email`, invitations).
+   */
+  signUpOpen: boolean;
   /** `join <code>` attempts on the sandbox number (docs/sandbox.md): against guessing codes. */
   sandboxJoins: {
     /** Attempts one phone may make at once; it regains one a minute. */
@@ -259,6 +265,9 @@ export function loadConfig(env: Env = process.env): Readonly<EnvConfig> {
     ...limitsSection(env),
     http: httpTimeouts(env),
     seedDemoAccount: bool(env, 'SEED_DEMO_ACCOUNT', true),
+    signUpOpen:
+      oneOf(env, 'SIGN_UP', network === 'simulator' ? 'open' : 'closed', ['open', 'closed'] as const) ===
+      'open',
     retentionDays: retentionDays(env),
     campaignLeaseMs: integer(env, 'CAMPAIGN_LEASE_MS', 60_000, 1_000, 3_600_000),
     optOutKeywords: Object.freeze({

@@ -1043,3 +1043,30 @@ describe('sign-up answers that tell an email is taken', () => {
     assert.doesNotMatch(last.html, /already uses this email/);
   });
 });
+
+describe('sign-up closed (SIGN_UP=closed)', () => {
+  let t: TestGateway;
+  before(async () => {
+    t = await startGateway({ env: { SIGN_UP: 'closed' } });
+  });
+  after(() => t.close());
+
+  test('the page says where accounts come from, a posted form makes none, and sign-in offers no sign-up', async () => {
+    const visitor = new PortalClient(t.url);
+    const page = await visitor.get('/app/sign-up');
+    assert.equal(page.status, 403);
+    assert.match(page.html, /does not take new accounts from its sign-up page/);
+    assert.match(page.html, /npm run cli -- accounts create/);
+    // With the sign-in page's own token, so that only the closed sign-up refuses it.
+    assert.doesNotMatch((await visitor.get('/app/sign-in')).html, /Create an account/);
+    const posted = await visitor.post('/app/sign-up', {
+      email: 'stranger@example.org',
+      password: PASSWORD,
+      businessName: 'Stranger',
+    });
+    assert.equal(posted.status, 403);
+    assert.match(posted.html, /does not take new accounts/);
+    const users = await t.gateway.store.db.selectFrom('portal_users').select('email').execute();
+    assert.deepEqual(users, [], 'no account was made');
+  });
+});

@@ -119,6 +119,14 @@ test('cloud mode takes its credentials from the environment', () => {
   assert.equal(c.graph.baseUrl, 'https://graph.facebook.com');
   assert.equal(c.sandbox.phoneNumberId, '123456');
   assert.equal(c.sandboxNumber, '14155550199');
+  // The sandbox is the operator's own number there: nobody signs up unless SIGN_UP says so.
+  assert.equal(c.signUpOpen, false);
+});
+
+test('sign-up is open with the simulator, and SIGN_UP opens or closes it', () => {
+  assert.equal(loadConfig({}).signUpOpen, true);
+  assert.equal(loadConfig({ SIGN_UP: 'closed' }).signUpOpen, false);
+  assert.throws(() => loadConfig({ SIGN_UP: 'maybe' }), /SIGN_UP must be one of open, closed/);
 });
 
 test('request timeouts: defaults fit a 100 MB upload at about 7 Mbit/s, and their order is checked', () => {

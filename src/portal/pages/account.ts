@@ -41,7 +41,14 @@ ${input({ name: 'password', label: 'Password', type: 'password', error: errors.p
   });
 }
 
-function signInPage(token: string, email: string, next: string, error?: string, notice?: string) {
+function signInPage(
+  signUpOpen: boolean,
+  token: string,
+  email: string,
+  next: string,
+  error?: string,
+  notice?: string,
+) {
   return page({
     title: 'Sign in to Switchboard',
     error,
@@ -56,7 +63,7 @@ ${input({ name: 'password', label: 'Password', type: 'password', required: true,
 </form>
 <p><a href="/app/forgot-password">Forgot your password?</a></p>
 </section>
-<p>New here? <a href="/app/sign-up">Create an account</a>.</p>`,
+${signUpOpen ? html`<p>New here? <a href="/app/sign-up">Create an account</a>.</p>` : ''}`,
   });
 }
 
@@ -82,8 +89,19 @@ function signedInRedirect(request: FastifyRequest, reply: FastifyReply) {
   return request.portalSession ? reply.redirect('/app/dashboard', 303) : undefined;
 }
 
+/** Sign-up closed (SIGN_UP=closed): says where accounts come from instead, for the GET and the POST. */
+function signUpClosed(reply: FastifyReply) {
+  const body = page({
+    title: 'Sign-up is closed',
+    body: html`<section class="card"><p>This Switchboard does not take new accounts from its sign-up page. Ask whoever runs it for an account or an invitation: they make one with its command line (<code>npm run cli -- accounts create --name &lt;business&gt; --email &lt;you&gt;</code>), or a member of an existing account invites you from its Team page.</p>
+<p><a href="/app/sign-in">Sign in</a> if you already have an account.</p></section>`,
+  });
+  return html200(reply, 403, body);
+}
+
 function registerSignUp(portal: FastifyInstance, deps: PortalDeps): void {
   portal.get('/sign-up', async (request, reply) => {
+    if (!deps.config.signUpOpen) return signedInRedirect(request, reply) ?? signUpClosed(reply);
     return (
       signedInRedirect(request, reply) ??
       html200(reply, 200, signUpPage(preSessionToken(request, reply, deps.config.publicUrl), {}))
@@ -91,6 +109,7 @@ function registerSignUp(portal: FastifyInstance, deps: PortalDeps): void {
   });
 
   portal.post('/sign-up', preSession, async (request, reply) => {
+    if (!deps.config.signUpOpen) return signUpClosed(reply);
     const email = normalizeEmail(field(request.body, 'email', FORM_VALUE_MAX));
     const password = field(request.body, 'password', FORM_VALUE_MAX);
     const businessName = field(request.body, 'businessName', FORM_VALUE_MAX).trim();
@@ -130,7 +149,11 @@ function registerSignIn(portal: FastifyInstance, deps: PortalDeps): void {
     const token = preSessionToken(request, reply, deps.config.publicUrl);
     return (
       signedInRedirect(request, reply) ??
-      html200(reply, 200, signInPage(token, '', next, undefined, noticeOf(request.query)))
+      html200(
+        reply,
+        200,
+        signInPage(deps.config.signUpOpen, token, '', next, undefined, noticeOf(request.query)),
+      )
     );
   });
 
@@ -142,7 +165,11 @@ function registerSignIn(portal: FastifyInstance, deps: PortalDeps): void {
     // Counted before the password is checked (src/portal/auth/lockout.ts): parallel guesses cannot overtake it.
     const attempt = await beginAttempt(deps.portal, email);
     if (attempt.refusedUntil !== undefined)
-      return html200(reply, 429, signInPage(token, email, next, lockoutMessage(attempt.refusedUntil)));
+      return html200(
+        reply,
+        429,
+        signInPage(deps.config.signUpOpen, token, email, next, lockoutMessage(attempt.refusedUntil)),
+      );
     const user = await deps.portal.findUserByEmail(email);
     const { passwords } = deps;
     // No password is longer than a new one may be: one that is is wrong, without the cost of hashing it.
@@ -151,12 +178,17 @@ function registerSignIn(portal: FastifyInstance, deps: PortalDeps): void {
       (await passwords.verify(password, user?.passwordHash ?? (await passwords.forUnknownUser())));
     if (!user || !ok) {
       const locked = attempt.lockedIfWrong;
-      if (locked) return html200(reply, 429, signInPage(token, email, next, lockoutMessage(locked)));
+      if (locked)
+        return html200(
+          reply,
+          429,
+          signInPage(deps.config.signUpOpen, token, email, next, lockoutMessage(locked)),
+        );
       const warning = attempt.nextLocks
         ? ` One more wrong password locks sign-in for this email for ${LOCKOUT_MS / 60_000} minutes.`
         : '';
       const wrong = `The email or the password is not right.${warning}`;
-      return html200(reply, 401, signInPage(token, email, next, wrong));
+      return html200(reply, 401, signInPage(deps.config.signUpOpen, token, email, next, wrong));
     }
     await deps.portal.clearFailures(email);
     await startSession(deps.portal, request, reply, user, deps.config.publicUrl);
