@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { setFaults } from '../support/faults.ts';
 import {
   addSimulatedNumber,
   call,
@@ -372,6 +373,26 @@ describe('campaigns', { concurrency: true }, () => {
           409,
           'a completed one is not resumed',
         );
+      });
+
+      test('the network down for longer than a send retries: its recipients wait, and are sent once it is back', {
+        skip,
+      }, async () => {
+        const users = Array.from({ length: 20 }, (_, i) => slowUser(600 + i));
+        await api('POST', '/api/v1/contacts', {
+          contacts: users.map((u) => ({ phone: `+${u}`, tags: ['outage'] })),
+        });
+        const id = await createCampaign({ from: `+${SLOW_NUMBER}`, audience: { tags: ['outage'] } });
+        // Past a send's own retry budget (2 s): each send the campaign makes meanwhile gives up.
+        await setFaults(t, { status5xx: true, forMs: 3_000 });
+        await api('POST', `/api/v1/campaigns/${id}/start`);
+        const done = await watch(async () => {
+          const c = await campaignOf(id);
+          return c.status === 'COMPLETED' && c;
+        }, 60_000);
+        assert.equal(done.counts.failed, 0, JSON.stringify(done.counts));
+        for (const [user, texts] of await deliveries(users))
+          assert.equal(texts.length, 1, `${user}: ${texts.length}`);
       });
 
       test('a cancel stops it for good; a scheduled one starts at its time', { skip }, async () => {

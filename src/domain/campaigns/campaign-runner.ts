@@ -74,8 +74,11 @@ type Stop = { pause: string } | { retry: true; afterMs: number };
 function outcomeOf(error: unknown, hasMessage: boolean): Outcome {
   if (!(error instanceof GatewayError)) throw error;
   if (error.code === 'opted_out') return { state: 'SKIPPED', reason: 'opted_out' };
+  // A refusal with a time to retry after (the network limiting, unavailable, unreachable: nothing was sent)
+  // is tried again, however long the network stays down; only a refusal of the message itself fails it.
   const retry =
     ['rate_limited', 'network_unavailable'].includes(error.code) ||
+    error.retryAfterSeconds !== undefined ||
     (error.code === 'conflict' && !/different message/.test(error.message));
   if (retry && !hasMessage)
     return { retry: true, afterMs: Math.max(200, (error.retryAfterSeconds ?? 1) * 1000) };
