@@ -242,6 +242,11 @@ describe('the inbox in a browser', { skip }, () => {
 
   test('a reply inside the window reaches the phone and shows in the thread with its ticks', async () => {
     await page.getByText(/Open for \d+ h/).waitFor();
+    // A refused reply comes back on the form's own address: the page still follows the conversation.
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForURL(/\/reply$/);
+    await userSays(t, USER, `+${NUMBER}`, { text: 'Hello again?' });
+    await page.getByRole('list', { name: 'Messages, oldest first' }).getByText('Hello again?').waitFor();
     await page.getByRole('textbox', { name: 'Message' }).fill('Yes! It leaves the shop today.');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('Your reply was sent').waitFor();

@@ -197,11 +197,32 @@ function drawProgress(card, progress, width) {
  * A page that follows the gateway's server-sent events (the inbox, src/portal/inbox/inbox-live.ts): on each
  * `change` the page is fetched again and each of its `data-live-part` elements takes the fresh one's
  * content, which the gateway escaped when it drew it. What the user is typing elsewhere on the page stays.
+ *
+ * The page fetched is `data-live-page` when the holder names one (a conversation shown again after a
+ * refused reply has the form's address, which is not a page), else this one. Only a tab in view keeps its
+ * stream open: a browser gives a site six connections, and hidden tabs holding one each would leave none
+ * for a seventh page or a reply. A tab coming back into view opens it again and catches up at once.
  * @param {HTMLElement} holder
  */
 function followStream(holder) {
   if (!('EventSource' in window)) return;
-  const source = new EventSource(holder.dataset.liveStream ?? '');
+  const pageUrl = holder.dataset.livePage ?? window.location.href;
+  /** @type {EventSource | undefined} */
+  let source;
+  const open = () => {
+    if (source) return;
+    source = new EventSource(holder.dataset.liveStream ?? '');
+    source.addEventListener('change', () => void refresh());
+  };
+  const close = () => {
+    source?.close();
+    source = undefined;
+  };
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') return close();
+    open();
+    void refresh();
+  });
   let busy = false;
   let again = false;
   const refresh = async () => {
@@ -211,7 +232,7 @@ function followStream(holder) {
     }
     busy = true;
     try {
-      const response = await fetch(window.location.href, { headers: { accept: 'text/html' } });
+      const response = await fetch(pageUrl, { headers: { accept: 'text/html' } });
       if (response.ok) swapParts(holder, new DOMParser().parseFromString(await response.text(), 'text/html'));
     } catch {
       // a network hiccup or a signed-out session: the page stays as it is until the next change
@@ -223,7 +244,7 @@ function followStream(holder) {
       }
     }
   };
-  source.addEventListener('change', () => void refresh());
+  if (document.visibilityState !== 'hidden') open();
 }
 
 /**

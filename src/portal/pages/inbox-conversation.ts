@@ -97,7 +97,7 @@ async function conversationPage(
     : userLabel(c.userPhone);
   const chosen = draft.values.template ?? field(request.query, 'template', 600);
   const body = html`<p><a href="/app/inbox">← All conversations</a></p>
-<div data-live-stream="/app/inbox/${c.id}/live">
+<div data-live-stream="/app/inbox/${c.id}/live" data-live-page="/app/inbox/${c.id}">
 <dl class="facts" data-live-part="facts"><dt>Number</dt><dd>+${c.businessPhone}</dd>
 <dt>24-hour window</dt><dd>${windowWords(opened.window, Date.now())}</dd>
 <dt>State</dt><dd>${c.state === 'open' ? 'Open' : 'Closed'}</dd>${
