@@ -19,7 +19,8 @@ export const FORM_VALUE_MAX = 256 * 1024;
 export function field(source: unknown, name: string, max = 1000): string {
   const raw = submitted(source, name);
   const value = Array.isArray(raw) ? raw[0] : raw;
-  const text = typeof value === 'string' ? value : '';
+  // A browser sends a text area's line breaks as CRLF; what is stored and sent has the one line break, LF.
+  const text = typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : '';
   if (text.length > max) {
     throw new GatewayError('invalid_request', `\`${name}\` may be at most ${max} characters`, {
       field: name,

@@ -90,6 +90,18 @@ describe('the inbox team tools', () => {
       ),
     );
 
+    // A text area's line breaks come as CRLF from a browser: the customer gets one line break, LF.
+    await owner.get(`/app/inbox/${conversation.id}`);
+    const twoLines = await owner.post(`/app/inbox/${conversation.id}/reply`, {
+      kind: 'text',
+      message: 'First line\r\nSecond line',
+      messageId: 'crlf-reply-1',
+    });
+    assert.equal(twoLines.status, 303);
+    await eventually(async () =>
+      (await receivedBy(t, USER)).some((m: { rendered: string }) => m.rendered === 'First line\nSecond line'),
+    );
+
     // Another account neither sees nor removes it.
     const other = new PortalClient(t.url);
     await other.signUp('other@replies.example', PASSWORD, 'Other Shop');

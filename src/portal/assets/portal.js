@@ -199,7 +199,8 @@ function drawProgress(card, progress, width) {
  * content, which the gateway escaped when it drew it. What the user is typing elsewhere on the page stays.
  *
  * The page fetched is `data-live-page` when the holder names one (a conversation shown again after a
- * refused reply has the form's address, which is not a page), else this one. Only a tab in view keeps its
+ * refused reply has the form's address, which is not a page), else this one. Each time the stream opens the
+ * page is fetched once, for what changed before the stream began to compare. Only a tab in view keeps its
  * stream open: a browser gives a site six connections, and hidden tabs holding one each would leave none
  * for a seventh page or a reply. A tab coming back into view opens it again and catches up at once.
  * @param {HTMLElement} holder
@@ -213,6 +214,9 @@ function followStream(holder) {
     if (source) return;
     source = new EventSource(holder.dataset.liveStream ?? '');
     source.addEventListener('change', () => void refresh());
+    // A stream compares what changes from its own start: what changed between the page's drawing and
+    // that start (or while a stream was being opened again) is caught up by fetching the page once.
+    source.addEventListener('open', () => void refresh());
   };
   const close = () => {
     source?.close();
