@@ -284,10 +284,14 @@ class WebhooksRepository {
       .limit(limit + 1)
       .execute();
     const wanted = events.slice(0, limit);
+    // Due at once, all of them; their ids (which order deliveries due at the same time) follow the
+    // events' order, so that they start oldest first. Ids made in one millisecond would not.
+    const delivery = (e: { id: string }, index: number) =>
+      pendingDelivery(accountId, e.id, endpoint.id, now, newId('dlv', now + index));
     for (let i = 0; i < wanted.length; i += 500) {
       await this.#db
         .insertInto('deliveries')
-        .values(wanted.slice(i, i + 500).map((e) => pendingDelivery(accountId, e.id, endpoint.id, now)))
+        .values(wanted.slice(i, i + 500).map((e, j) => delivery(e, i + j)))
         .execute();
     }
     return { queued: wanted.length, next: events[limit]?.created_at ?? null };

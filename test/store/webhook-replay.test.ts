@@ -73,6 +73,23 @@ for (const target of storeTargets) {
       // Delivered, an event may be replayed again.
       await delivered();
       assert.deepEqual(await replay(T0 + 3), { queued: 2, next: null });
+
+      // Replayed deliveries are due at the same time; their ids, which order those, follow the events'.
+      await delivered();
+      await repos.webhooks.replaySinceOfAccount(accountId, endpoint, T0, T0 + 30, 10);
+      const order = await store.db
+        .selectFrom('deliveries')
+        .innerJoin('events', 'events.id', 'deliveries.event_id')
+        .select('events.payload')
+        .where('deliveries.endpoint_id', '=', endpoint.id)
+        .where('deliveries.status', '=', 'pending')
+        .orderBy('deliveries.next_attempt_at')
+        .orderBy('deliveries.id')
+        .execute();
+      assert.deepEqual(
+        order.map((r) => JSON.parse(r.payload).data.n),
+        [0, 1, 2, 3, 4],
+      );
     });
   });
 }
