@@ -40,7 +40,11 @@ export interface DispatcherOptions {
   lockMs?: number;
   /** How long stop() lets attempts in flight finish before it cuts them. */
   stopGraceMs?: number;
-  logger: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  logger: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
   now?: () => number;
 }
 
@@ -183,6 +187,20 @@ class SlottedDispatcher implements WebhookDispatcher {
     this.#slots.noteOutcome(endpoint.id, ok);
     answered();
     const step = stepAfterAttempt(answer, delivery.attemptCount + 1, finished, options.retryScheduleMs);
+    // Said in the log as well as in the endpoint's deliveries, for whoever runs the gateway: never the
+    // URL (it may carry credentials), the headers or the body.
+    if (!ok)
+      options.logger.info(
+        {
+          endpointId: endpoint.id,
+          deliveryId: delivery.id,
+          attempt: step.attemptCount,
+          statusCode: answer.status,
+          error: answer.error,
+          next: step.status === 'pending' ? new Date(step.nextAttemptAt).toISOString() : step.status,
+        },
+        'webhook delivery attempt failed',
+      );
     await this.#batches.record({
       attempt: {
         deliveryId: delivery.id,

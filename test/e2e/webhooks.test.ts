@@ -30,9 +30,17 @@ describe('webhook events', () => {
   const eventWhere = (predicate: (json: any) => boolean) =>
     eventually(async () => receiver.received.find((r) => predicate(r.json)));
 
+  /** The gateway's log at `info`, as an operator reads it. */
+  const logged: string[] = [];
+
   before(async () => {
     t = await startGateway({
-      env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '50ms,50ms,50ms' },
+      env: {
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+        WEBHOOK_RETRY_SCHEDULE: '50ms,50ms,50ms',
+        LOG_LEVEL: 'info',
+      },
+      logStream: { write: (line) => void logged.push(line) },
     });
     receiver = await startReceiver();
     account = await createAccount(t, 'Hooked Co');
@@ -180,6 +188,18 @@ describe('webhook events', () => {
       delivery.attempts.map((a: { statusCode: number }) => a.statusCode),
       [503, 503, 204],
     );
+    // Each failed attempt is in the log too, for whoever runs the gateway; the URL is not.
+    const failures = logged
+      .map((line) => JSON.parse(line))
+      .filter((e) => e.msg === 'webhook delivery attempt failed' && e.deliveryId === delivery.id);
+    assert.deepEqual(
+      failures.map((e) => [e.endpointId, e.attempt, e.statusCode]),
+      [
+        [endpoint.id, 1, 503],
+        [endpoint.id, 2, 503],
+      ],
+    );
+    assert.ok(!logged.some((line) => line.includes(receiver.url)), 'the URL is not logged');
   });
 
   test('another account can neither see nor redeliver these deliveries', async () => {
