@@ -90,7 +90,7 @@ export function page(options: PageOptions): string {
 <title>${title} · Switchboard</title>
 <link rel="icon" href="/app/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/app/assets/portal.css">
-<script src="/app/assets/portal.js" defer></script>
+<script type="module" src="/app/assets/portal.js"></script>
 </head>
 <body${session?.timeZone ? html` data-time-zone="${session.timeZone}"` : ''}>
 <a class="skip" href="#main">Skip to content</a>

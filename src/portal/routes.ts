@@ -45,6 +45,7 @@ declare module 'fastify' {
 const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
 const CSS = asset('portal.css');
 const JS = asset('portal.js');
+const TEMPLATE_PREVIEW_JS = asset('template-preview.js');
 const ICON = asset('favicon.svg');
 
 /** Only same-origin styles, scripts, images (and the template form's preview of a file chosen on this computer), sound and video, and form targets; never framed. */
@@ -77,6 +78,12 @@ function registerAssets(portal: FastifyInstance): void {
   );
   portal.get('/assets/portal.js', async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(JS),
+  );
+  portal.get('/assets/template-preview.js', async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/javascript; charset=utf-8')
+      .send(TEMPLATE_PREVIEW_JS),
   );
   portal.get('/assets/favicon.svg', async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(ICON),

@@ -264,6 +264,10 @@ describe('the typed client, every operation', () => {
     const flowSent = await api.POST('/api/v1/msg/interactive/flows', {
       body: { messageId: 'c-11', from, to, text: 'Sign up', flowId, flowCta: 'Start', screen: 'SIGN_UP' },
     });
+    // Opened on the phone while it may be: a deprecated flow no longer opens.
+    await api.GET('/simulator/users/{phone}/flows/{messageId}', {
+      params: { path: { phone: USER, messageId: dataOf<{ waId: string }>(flowSent).waId } },
+    });
     await api.POST('/api/v1/msg/manage/flow/{id}/deprecate', flowPath);
     const doomed = await api.POST('/api/v1/msg/manage/flow', {
       body: { phoneNumber: SANDBOX, name: 'Doomed', categories: 'OTHER', file: flowFile() },
@@ -358,9 +362,6 @@ describe('the typed client, every operation', () => {
     });
     // Forgotten by the network too, once the phone has shown it.
     await api.DELETE('/api/v1/media/{phone}/{mediaId}', { params: { path: { phone: SANDBOX, mediaId } } });
-    await api.GET('/simulator/users/{phone}/flows/{messageId}', {
-      params: { path: { phone: USER, messageId: dataOf<{ waId: string }>(flowSent).waId } },
-    });
     const events = await api.GET('/simulator/users/{phone}/events', {
       params: { path: phone },
       parseAs: 'stream',
