@@ -4,7 +4,7 @@
  * reporting it are written in one transaction, guarded by the status it moves from, so that of two nodes
  * (or two requests) moving one campaign at once only one does.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Campaign, CampaignEvent, CampaignStatus, CampaignsStore } from '../domain/ports/campaigns.ts';
 import { campaignRecipients } from './campaign-recipients.ts';
 import type { Dialect } from './connect.ts';
@@ -55,9 +55,9 @@ function rowOf(c: Campaign): CampaignsTable {
   };
 }
 
-/** The timestamps a status sets the first time it is reached. */
+/** The timestamps a status sets the first time it is reached (a resume keeps the first start). */
 function stampsOf(status: CampaignStatus, at: number) {
-  if (status === 'RUNNING') return { started_at: at };
+  if (status === 'RUNNING') return { started_at: sql<number>`coalesce(started_at, ${at})` };
   if (status === 'COMPLETED' || status === 'CANCELLED') return { completed_at: at };
   return {};
 }

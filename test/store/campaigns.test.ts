@@ -85,6 +85,17 @@ for (const target of targets) {
         ),
       );
       assert.equal(racing.filter(Boolean).length, 1, 'of racing pauses one moves it');
+      // Resumed, it keeps the time it first started: its chart over time begins there.
+      const resume = { status: 'RUNNING' as const, reason: null, at: AT + 5 };
+      const resumed = await campaigns().transition('acc_a', 'cmp_moves', ['PAUSED'], resume, events);
+      assert.equal(resumed?.startedAt, AT + 1);
+      await campaigns().transition(
+        'acc_a',
+        'cmp_moves',
+        ['RUNNING'],
+        { status: 'PAUSED', reason: 'x', at: AT + 6 },
+        events,
+      );
       assert.deepEqual(
         (await campaigns().runningFrom(FROM)).map((c) => c.id).filter((id) => id === 'cmp_moves'),
         [],
