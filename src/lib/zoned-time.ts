@@ -64,6 +64,15 @@ export function instantOf(text: string, zone: string): number | null {
     const at = Date.parse(text);
     return Number.isNaN(at) ? null : at;
   }
+  const wall = wallClockOf(text);
+  if (wall === null) return null;
+  // Two passes settle the offset on either side of a daylight-saving change.
+  const first = wall - offsetAt(zone, wall);
+  return wall - offsetAt(zone, first);
+}
+
+/** A local date and time as if it were UTC (its wall clock), or null when it is not one or no real date. */
+function wallClockOf(text: string): number | null {
   const m = LOCAL.exec(text);
   if (!m) return null;
   const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [
@@ -77,7 +86,16 @@ export function instantOf(text: string, zone: string): number | null {
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(wall);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
-  // Two passes settle the offset on either side of a daylight-saving change.
-  const first = wall - offsetAt(zone, wall);
-  return wall - offsetAt(zone, first);
+  return wall;
+}
+
+/**
+ * Whether a local date and time never happens in `zone`: the clocks skip it when they go forward
+ * ("2027-03-14T02:30" in America/New_York). An instant with its offset always happens.
+ */
+export function skippedByClocks(text: string, zone: string): boolean {
+  if (INSTANT.test(text)) return false;
+  const wall = wallClockOf(text);
+  const at = instantOf(text, zone);
+  return wall !== null && at !== null && at + offsetAt(zone, at) !== wall;
 }

@@ -65,6 +65,9 @@ describe('campaign settings', () => {
     assert.equal(refusal({ ...BASE, startAt: 'tomorrow' }).field, 'startAt');
     assert.equal(refusal({ ...BASE, startAt: '2026-02-30T09:00' }).field, 'startAt');
     assert.match(refusal({ ...BASE, startAt: '2020-01-01T00:00:00Z' }).message, /must not be in the past/);
+    const skipped = refusal({ ...BASE, startAt: '2099-03-08T02:30', timeZone: 'America/New_York' });
+    assert.equal(skipped.field, 'startAt');
+    assert.match(skipped.message, /the clocks skip 2099-03-08T02:30 there/);
   });
 
   test('a change keeps what it leaves out', () => {

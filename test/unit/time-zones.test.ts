@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { chooseTimeZone, TIME_ZONES } from '../../src/domain/time-zones.ts';
-import { timeZoneName } from '../../src/lib/zoned-time.ts';
+import { skippedByClocks, timeZoneName } from '../../src/lib/zoned-time.ts';
 
 test('renamed zones are offered, read and kept by their current names; the old ones are still read', async () => {
   for (const [old, current] of [
@@ -30,4 +30,15 @@ test('renamed zones are offered, read and kept by their current names; the old o
     chooseTimeZone(portal, 'usr_1', 'Mars/Olympus_Mons'),
     /`timeZone` must be a time zone/,
   );
+});
+
+test('a local time the clocks skip is told apart; every other local time and any instant happen', () => {
+  assert.equal(skippedByClocks('2027-03-14T02:30', 'America/New_York'), true);
+  assert.equal(skippedByClocks('2027-03-14T01:59', 'America/New_York'), false);
+  assert.equal(skippedByClocks('2027-03-14T03:00', 'America/New_York'), false);
+  // The hour that happens twice (clocks going back) happens.
+  assert.equal(skippedByClocks('2027-11-07T01:30', 'America/New_York'), false);
+  assert.equal(skippedByClocks('2027-03-14T02:30:00Z', 'America/New_York'), false);
+  assert.equal(skippedByClocks('2027-03-28T02:30', 'Europe/Paris'), true);
+  assert.equal(skippedByClocks('2027-03-28T02:30', 'UTC'), false);
 });

@@ -4,7 +4,7 @@
  * start time read in a time zone. Each refusal is a 400 naming the field and the rule.
  */
 import { normalizePhone } from '../../lib/phone.ts';
-import { instantOf, timeZoneName } from '../../lib/zoned-time.ts';
+import { instantOf, skippedByClocks, timeZoneName } from '../../lib/zoned-time.ts';
 import { GatewayError } from '../errors.ts';
 import type { Audience, CampaignTemplate, Placeholder } from '../ports/campaigns.ts';
 
@@ -99,6 +99,12 @@ function startOf(startAt: string, timeZone: string | null, now: number): number 
       'must be a date and time such as 2026-12-01T09:00 (read in `timeZone`) or 2026-12-01T08:00:00Z',
     );
   }
+  const zone = timeZone ?? 'UTC';
+  if (skippedByClocks(startAt, zone))
+    throw invalid(
+      'startAt',
+      `must be a time that happens in ${zone}: the clocks skip ${startAt} there (they go forward)`,
+    );
   if (at < now - 60_000) throw invalid('startAt', 'must not be in the past');
   return at;
 }
