@@ -433,6 +433,10 @@ describe('the inbox in a browser', { skip }, () => {
     await page.goto(`${t.url}/app/inbox`);
     const row = page.getByRole('row', { name: new RegExp(`\\+${USER}`) });
     assert.match(await row.textContent(), /agent@cornershop\.example/);
+    // The owner closes it: the agent's open page shows its new state and the button that reopens it.
+    await row.getByRole('link').click();
+    await page.getByRole('button', { name: 'Close the conversation' }).click();
+    await agent.getByRole('button', { name: 'Reopen the conversation' }).waitFor();
     assert.deepEqual(errors, []);
   });
 });

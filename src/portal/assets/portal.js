@@ -262,6 +262,14 @@ function swapParts(holder, fresh) {
     if (!(part instanceof HTMLElement)) continue;
     const next = fresh.querySelector(`[data-live-part="${part.dataset.livePart}"]`);
     if (!next) continue;
+    // A part in use (a field with the focus, say the assignee being chosen) is left as it is until the
+    // next change: replacing it would drop what the person is doing.
+    const active = document.activeElement;
+    const editing =
+      active instanceof HTMLInputElement ||
+      active instanceof HTMLSelectElement ||
+      active instanceof HTMLTextAreaElement;
+    if (editing && part.contains(active)) continue;
     part.replaceChildren(...Array.from(next.childNodes, (node) => document.importNode(node, true)));
     showLocalTimes(part);
   }

@@ -105,7 +105,7 @@ async function conversationPage(
       ? html`<dt>Marketing</dt><dd>Opted out on ${when(optOut.at)}: ${optOutInWords(optOut)}. Marketing templates are not sent to them.</dd>`
       : ''
   }</dl>
-${controls(opened, session, members)}
+<div data-live-part="controls">${controls(opened, session, members)}</div>
 <h2>Messages</h2>
 <div data-live-part="thread">${threadView(opened.entries, { accountId: session.accountId, copies, customer })}</div>
 ${notesList(notes)}</div>
