@@ -90,7 +90,8 @@ function filtered(db: Kysely<Database>, accountId: string, filter: InboxFilter) 
   const words = filter.search?.trim();
   if (!words) return query;
   const like = pattern(words);
-  const digits = words.replace(/^\+/, '');
+  // A number as people write it ("+254 712-000 012", "(254) 712000012"): its digits.
+  const digits = /^[+\d\s().-]+$/.test(words) ? words.replace(/\D/g, '') : words.replace(/^\+/, '');
   return query.where((eb) =>
     eb.or([
       sql<boolean>`lower(c.user_phone) like ${pattern(digits)} escape '\\'`,

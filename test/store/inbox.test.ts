@@ -159,6 +159,9 @@ for (const target of targets) {
       assert.deepEqual(await found('tulips_too'), [conversation!.id]);
       assert.deepEqual(await found('100%'), [conversation!.id]);
       assert.deepEqual(await found(`+${BEN.slice(0, 6)}`), [conversation!.id]);
+      // Written as people write numbers: spaces, dashes, brackets.
+      const spaced = `+${BEN.slice(0, 3)} ${BEN.slice(3, 6)}-${BEN.slice(6, 9)}`;
+      assert.deepEqual(await found(spaced), [conversation!.id]);
       // LIKE's own wildcards are words here, not patterns.
       assert.deepEqual(await found('tulips%'), []);
 
