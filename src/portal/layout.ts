@@ -59,7 +59,9 @@ function header(session: SessionContext, section: Section | undefined): SafeHtml
   <nav aria-label="Portal"><ul>${NAV.filter(([key]) => canOpen(session.role, key)).map(
     ([key, label]) =>
       html`<li><a href="/app/${key}"${key === section ? html` aria-current="page"` : ''}>${label}${
-        key === 'inbox' ? unreadBadge(session.inboxUnread ?? 0) : ''
+        key === 'inbox'
+          ? html`<span data-menu-part="inbox-unread">${unreadBadge(session.inboxUnread ?? 0)}</span>`
+          : ''
       }</a></li>`,
   )}</ul></nav>
   <div class="who"><span class="account">${session.accountName}</span> <a class="profile-link" href="/app/profile"${section === 'profile' ? html` aria-current="page"` : ''}>Your profile</a>

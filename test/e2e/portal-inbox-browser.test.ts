@@ -177,6 +177,10 @@ describe('the inbox in a browser', { skip }, () => {
     const row = page.getByRole('row', { name: new RegExp(`\\+${USER}`) });
     assert.match(await row.textContent(), /Flow answers/);
     await row.getByLabel('4 unread').waitFor();
+    // A new message while the list is open: the row and the menu's count follow without a reload.
+    await userSays(t, USER, `+${NUMBER}`, { text: 'One more thing' });
+    await row.getByLabel('5 unread').waitFor();
+    await nav.getByRole('link', { name: /^Inbox\s+5 unread$/ }).waitFor();
     assert.deepEqual(await seriousViolations(page), []);
     await page.screenshot(shot('portal-inbox.png'));
 
@@ -214,6 +218,7 @@ describe('the inbox in a browser', { skip }, () => {
       'Location',
       'Tell us about you',
       'Flow answers',
+      'One more thing',
     ]);
     // Opened: nothing unread any more, in the navigation as in the store.
     await nav.getByRole('link', { name: 'Inbox', exact: true }).waitFor();

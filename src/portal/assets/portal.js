@@ -258,9 +258,17 @@ function followStream(holder) {
  * @param {Document} fresh
  */
 function swapParts(holder, fresh) {
-  for (const part of holder.querySelectorAll('[data-live-part]')) {
+  // The holder's parts, and the menu's count of unread messages, which is outside it.
+  const parts = [
+    ...Array.from(holder.querySelectorAll('[data-live-part]'), (el) => ({ el, attribute: 'data-live-part' })),
+    ...Array.from(document.querySelectorAll('[data-menu-part]'), (el) => ({
+      el,
+      attribute: 'data-menu-part',
+    })),
+  ];
+  for (const { el: part, attribute } of parts) {
     if (!(part instanceof HTMLElement)) continue;
-    const next = fresh.querySelector(`[data-live-part="${part.dataset.livePart}"]`);
+    const next = fresh.querySelector(`[${attribute}="${part.getAttribute(attribute)}"]`);
     if (!next) continue;
     // A part in use (a field with the focus, say the assignee being chosen) is left as it is until the
     // next change: replacing it would drop what the person is doing.
