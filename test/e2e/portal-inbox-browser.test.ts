@@ -391,6 +391,18 @@ describe('the inbox in a browser', { skip }, () => {
     });
     assert.equal(refused.status(), 422);
     assert.match(await refused.text(), /24 hours/);
+
+    // The customer writes again: the window opens, and the reply box offers a message without a reload.
+    const before = await page.evaluate(
+      () => (globalThis as any).performance.getEntriesByType('navigation').length,
+    );
+    await userSays(t, USER, `+${NUMBER}`, { text: 'Still there?' });
+    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    assert.equal(
+      await page.evaluate(() => (globalThis as any).performance.getEntriesByType('navigation').length),
+      before,
+      'the page was not loaded again',
+    );
   });
 
   test('at phone width the thread fits the screen', async () => {

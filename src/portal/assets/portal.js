@@ -229,6 +229,10 @@ function followStream(holder) {
     open();
     void refresh();
   });
+  // Times left in the 24-hour window count down with no change to announce: drawn again each minute.
+  setInterval(() => {
+    if (document.visibilityState !== 'hidden') void refresh();
+  }, 60_000);
   let busy = false;
   let again = false;
   const refresh = async () => {
@@ -278,6 +282,13 @@ function swapParts(holder, fresh) {
       active instanceof HTMLSelectElement ||
       active instanceof HTMLTextAreaElement;
     if (editing && part.contains(active)) continue;
+    // A part with a key (the reply box: the window open or closed) is drawn again only when its key
+    // changes, so that what is typed in it stays otherwise.
+    const key = next.getAttribute('data-live-key');
+    if (key !== null) {
+      if (part.dataset.liveKey === key) continue;
+      part.dataset.liveKey = key;
+    }
     part.replaceChildren(...Array.from(next.childNodes, (node) => document.importNode(node, true)));
     showLocalTimes(part);
   }

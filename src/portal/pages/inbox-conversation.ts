@@ -108,9 +108,9 @@ async function conversationPage(
 <div data-live-part="controls">${controls(opened, session, members)}</div>
 <h2>Messages</h2>
 <div data-live-part="thread">${threadView(opened.entries, { accountId: session.accountId, copies, customer })}</div>
-${notesList(notes)}</div>
+${notesList(notes)}
 ${noteForm(c.id, session.csrfToken, { text: draft.form === 'note' ? (draft.values.note ?? '') : '', error: draft.form === 'note' ? draft.error : undefined })}
-${replyBox({ action: `/app/inbox/${c.id}/reply`, csrfToken: session.csrfToken, window: opened.window, templates, chosen, draft, savedReplies })}`;
+<div data-live-part="reply" data-live-key="${opened.window.open ? 'open' : 'closed'}">${replyBox({ action: `/app/inbox/${c.id}/reply`, csrfToken: session.csrfToken, window: opened.window, templates, chosen, draft, savedReplies })}</div></div>`;
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
