@@ -197,6 +197,33 @@ describe('flows end to end', () => {
     assert.equal(byNetworkId.status, 200, JSON.stringify(byNetworkId.body));
     const second = (await receivedBy(t, USER)).find((m) => m.id === byNetworkId.body.data.waId);
     assert.notEqual(second.content.interactive.action.parameters.flow_token, parameters.flow_token);
+
+    // Opened at a screen with data, given or not: the phone shows what the message gave, never the
+    // screen's `__example__` values, which are the preview's.
+    const atPreferences = async (messageId: string, data?: Record<string, string>) => {
+      const sentAt = await call(t.url, 'POST', '/api/v1/msg/interactive/flows', {
+        key: account.apiKey,
+        body: {
+          messageId,
+          from: SANDBOX,
+          to: `+${USER}`,
+          text: 'Your preferences',
+          flowId: String(flow.id),
+          flowCta: 'Choose',
+          screen: 'PREFERENCES',
+          ...(data ? { data } : {}),
+        },
+      });
+      assert.equal(sentAt.status, 200, JSON.stringify(sentAt.body));
+      const opened = await call(t.url, 'GET', `/simulator/users/${USER}/flows/${sentAt.body.data.waId}`);
+      assert.equal(opened.status, 200, JSON.stringify(opened.body));
+      return opened.body.screens.find((screen: { id: string }) => screen.id === 'PREFERENCES').examples;
+    };
+    assert.deepEqual(await atPreferences('flow-send-3'), {});
+    assert.deepEqual(await atPreferences('flow-send-4', { first_name: 'Wanjiru', email: 'w@example.org' }), {
+      first_name: 'Wanjiru',
+      email: 'w@example.org',
+    });
   });
 
   test('the user completes the flow: stored, and delivered as message.received nfm_reply', async () => {

@@ -257,6 +257,9 @@ function followStream(holder) {
   if (document.visibilityState !== 'hidden') open();
 }
 
+/** What the gateway last drew in each live part (its HTML as the page's parser wrote it). */
+const lastDrawn = new WeakMap();
+
 /**
  * @param {HTMLElement} holder
  * @param {Document} fresh
@@ -282,6 +285,11 @@ function swapParts(holder, fresh) {
       active instanceof HTMLSelectElement ||
       active instanceof HTMLTextAreaElement;
     if (editing && part.contains(active)) continue;
+    // A part the gateway drew the same as last time is left alone: replacing it would undo what the
+    // person did in it meanwhile (an option chosen, a box ticked) for nothing.
+    const drawn = next.innerHTML;
+    if (drawn === (lastDrawn.get(part) ?? part.innerHTML)) continue;
+    lastDrawn.set(part, drawn);
     // A part with a key (the reply box: the window open or closed) is drawn again only when its key
     // changes, so that what is typed in it stays otherwise.
     const key = next.getAttribute('data-live-key');

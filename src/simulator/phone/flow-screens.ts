@@ -4,7 +4,6 @@
  * script walks the screens and, on `complete`, sends the completion as `user-flow-reply.ts` shapes it.
  */
 import { renderChildren } from '../../lib/flow-json/render/components.ts';
-import { examplesOf } from '../../lib/flow-json/render/screen-examples.ts';
 import type { FlowCatalog, SimFlow } from '../flow-catalog.ts';
 import type { ReceivedMessage } from '../phone-book.ts';
 import { isObject, type Json } from '../validate-fields.ts';
@@ -59,9 +58,10 @@ export function phoneFlow(catalog: FlowCatalog, message: ReceivedMessage): Phone
     firstScreen: first,
     screens: screens.map((screen, index) => {
       const layout = isObject(screen.layout) ? screen.layout : {};
-      // The message's own data fills the first screen, as on WhatsApp (docs/cloud-api.md §6.3).
-      const given = String(screen.id) === first && isObject(payload.data) ? payload.data : {};
-      const examples = { ...examplesOf(screen), ...given };
+      // The message's own data fills the first screen, as on WhatsApp (docs/cloud-api.md §6.3); a screen
+      // reached later gets what its navigate action passes. A screen's `__example__` values are the
+      // preview's only: on a phone they would be answers nobody gave.
+      const examples = String(screen.id) === first && isObject(payload.data) ? payload.data : {};
       return {
         id: String(screen.id),
         title: String(screen.title ?? screen.id),

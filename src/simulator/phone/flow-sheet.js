@@ -169,7 +169,7 @@ async function runFlowAction(action, needsValid) {
       return;
     }
     flow.history.push(flow.current);
-    flow.data.set(next, { ...flow.screens.get(next)?.examples, ...(isRecord(payload) ? payload : {}) });
+    flow.data.set(next, isRecord(payload) ? { ...payload } : {});
     showScreen(next);
   } else if (action.name === 'complete') {
     status.textContent = 'Sending…';
