@@ -64,7 +64,7 @@ export async function buildGateway(
   const sandbox = { phone: config.sandboxNumber, ...config.sandbox };
   const core: Core = { ...storage, connector, sandbox, logger: app.log, wake };
   const services = buildServices(core);
-  const dispatcher = webhookDispatcher(core);
+  const dispatcher = webhookDispatcher(core, registry);
 
   await registerApi(app, core, services);
   app.addHook('onReady', async () => {

@@ -46,6 +46,8 @@ export interface DispatcherOptions {
     error(obj: object, msg: string): void;
   };
   now?: () => number;
+  /** Told of every attempt's outcome (the gateway's /metrics). */
+  onAttempt?: (attempt: { outcome: 'succeeded' | 'retry' | 'failed'; latencyMs: number }) => void;
 }
 
 const MIN_CLAIM_INTERVAL_MS = 20;
@@ -187,6 +189,10 @@ class SlottedDispatcher implements WebhookDispatcher {
     this.#slots.noteOutcome(endpoint.id, ok);
     answered();
     const step = stepAfterAttempt(answer, delivery.attemptCount + 1, finished, options.retryScheduleMs);
+    options.onAttempt?.({
+      outcome: step.status === 'pending' ? 'retry' : step.status,
+      latencyMs: finished - started,
+    });
     // Said in the log as well as in the endpoint's deliveries, for whoever runs the gateway: never the
     // URL (it may carry credentials), the headers or the body.
     if (!ok)

@@ -200,6 +200,17 @@ describe('webhook events', () => {
       ],
     );
     assert.ok(!logged.some((line) => line.includes(receiver.url)), 'the URL is not logged');
+    // And counted in /metrics, by outcome.
+    const metrics = await (await fetch(`${t.url}/metrics`)).text();
+    const counted = (outcome: string) =>
+      Number(
+        new RegExp(`^webhook_delivery_attempts_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(
+          metrics,
+        )?.[1],
+      );
+    assert.ok(counted('retry') >= 2, metrics);
+    assert.ok(counted('succeeded') >= 1, metrics);
+    assert.match(metrics, /^webhook_delivery_attempt_duration_seconds_count \d+$/m);
   });
 
   test('another account can neither see nor redeliver these deliveries', async () => {
