@@ -91,7 +91,8 @@ function filtered(db: Kysely<Database>, accountId: string, filter: InboxFilter) 
   if (!words) return query;
   const like = pattern(words);
   // A number as people write it ("+254 712-000 012", "(254) 712000012"): its digits.
-  const digits = /^[+\d\s().-]+$/.test(words) ? words.replace(/\D/g, '') : words.replace(/^\+/, '');
+  const written = /^[+\d\s().-]+$/.test(words) && /\d/.test(words);
+  const digits = written ? words.replace(/\D/g, '') : words.replace(/^\+/, '');
   return query.where((eb) =>
     eb.or([
       sql<boolean>`lower(c.user_phone) like ${pattern(digits)} escape '\\'`,

@@ -162,6 +162,7 @@ for (const target of targets) {
       // Written as people write numbers: spaces, dashes, brackets.
       const spaced = `+${BEN.slice(0, 3)} ${BEN.slice(3, 6)}-${BEN.slice(6, 9)}`;
       assert.deepEqual(await found(spaced), [conversation!.id]);
+      assert.deepEqual(await found('( )'), [], 'separators alone are no number that every one holds');
       // LIKE's own wildcards are words here, not patterns.
       assert.deepEqual(await found('tulips%'), []);
 
