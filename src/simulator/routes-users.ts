@@ -12,7 +12,7 @@ import type { BlockedUsers } from './blocked-users.ts';
 import type { FlowCatalog } from './flow-catalog.ts';
 import type { MediaLinks } from './media-links.ts';
 import type { MediaVault } from './media-vault.ts';
-import { phoneFlow } from './phone/flow-screens.ts';
+import { closedFlowReason } from './phone/flow-screens.ts';
 import type { PhoneBook, ReceivedMessage } from './phone-book.ts';
 import { renderUserMessage } from './render.ts';
 import { fieldOf, pathParam } from './request-fields.ts';
@@ -176,8 +176,8 @@ function refuseClosedFlow(flows: FlowCatalog, received: readonly ReceivedMessage
   const answered = isObject(content.context) ? content.context.id : undefined;
   const message = received.find((m) => m.id === answered);
   if (!message) return;
-  const flow = phoneFlow(flows, message);
-  if (typeof flow === 'string') throw new UserError(`\`flowReply\`: ${flow}`);
+  const closed = closedFlowReason(flows, message);
+  if (closed) throw new UserError(`\`flowReply\`: ${closed}`);
 }
 
 /** What the phone received, from one business number or all, as the message list answers it. */

@@ -30,18 +30,36 @@ function flowOf(catalog: FlowCatalog, business: string, parameters: Json): SimFl
   return catalog.list(business).find((f) => f.name === parameters.flow_name);
 }
 
-/** The flow behind a received flow message, or a sentence saying why it cannot be opened. */
-export function phoneFlow(catalog: FlowCatalog, message: ReceivedMessage): PhoneFlow | string {
-  const interactive = message.content.interactive as Json;
-  const parameters = (interactive.action as Json).parameters as Json;
-  const flow = flowOf(catalog, message.from, parameters);
+const parametersOf = (message: ReceivedMessage) =>
+  ((message.content.interactive as Json).action as Json).parameters as Json;
+
+/** The flow a flow message opens, or why it no longer opens: gone from the network, or deprecated. */
+function openableFlow(
+  catalog: FlowCatalog,
+  message: ReceivedMessage,
+): { name: string; json: string } | string {
+  const flow = flowOf(catalog, message.from, parametersOf(message));
   if (!flow?.flowJson) return 'the flow of this message is no longer on the network';
   // Deprecated by the business: WhatsApp no longer opens it (docs/cloud-api.md §6.2).
   if (flow.status === 'DEPRECATED')
     return `flow ${flow.id} was deprecated by the business and can no longer be opened`;
+  return { name: flow.name, json: flow.flowJson };
+}
+
+/** Why a flow message no longer opens on a phone (nor can be completed there); undefined while it does. */
+export function closedFlowReason(catalog: FlowCatalog, message: ReceivedMessage): string | undefined {
+  const flow = openableFlow(catalog, message);
+  return typeof flow === 'string' ? flow : undefined;
+}
+
+/** The flow behind a received flow message, or a sentence saying why it cannot be opened. */
+export function phoneFlow(catalog: FlowCatalog, message: ReceivedMessage): PhoneFlow | string {
+  const parameters = parametersOf(message);
+  const flow = openableFlow(catalog, message);
+  if (typeof flow === 'string') return flow;
   let json: unknown;
   try {
-    json = JSON.parse(flow.flowJson.replace(/^\uFEFF/, ''));
+    json = JSON.parse(flow.json.replace(/^\uFEFF/, ''));
   } catch {
     return 'the Flow JSON of this flow cannot be read';
   }
