@@ -65,7 +65,11 @@ export function instantOf(text: string, zone: string): number | null {
     return Number.isNaN(at) ? null : at;
   }
   const wall = wallClockOf(text);
-  if (wall === null) return null;
+  return wall === null ? null : instantOfWall(wall, zone);
+}
+
+/** The instant at which `zone`'s clocks show `wall` (a wall clock written as if it were UTC). */
+function instantOfWall(wall: number, zone: string): number {
   // Two passes settle the offset on either side of a daylight-saving change.
   const first = wall - offsetAt(zone, wall);
   return wall - offsetAt(zone, first);
@@ -96,6 +100,7 @@ function wallClockOf(text: string): number | null {
 export function skippedByClocks(text: string, zone: string): boolean {
   if (INSTANT.test(text)) return false;
   const wall = wallClockOf(text);
-  const at = instantOf(text, zone);
-  return wall !== null && at !== null && at + offsetAt(zone, at) !== wall;
+  if (wall === null) return false;
+  const at = instantOfWall(wall, zone);
+  return at + offsetAt(zone, at) !== wall;
 }
